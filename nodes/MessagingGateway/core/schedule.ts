@@ -1,0 +1,110 @@
+/**
+ * Scheduled sends: the gateway takes `date` as `yyyy-MM-dd HH:mm` wall-clock time in the
+ * account's time zone (public-api-notes). Input without an offset is taken as that wall-clock
+ * time in `timeZone`; input with an offset or `Z` is an instant, shown in `timeZone`.
+ */
+
+export type ScheduleResult = { ok: true; date: string } | { ok: false; error: string };
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
+const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
+
+interface WallClock {
+	year: number;
+	month: number;
+	day: number;
+	hour: number;
+	minute: number;
+	second: number;
+}
+
+function wallClockIn(instant: Date, timeZone: string): WallClock {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+	}).formatToParts(instant);
+	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+	return {
+		year: get('year'),
+		month: get('month'),
+		day: get('day'),
+		hour: get('hour'),
+		minute: get('minute'),
+		second: get('second'),
+	};
+}
+
+function asUtcMillis(clock: WallClock): number {
+	return Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
+}
+
+/** The instant at which clocks in `timeZone` show `clock` (two passes settle DST offsets). */
+function instantOf(clock: WallClock, timeZone: string): Date {
+	const target = asUtcMillis(clock);
+	let guess = target;
+	for (let pass = 0; pass < 2; pass++) {
+		guess = target - (asUtcMillis(wallClockIn(new Date(guess), timeZone)) - guess);
+	}
+	return new Date(guess);
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+export interface ZonedTime {
+	/** `YYYY-MM-DD HH:MM:SS` as clocks in the zone show it. */
+	local: string;
+	/** ISO 8601 with the zone's offset at that instant, e.g. `2026-11-21T23:57:00+01:00`. */
+	iso8601: string;
+}
+
+/** An instant as the gateway writes its local/UTC time pairs (spec 2.1, 2.4). */
+export function formatZoned(instant: Date, timeZone: string): ZonedTime {
+	const clock = wallClockIn(instant, timeZone);
+	const date = `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`;
+	const time = `${pad(clock.hour)}:${pad(clock.minute)}:${pad(clock.second)}`;
+	const offsetMinutes = Math.round((asUtcMillis(clock) - Math.floor(instant.getTime() / 1000) * 1000) / 60000);
+	const sign = offsetMinutes < 0 ? '-' : '+';
+	const offset = `${sign}${pad(Math.floor(Math.abs(offsetMinutes) / 60))}:${pad(Math.abs(offsetMinutes) % 60)}`;
+	return { local: `${date} ${time}`, iso8601: `${date}T${time}${offset}` };
+}
+
+export function formatScheduleDate(input: string, timeZone: string, now: Date): ScheduleResult {
+	const text = input.trim();
+	let instant: Date;
+	let clock: WallClock;
+	if (HAS_OFFSET.test(text)) {
+		instant = new Date(text);
+		if (Number.isNaN(instant.getTime())) return { ok: false, error: `"${input}" is not a date` };
+		clock = wallClockIn(instant, timeZone);
+	} else {
+		const match = WALL_CLOCK.exec(text);
+		if (!match) return { ok: false, error: `"${input}" is not a date in the form yyyy-MM-dd HH:mm` };
+		const [year, month, day, hour, minute, second = '0'] = match.slice(1).map((part) => part ?? '0');
+		clock = {
+			year: Number(year),
+			month: Number(month),
+			day: Number(day),
+			hour: Number(hour),
+			minute: Number(minute),
+			second: Number(second),
+		};
+		instant = instantOf(clock, timeZone);
+		const check = wallClockIn(instant, timeZone);
+		if (check.month !== clock.month || check.day !== clock.day) {
+			return { ok: false, error: `"${input}" is not a valid calendar date` };
+		}
+	}
+	if (instant.getTime() < now.getTime()) {
+		return { ok: false, error: `"${input}" is in the past (${timeZone}); a scheduled date must be in the future` };
+	}
+	return {
+		ok: true,
+		date: `${clock.year}-${pad(clock.month)}-${pad(clock.day)} ${pad(clock.hour)}:${pad(clock.minute)}`,
+	};
+}

@@ -1,0 +1,176 @@
+/**
+ * Webhook signatures (spec 5.2): `X-Service-Signature: t=<unix seconds>,v1=<hex>` where the hex is
+ * HMAC-SHA256(secret, timestamp + "." + raw body), or the raw query string for GET webhooks.
+ * White-label deployments put their brand word where "Service" stands.
+ */
+import { createHmac, timingSafeEqual } from 'crypto';
+
+export const DEFAULT_TOLERANCE_SECONDS = 300;
+export const SIGNATURE_SCHEME = 'v1';
+export const SIGNATURE_HEADER = 'X-Service-Signature';
+export const TIMESTAMP_HEADER = 'X-Service-Timestamp';
+
+export type Payload = string | Uint8Array;
+
+export interface ParsedSignatureHeader {
+	timestamp: number;
+	signatures: string[];
+}
+
+export type SignatureFailure =
+	| 'missing_header'
+	| 'malformed_header'
+	| 'timestamp_mismatch'
+	| 'timestamp_outside_tolerance'
+	| 'no_matching_signature';
+
+export type VerifyResult =
+	| { ok: true; timestamp: number; header: string }
+	| { ok: false; reason: SignatureFailure; message: string };
+
+export function computeSignature(payload: Payload, timestamp: number | string, secret: string): string {
+	return createHmac('sha256', secret).update(`${timestamp}.`, 'utf8').update(payload).digest('hex');
+}
+
+/** Constant-time comparison of two hex signatures. */
+export function secureCompare(a: string, b: string): boolean {
+	const left = Buffer.from(a, 'utf8');
+	const right = Buffer.from(b, 'utf8');
+	return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Parses `t=…,v1=…[,v1=…]`; undefined when there is no integer `t` or no `v1`. */
+export function parseSignatureHeader(header: string): ParsedSignatureHeader | undefined {
+	let timestamp: number | undefined;
+	const signatures: string[] = [];
+	for (const element of header.split(',')) {
+		const separator = element.indexOf('=');
+		if (separator < 0) continue;
+		const key = element.slice(0, separator).trim();
+		const value = element.slice(separator + 1).trim();
+		if (key === 't' && /^\d+$/.test(value)) timestamp = Number(value);
+		if (key === SIGNATURE_SCHEME && value !== '') signatures.push(value);
+	}
+	if (timestamp === undefined || signatures.length === 0) return undefined;
+	return { timestamp, signatures };
+}
+
+/** The `t=…,v1=…` header value for a payload, as the gateway sends it. */
+export function signPayload(payload: Payload, secret: string, timestamp = unixNow()): string {
+	return `t=${timestamp},${SIGNATURE_SCHEME}=${computeSignature(payload, timestamp, secret)}`;
+}
+
+/** Both headers for a payload: what the emulator sends, and what a user can use to test a receiver. */
+export function generateTestHeaders(
+	payload: Payload,
+	secret: string,
+	timestamp = unixNow(),
+	brand = 'Service',
+): Record<string, string> {
+	return {
+		[`X-${brand}-Timestamp`]: String(timestamp),
+		[`X-${brand}-Signature`]: signPayload(payload, secret, timestamp),
+	};
+}
+
+export type HeaderBag = Record<string, string | string[] | undefined>;
+
+const BRANDED_SIGNATURE = /^x-([a-z0-9]+)-signature$/i;
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+	return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Finds the signature header and its timestamp header: `X-Service-Signature` first, else any
+ * `X-<Word>-Signature` whose value has the `t=…,v1=…` form (other X-…-Signature headers, such as a
+ * proxy's, are left alone).
+ */
+export function findSignatureHeaders(
+	headers: HeaderBag,
+): { signature: string; timestamp?: string; name: string } | undefined {
+	const lower = new Map<string, string>();
+	for (const [name, value] of Object.entries(headers)) {
+		const text = headerValue(value);
+		if (text !== undefined) lower.set(name.toLowerCase(), text);
+	}
+	const candidates = [...lower.keys()].filter((name) => BRANDED_SIGNATURE.test(name));
+	candidates.sort((a, b) => Number(b === SIGNATURE_HEADER.toLowerCase()) - Number(a === SIGNATURE_HEADER.toLowerCase()));
+	const withScheme = candidates.find((name) => /(^|,)\s*t=/.test(lower.get(name) ?? ''));
+	const name = withScheme ?? candidates[0];
+	if (name === undefined) return undefined;
+	const brand = BRANDED_SIGNATURE.exec(name)?.[1];
+	return { name, signature: lower.get(name) ?? '', timestamp: lower.get(`x-${brand}-timestamp`) };
+}
+
+export interface VerifyOptions {
+	/** Seconds a timestamp may differ from now; 0 turns the age check off. */
+	toleranceSeconds?: number;
+	/** Unix seconds; defaults to the clock. */
+	now?: number;
+}
+
+/** Verifies a webhook. `payload` must be the raw bytes received (the raw query string for GET). */
+export function verifySignature(
+	payload: Payload,
+	headers: HeaderBag,
+	secret: string,
+	{ toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, now = unixNow() }: VerifyOptions = {},
+): VerifyResult {
+	const found = findSignatureHeaders(headers);
+	if (!found) {
+		return fail(
+			'missing_header',
+			`No ${SIGNATURE_HEADER} header (or X-<Brand>-Signature) on the request. A signing secret is set in the credential, so every request must be signed: set the same secret on the webhook in the gateway, or clear it in the credential.`,
+		);
+	}
+	const parsed = parseSignatureHeader(found.signature);
+	if (!parsed) {
+		return fail(
+			'malformed_header',
+			`The ${found.name} header is not in the form t=<timestamp>,${SIGNATURE_SCHEME}=<signature>.`,
+		);
+	}
+	if (found.timestamp !== undefined && found.timestamp.trim() !== String(parsed.timestamp)) {
+		return fail(
+			'timestamp_mismatch',
+			`The timestamp header (${found.timestamp}) differs from t=${parsed.timestamp} in the signature header.`,
+		);
+	}
+	if (toleranceSeconds > 0 && Math.abs(now - parsed.timestamp) > toleranceSeconds) {
+		const age = now - parsed.timestamp;
+		const when = age > 0 ? `${age} s old` : `${-age} s in the future`;
+		return fail(
+			'timestamp_outside_tolerance',
+			`The timestamp is ${when}; at most ${toleranceSeconds} s is accepted. A replayed request, or a clock that is off on this server or the sender (check NTP). The tolerance is an option of the trigger.`,
+		);
+	}
+	const expected = computeSignature(payload, parsed.timestamp, secret);
+	if (parsed.signatures.some((signature) => secureCompare(expected, signature))) {
+		return { ok: true, timestamp: parsed.timestamp, header: found.name };
+	}
+	return fail('no_matching_signature', noMatchHint(payload, parsed, secret));
+}
+
+function noMatchHint(payload: Payload, parsed: ParsedSignatureHeader, secret: string): string {
+	const base = 'No signature matches the expected signature for the payload.';
+	const trimmed = secret.trim();
+	if (trimmed !== secret) {
+		const matchesTrimmed = parsed.signatures.some((signature) =>
+			secureCompare(computeSignature(payload, parsed.timestamp, trimmed), signature),
+		);
+		if (matchesTrimmed) {
+			return `${base} The signing secret in the credential has leading or trailing whitespace; the request was signed without it: remove the whitespace.`;
+		}
+		return `${base} Note that the signing secret in the credential has leading or trailing whitespace.`;
+	}
+	return `${base} Is the signing secret the one set on this webhook in the gateway? Was the body altered or re-serialised on its way (a proxy that re-encodes JSON)? The signature covers the exact raw bytes.`;
+}
+
+function fail(reason: SignatureFailure, message: string): VerifyResult {
+	return { ok: false, reason, message };
+}
+
+function unixNow(): number {
+	return Math.floor(Date.now() / 1000);
+}
