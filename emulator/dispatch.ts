@@ -1,0 +1,113 @@
+/** Delivers webhook events to subscribed endpoints: signed, retried with backoff, every attempt recorded. */
+import { generateTestHeaders, type WebhookEvent } from '../nodes/MessagingGateway/core';
+
+export interface WebhookEndpoint {
+	id: string;
+	url: string;
+	method: 'POST' | 'GET';
+	/** Webhook types this endpoint receives; `*` for all. */
+	types: string[];
+}
+
+export interface DeliveryAttempt {
+	at: string;
+	status?: number;
+	error?: string;
+	durationMs: number;
+}
+
+export interface Delivery {
+	id: string;
+	webhookId: string | number;
+	webhookType: string;
+	endpointId: string;
+	url: string;
+	method: 'POST' | 'GET';
+	/** The signed bytes: the JSON body (POST) or the query string (GET). */
+	payload: string;
+	headers: Record<string, string>;
+	state: 'pending' | 'delivered' | 'failed';
+	attempts: DeliveryAttempt[];
+}
+
+export interface DispatchSettings {
+	signingSecret: string;
+	/** Word in the header names, `X-<brand>-Signature`; the real gateway uses its brand. */
+	brand: string;
+	maxAttempts: number;
+	retryBaseMs: number;
+	webhookTimeoutMs: number;
+}
+
+/** `message[messageid]=…&…` as qs and Express parse it; null becomes an empty value. */
+export function encodeQuery(value: Record<string, unknown>, prefix = ''): string {
+	const parts: string[] = [];
+	for (const [key, item] of Object.entries(value)) {
+		const name = prefix ? `${prefix}[${encodeURIComponent(key)}]` : encodeURIComponent(key);
+		if (item !== null && typeof item === 'object') {
+			parts.push(encodeQuery(item as Record<string, unknown>, name));
+		} else {
+			parts.push(`${name}=${encodeURIComponent(item === null || item === undefined ? '' : String(item))}`);
+		}
+	}
+	return parts.filter((part) => part !== '').join('&');
+}
+
+export function subscribes(endpoint: WebhookEndpoint, webhookType: string): boolean {
+	return endpoint.types.includes('*') || endpoint.types.includes(webhookType);
+}
+
+let deliveryCounter = 0;
+
+export function prepareDelivery(event: WebhookEvent, endpoint: WebhookEndpoint, settings: DispatchSettings): Delivery {
+	const payload = endpoint.method === 'GET' ? encodeQuery({ ...event, method: 'GET' }) : JSON.stringify(event);
+	const headers: Record<string, string> =
+		endpoint.method === 'POST' ? { 'Content-Type': 'application/json; charset=utf-8' } : {};
+	if (settings.signingSecret) {
+		Object.assign(headers, generateTestHeaders(payload, settings.signingSecret, undefined, settings.brand));
+	}
+	return {
+		id: `dl_${++deliveryCounter}`,
+		webhookId: event.webhook_id,
+		webhookType: event.webhook_type,
+		endpointId: endpoint.id,
+		url: endpoint.url,
+		method: endpoint.method,
+		payload,
+		headers,
+		state: 'pending',
+		attempts: [],
+	};
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+/** Sends one delivery until a 2xx answer or `maxAttempts`, doubling the wait between attempts. */
+export async function deliver(delivery: Delivery, settings: DispatchSettings): Promise<Delivery> {
+	for (let attempt = 1; attempt <= settings.maxAttempts; attempt++) {
+		const started = Date.now();
+		const record: DeliveryAttempt = { at: new Date(started).toISOString(), durationMs: 0 };
+		try {
+			const url = delivery.method === 'GET' ? `${delivery.url}?${delivery.payload}` : delivery.url;
+			const response = await fetch(url, {
+				method: delivery.method,
+				headers: delivery.headers,
+				body: delivery.method === 'POST' ? delivery.payload : undefined,
+				signal: AbortSignal.timeout(settings.webhookTimeoutMs),
+			});
+			await response.arrayBuffer();
+			record.status = response.status;
+		} catch (error) {
+			record.error = (error as Error).name === 'TimeoutError' ? `no answer within ${settings.webhookTimeoutMs} ms` : String((error as Error).cause ?? error);
+		}
+		record.durationMs = Date.now() - started;
+		delivery.attempts.push(record);
+		if (record.status !== undefined && record.status >= 200 && record.status < 300) {
+			delivery.state = 'delivered';
+			return delivery;
+		}
+		if (attempt < settings.maxAttempts) await wait(settings.retryBaseMs * 2 ** (attempt - 1));
+	}
+	delivery.state = 'failed';
+	return delivery;
+}

@@ -1,0 +1,607 @@
+/**
+ * The local gateway emulator: the send API of spec 4.1 with the answers public-api-notes records,
+ * every webhook of spec section 6 signed per 5.2, and a control API under /emulator/.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import {
+	countSegments,
+	DELIVERY_DETAIL_CODES,
+	formatZoned,
+	WEBHOOK_EVENT_TYPES,
+	type WebhookEvent,
+} from '../nodes/MessagingGateway/core';
+import { deliver, prepareDelivery, subscribes, type Delivery, type WebhookEndpoint } from './dispatch';
+import { buildEvent, isreplyFor, timesOf, type Fields } from './events';
+import { DELIVERY_STATUS_TEXT, finalStateFor, OPTED_OUT_SUFFIX } from './magic';
+
+export interface Account {
+	username: string;
+	timezone: string;
+	/** Credits left. */
+	balance: number;
+	pricePerSegment: number;
+	apiKey: string;
+	apiSecret: string;
+	/** Empty: webhooks go out unsigned. */
+	signingSecret: string;
+	brand: string;
+	virtualNumber: string;
+}
+
+export interface Settings {
+	/** Time between the submitted delivery report and the final one. */
+	deliveryDelayMs: number;
+	maxAttempts: number;
+	retryBaseMs: number;
+	webhookTimeoutMs: number;
+}
+
+export interface SentMessage {
+	messageid: string;
+	to: string;
+	sender: string;
+	content: string;
+	reference: string;
+	subid?: string;
+	test: boolean;
+	scheduledFor?: string;
+	segments: number;
+	encoding: string;
+	cost: number;
+	deliveryCode: string;
+	deliveryCodeDetail?: string;
+	created: string;
+}
+
+export interface Fault {
+	status: 429 | 500 | 503 | 'hang';
+	retryAfter?: number;
+}
+
+export interface EmulatorOptions {
+	port?: number;
+	account?: Partial<Account>;
+	settings?: Partial<Settings>;
+}
+
+export interface Emulator {
+	url: string;
+	port: number;
+	account: Account;
+	settings: Settings;
+	messages: SentMessage[];
+	deliveries: Delivery[];
+	endpoints: WebhookEndpoint[];
+	/** Builds an event of `type` with `fields` merged in and delivers it to every subscribed endpoint. */
+	emit(type: string, fields?: Fields): { event: WebhookEvent; deliveries: Delivery[] };
+	/** Resolves when no delivery report is scheduled and no webhook delivery is in flight. */
+	settle(): Promise<void>;
+	close(): Promise<void>;
+}
+
+export const DEFAULT_ACCOUNT: Account = {
+	username: 'demo',
+	timezone: 'Europe/Amsterdam',
+	balance: 100,
+	pricePerSegment: 1,
+	apiKey: 'emulator-key',
+	apiSecret: 'emulator-secret',
+	signingSecret: 'whsec_emulator_signing_secret',
+	brand: 'Service',
+	virtualNumber: '3197010000001',
+};
+
+export const DEFAULT_SETTINGS: Settings = {
+	deliveryDelayMs: 2000,
+	maxAttempts: 4,
+	retryBaseMs: 1000,
+	webhookTimeoutMs: 5000,
+};
+
+/** Longest text the emulator accepts (code 118); the newer documented limit. */
+export const MAX_MESSAGE_LENGTH = 612;
+const MAX_BODY_BYTES = 1024 * 1024;
+
+class HttpError extends Error {
+	constructor(
+		readonly status: number,
+		readonly body: unknown,
+	) {
+		super(typeof body === 'object' ? JSON.stringify(body) : String(body));
+	}
+}
+
+/** An HTTP API failure as the real gateway answers it. */
+const apiError = (code: string, errorMsg: string, status = 400) => new HttpError(status, { error: code, errorMsg });
+/** A control API failure. */
+const controlError = (message: string, status = 400) => new HttpError(status, { error: message });
+
+/** The status code (spec 7.2) an api_error webhook carries for each HTTP API error code. */
+const STATUS_CODE_OF_API_ERROR: Record<string, number> = {
+	'102': 4001,
+	'103': 2006,
+	'106': 2006,
+	'108': 2000,
+	'109': 2005,
+	'110': 2005,
+	'111': 2005,
+	'118': 2001,
+	'121': 4000,
+	'131': 4004,
+};
+
+const newMessageId = () => {
+	const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+	return Array.from(randomBytes(30), (byte) => alphabet[byte % alphabet.length]).join('');
+};
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		req.on('data', (chunk: Buffer) => {
+			size += chunk.length;
+			if (size > MAX_BODY_BYTES) reject(controlError('request body larger than 1 MiB', 413));
+			else chunks.push(chunk);
+		});
+		req.on('end', () => resolve(Buffer.concat(chunks)));
+		req.on('error', reject);
+	});
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+	res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+	res.end(JSON.stringify(body));
+}
+
+const isObject = (value: unknown): value is Fields =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function parseControlBody(raw: Buffer): Fields {
+	if (raw.length === 0) return {};
+	try {
+		const parsed: unknown = JSON.parse(raw.toString('utf8'));
+		if (!isObject(parsed)) throw new Error('not an object');
+		return parsed;
+	} catch {
+		throw controlError('the body must be a JSON object');
+	}
+}
+
+function pick<T extends object>(target: T, source: Fields, types: Record<keyof T, string>, what: string) {
+	for (const [key, value] of Object.entries(source)) {
+		const expected = types[key as keyof T];
+		if (!expected) throw controlError(`unknown ${what} field "${key}"; known: ${Object.keys(types).join(', ')}`);
+		if (typeof value !== expected) throw controlError(`${what} field "${key}" must be a ${expected}`);
+		if (key === 'timezone') {
+			try {
+				formatZoned(new Date(), value as string);
+			} catch {
+				throw controlError(`"${value}" is not an IANA time zone name`);
+			}
+		}
+		(target as Fields)[key] = value;
+	}
+}
+
+const ACCOUNT_FIELD_TYPES: Record<keyof Account, string> = {
+	username: 'string',
+	timezone: 'string',
+	balance: 'number',
+	pricePerSegment: 'number',
+	apiKey: 'string',
+	apiSecret: 'string',
+	signingSecret: 'string',
+	brand: 'string',
+	virtualNumber: 'string',
+};
+const SETTINGS_FIELD_TYPES: Record<keyof Settings, string> = {
+	deliveryDelayMs: 'number',
+	maxAttempts: 'number',
+	retryBaseMs: 'number',
+	webhookTimeoutMs: 'number',
+};
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+	const account: Account = { ...DEFAULT_ACCOUNT, ...options.account };
+	const settings: Settings = { ...DEFAULT_SETTINGS, ...options.settings };
+	const messages: SentMessage[] = [];
+	const deliveries: Delivery[] = [];
+	const endpoints: WebhookEndpoint[] = [];
+	const optouts = new Set<string>();
+	let faults: Fault[] = [];
+	const pending = new Set<Promise<unknown>>();
+	const timers = new Set<NodeJS.Timeout>();
+	const hanging = new Set<ServerResponse>();
+	const inFlight = new Map<Delivery, Promise<unknown>>();
+	let endpointCounter = 0;
+
+	const track = (promise: Promise<unknown>) => {
+		pending.add(promise);
+		void promise.finally(() => pending.delete(promise));
+	};
+	/** A timer that settle() waits for and close() cancels. */
+	const later = (ms: number, task: () => void) => {
+		track(
+			new Promise<void>((resolve) => {
+				const timer = setTimeout(() => {
+					timers.delete(timer);
+					task();
+					resolve();
+				}, ms);
+				timers.add(timer);
+			}),
+		);
+	};
+
+	const dispatchEvent = (event: WebhookEvent) => {
+		const dispatch = { ...settings, signingSecret: account.signingSecret, brand: account.brand };
+		const sent = endpoints
+			.filter((endpoint) => subscribes(endpoint, event.webhook_type))
+			.map((endpoint) => {
+				const delivery = prepareDelivery(event, endpoint, dispatch);
+				deliveries.push(delivery);
+				const attempts = deliver(delivery, dispatch).finally(() => inFlight.delete(delivery));
+				inFlight.set(delivery, attempts);
+				track(attempts);
+				return delivery;
+			});
+		return { event, deliveries: sent };
+	};
+	const emit = (type: string, fields: Fields = {}) => dispatchEvent(buildEvent(type, account, fields));
+
+	const reportDelivery = (message: SentMessage, code: string, detail?: string) => {
+		message.deliveryCode = code;
+		message.deliveryCodeDetail = detail;
+		const report: Fields = {
+			messageid: message.messageid,
+			datetime: timesOf(new Date(message.created), account.timezone).local,
+			content: message.content,
+			sender: message.sender,
+			receiver: message.to,
+			reference: message.reference,
+			delivery_code: code,
+			delivery_status: DELIVERY_STATUS_TEXT[code as keyof typeof DELIVERY_STATUS_TEXT],
+			delivery_status_datetime: timesOf(new Date(), account.timezone).local,
+			cost: message.cost,
+		};
+		if (detail) {
+			report.delivery_code_detail = detail;
+			report.delivery_code_detail_description = DELIVERY_DETAIL_CODES[detail];
+		}
+		emit('delivery_report', { message: report });
+	};
+
+	/** Submitted report at send (or schedule) time, the final state `deliveryDelayMs` later. */
+	const scheduleReports = (message: SentMessage, startInMs: number) => {
+		later(startInMs, () => {
+			reportDelivery(message, '0');
+			const final = finalStateFor(message.to);
+			if (final.code !== '0') later(settings.deliveryDelayMs, () => reportDelivery(message, final.code, final.detail));
+		});
+	};
+
+	/** A failed send: the API answer, and the api_error webhook the gateway emits for it (spec 7.3). */
+	const sendFailure = (code: string, errorMsg: string, sender: unknown, receiver: unknown) => {
+		const t = timesOf(new Date(), account.timezone);
+		emit('api_error', {
+			error: {
+				error: errorMsg,
+				error_code: STATUS_CODE_OF_API_ERROR[code] ?? 4000,
+				sender: typeof sender === 'string' ? sender : '',
+				receiver: Array.isArray(receiver) ? receiver.join(',') : typeof receiver === 'string' ? receiver : '',
+				http_code: 400,
+				date: t.local,
+				date_utc: t.utc,
+			},
+		});
+		return apiError(code, errorMsg);
+	};
+
+	const parseScheduleDate = (text: string): Date | undefined => {
+		const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/.exec(text);
+		if (!match) return undefined;
+		// The date is wall-clock time in the account's zone: find the instant whose local time it is.
+		const [year, month, day, hour, minute] = match.slice(1).map(Number);
+		const guess = Date.UTC(year, month - 1, day, hour, minute);
+		const shown = formatZoned(new Date(guess), account.timezone).local;
+		const offset = Date.parse(`${shown.replace(' ', 'T')}Z`) - guess;
+		const instant = new Date(guess - offset);
+		return formatZoned(instant, account.timezone).local.startsWith(`${text}:`) ? instant : undefined;
+	};
+
+	const handleSend = (raw: Buffer): { status: number; body: unknown } => {
+		let body: unknown;
+		try {
+			body = JSON.parse(raw.toString('utf8'));
+		} catch {
+			throw new HttpError(400, { error: 'error parsing json' });
+		}
+		if (!isObject(body)) throw new HttpError(400, { error: 'error parsing json' });
+		const { message, to, sender, date, reference, test, subid } = body;
+
+		if (typeof message !== 'string' || message.trim() === '') throw sendFailure('102', 'No message', sender, to);
+		if (typeof sender !== 'string' || sender.trim() === '') throw sendFailure('109', 'No sender', sender, to);
+		if (/^\+?\d+$/.test(sender)) {
+			if (sender.replace('+', '').length > 14) throw sendFailure('111', 'Sender too long', sender, to);
+		} else if (!/^[A-Za-z0-9 .\-]+$/.test(sender)) {
+			throw sendFailure('110', 'Sender contains invalid characters', sender, to);
+		} else if (sender.length > 11) {
+			throw sendFailure('111', 'Sender too long', sender, to);
+		}
+		const list = typeof to === 'string' ? [to] : Array.isArray(to) ? to : undefined;
+		if (!list || list.length === 0) throw sendFailure('103', 'Invalid phone number', sender, to);
+		const numbers: string[] = [];
+		for (const entry of list) {
+			const number = typeof entry === 'string' ? entry.replace(/^\+/, '') : '';
+			if (!/^\d+$/.test(number)) throw sendFailure('103', 'Invalid phone number', sender, to);
+			if (number.length < 8 || number.length > 15) throw sendFailure('106', 'Invalid phone number', sender, to);
+			numbers.push(number);
+		}
+		if ([...message].length > MAX_MESSAGE_LENGTH) throw sendFailure('118', 'Message too long', sender, to);
+		let scheduledFor: Date | undefined;
+		if (date !== undefined) {
+			scheduledFor = typeof date === 'string' ? parseScheduleDate(date) : undefined;
+			if (!scheduledFor || scheduledFor.getTime() < Date.now() - 60_000) {
+				throw sendFailure('121', 'Date invalid or in the past', sender, to);
+			}
+		}
+		if (reference !== undefined && (typeof reference !== 'string' || reference.length > 255)) {
+			throw sendFailure('112', 'Reference invalid: a text of at most 255 characters', sender, to);
+		}
+		const blocked = numbers.find((number) => optouts.has(number) || number.endsWith(OPTED_OUT_SUFFIX));
+		if (blocked) throw sendFailure('131', `Number ${blocked} is on the opt-out list`, sender, to);
+
+		const length = countSegments(message);
+		const cost = length.segments * account.pricePerSegment;
+		const isTest = test === true;
+		if (!isTest) {
+			if (account.balance < cost * numbers.length) {
+				const failure = sendFailure('108', 'Not enough credits', sender, to);
+				emit('insufficient_funds', { funds: { item_amount: Math.max(account.balance, 0).toFixed(3) } });
+				throw failure;
+			}
+			account.balance = Math.round((account.balance - cost * numbers.length) * 1000) / 1000;
+		}
+		const created = new Date().toISOString();
+		const sent = numbers.map((number) => {
+			const record: SentMessage = {
+				messageid: newMessageId(),
+				to: number,
+				sender,
+				content: message,
+				reference: typeof reference === 'string' ? reference : '',
+				test: isTest,
+				segments: length.segments,
+				encoding: length.encoding,
+				cost: isTest ? 0 : cost,
+				deliveryCode: isTest ? 'test' : scheduledFor ? 'scheduled' : '0',
+				created,
+			};
+			if (typeof subid === 'string' || typeof subid === 'number') record.subid = String(subid);
+			if (scheduledFor) record.scheduledFor = scheduledFor.toISOString();
+			messages.push(record);
+			// A test send is validated only: nothing goes out, so no delivery report follows.
+			if (!isTest) scheduleReports(record, scheduledFor ? Math.max(0, scheduledFor.getTime() - Date.now()) : 0);
+			return record;
+		});
+		const ids = sent.map((record) => record.messageid);
+		return { status: 200, body: typeof to === 'string' ? { messageid: ids[0] } : { messageids: ids } };
+	};
+
+	const authenticate = (req: IncomingMessage) => {
+		if (req.headers['x-client-id'] !== account.apiKey || req.headers['x-client-secret'] !== account.apiSecret) {
+			throw apiError('104', 'Invalid credentials', 401);
+		}
+	};
+
+	const handleApi = async (req: IncomingMessage, res: ServerResponse, path: string, raw: Buffer) => {
+		const fault = faults.shift();
+		if (fault?.status === 'hang') {
+			hanging.add(res);
+			return;
+		}
+		if (fault) {
+			const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {};
+			return sendJson(res, fault.status, { error: '105', errorMsg: `Emulated fault: HTTP ${fault.status}` }, headers);
+		}
+		authenticate(req);
+		if (req.method === 'POST' && path === '/v1/message/send') {
+			const result = handleSend(raw);
+			return sendJson(res, result.status, result.body);
+		}
+		if (req.method === 'GET' && path === '/v1/auth') return sendJson(res, 200, { success: true, username: account.username });
+		if (req.method === 'GET' && path === '/v1/balance') {
+			return sendJson(res, 200, { balance: account.balance, type: 'credits', username: account.username });
+		}
+		throw new HttpError(404, { error: 'not found' });
+	};
+
+	const handleControl = async (req: IncomingMessage, res: ServerResponse, path: string, url: URL, raw: Buffer) => {
+		const route = `${req.method} ${path.replace(/\/+$/, '')}`;
+		const body = req.method === 'GET' || req.method === 'DELETE' ? {} : parseControlBody(raw);
+		const waitFor = async (sent: Delivery[]) => {
+			if (url.searchParams.get('wait') === 'true') await Promise.all(sent.map((d) => inFlight.get(d)));
+		};
+		switch (route) {
+			case 'GET /emulator':
+				return sendJson(res, 200, {
+					account: { ...account },
+					settings,
+					endpoints,
+					messages: messages.length,
+					deliveries: deliveries.length,
+					faults,
+					eventTypes: WEBHOOK_EVENT_TYPES.map((type) => type.value),
+				});
+			case 'GET /emulator/account':
+				return sendJson(res, 200, account);
+			case 'PUT /emulator/account':
+			case 'PATCH /emulator/account':
+				pick(account, body, ACCOUNT_FIELD_TYPES, 'account');
+				return sendJson(res, 200, account);
+			case 'GET /emulator/settings':
+				return sendJson(res, 200, settings);
+			case 'PUT /emulator/settings':
+			case 'PATCH /emulator/settings':
+				pick(settings, body, SETTINGS_FIELD_TYPES, 'settings');
+				return sendJson(res, 200, settings);
+			case 'GET /emulator/webhooks':
+				return sendJson(res, 200, endpoints);
+			case 'POST /emulator/webhooks': {
+				const endpoint = validateEndpoint(body, `ep_${++endpointCounter}`);
+				endpoints.push(endpoint);
+				return sendJson(res, 201, endpoint);
+			}
+			case 'DELETE /emulator/webhooks':
+				endpoints.length = 0;
+				return sendJson(res, 200, endpoints);
+			case 'POST /emulator/events': {
+				const type = body.type;
+				if (typeof type !== 'string' || !WEBHOOK_EVENT_TYPES.some((known) => known.value === type)) {
+					throw controlError(`"type" must be one of: ${WEBHOOK_EVENT_TYPES.map((known) => known.value).join(', ')}`);
+				}
+				if (body.fields !== undefined && !isObject(body.fields)) throw controlError('"fields" must be an object');
+				const result = emit(type, (body.fields as Fields) ?? {});
+				await waitFor(result.deliveries);
+				return sendJson(res, 201, result);
+			}
+			case 'POST /emulator/inbound': {
+				const result = dispatchEvent(inboundEvent(body));
+				await waitFor(result.deliveries);
+				return sendJson(res, 201, result);
+			}
+			case 'GET /emulator/messages':
+				return sendJson(res, 200, messages);
+			case 'DELETE /emulator/messages':
+				messages.length = 0;
+				return sendJson(res, 200, messages);
+			case 'GET /emulator/deliveries': {
+				const type = url.searchParams.get('type');
+				return sendJson(res, 200, type ? deliveries.filter((d) => d.webhookType === type) : deliveries);
+			}
+			case 'DELETE /emulator/deliveries':
+				deliveries.length = 0;
+				return sendJson(res, 200, deliveries);
+			case 'GET /emulator/faults':
+				return sendJson(res, 200, faults);
+			case 'POST /emulator/faults': {
+				const status = body.status === 'hang' || body.hang === true ? 'hang' : body.status;
+				if (status !== 'hang' && status !== 429 && status !== 500 && status !== 503) {
+					throw controlError('"status" must be 429, 500, 503 or "hang"');
+				}
+				const count = body.count ?? 1;
+				if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
+					throw controlError('"count" must be a positive integer');
+				}
+				if (body.retryAfter !== undefined && typeof body.retryAfter !== 'number') {
+					throw controlError('"retryAfter" must be a number of seconds');
+				}
+				const fault: Fault = { status, retryAfter: body.retryAfter as number | undefined };
+				faults.push(...Array.from({ length: count }, () => ({ ...fault })));
+				return sendJson(res, 201, faults);
+			}
+			case 'DELETE /emulator/faults':
+				faults = [];
+				return sendJson(res, 200, faults);
+			case 'GET /emulator/optouts':
+				return sendJson(res, 200, [...optouts]);
+			case 'POST /emulator/optouts': {
+				if (typeof body.number !== 'string' || !/^\d{8,15}$/.test(body.number)) {
+					throw controlError('"number" must be 8 to 15 digits');
+				}
+				optouts.add(body.number);
+				return sendJson(res, 201, [...optouts]);
+			}
+			case 'POST /emulator/reset':
+				Object.assign(account, DEFAULT_ACCOUNT, options.account);
+				Object.assign(settings, DEFAULT_SETTINGS, options.settings);
+				for (const list of [messages, deliveries, endpoints]) list.length = 0;
+				optouts.clear();
+				faults = [];
+				return sendJson(res, 200, { reset: true });
+			default:
+				throw controlError(`no control route ${route}; see GET /emulator and the README`, 404);
+		}
+	};
+
+	const validateEndpoint = (body: Fields, id: string): WebhookEndpoint => {
+		let parsed: URL;
+		try {
+			parsed = new URL(String(body.url));
+		} catch {
+			throw controlError('"url" must be an absolute http(s) URL');
+		}
+		if (!/^https?:$/.test(parsed.protocol)) throw controlError('"url" must be an absolute http(s) URL');
+		const method = body.method ?? 'POST';
+		if (method !== 'POST' && method !== 'GET') throw controlError('"method" must be POST or GET');
+		if (method === 'GET' && parsed.search) throw controlError('a GET endpoint URL cannot carry its own query string');
+		const types = body.types ?? ['*'];
+		const known = new Set<string>(['*', ...WEBHOOK_EVENT_TYPES.map((type) => type.value)]);
+		if (!Array.isArray(types) || types.length === 0 || types.some((type) => !known.has(type as string))) {
+			throw controlError(`"types" must be a list of: ${[...known].join(', ')}`);
+		}
+		return { id, url: parsed.toString(), method, types: types as string[] };
+	};
+
+	/** An incoming SMS on the virtual number; `replyTo` names a sent message it answers. */
+	const inboundEvent = (body: Fields): WebhookEvent => {
+		const from = body.from;
+		if (typeof from !== 'string' || !/^\d{8,15}$/.test(from)) throw controlError('"from" must be 8 to 15 digits');
+		if (typeof body.content !== 'string') throw controlError('"content" must be a text');
+		const fields: Fields = {
+			message: { sender: from, receiver: typeof body.to === 'string' ? body.to : account.virtualNumber, content: body.content },
+		};
+		if (body.replyTo !== undefined) {
+			const original = messages.find((message) => message.messageid === body.replyTo);
+			if (!original) throw controlError(`no sent message with messageid "${String(body.replyTo)}"`);
+			fields.isreply = isreplyFor({ ...original, receiver: original.to, created: new Date(original.created) }, account.timezone);
+		}
+		return buildEvent('inbox_message', account, fields);
+	};
+
+	const server = createServer((req, res) => {
+		const url = new URL(req.url ?? '/', 'http://emulator.local');
+		const path = url.pathname;
+		readBody(req)
+			.then(async (raw) => {
+				if (path.startsWith('/v1/')) return handleApi(req, res, path, raw);
+				if (path === '/emulator' || path.startsWith('/emulator/')) return handleControl(req, res, path, url, raw);
+				throw new HttpError(404, { error: `no route ${req.method} ${path}` });
+			})
+			.catch((error: unknown) => {
+				if (error instanceof HttpError) return sendJson(res, error.status, error.body);
+				sendJson(res, 500, { error: String(error) });
+			});
+	});
+
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(options.port ?? 0, '127.0.0.1', resolve);
+	});
+	const port = (server.address() as AddressInfo).port;
+
+	return {
+		url: `http://127.0.0.1:${port}`,
+		port,
+		account,
+		settings,
+		messages,
+		deliveries,
+		endpoints,
+		emit,
+		async settle() {
+			while (pending.size > 0) await Promise.allSettled([...pending]);
+		},
+		async close() {
+			for (const timer of timers) clearTimeout(timer);
+			timers.clear();
+			for (const res of hanging) res.destroy();
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+}
