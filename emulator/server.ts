@@ -56,6 +56,16 @@ export interface SentMessage {
 	created: string;
 }
 
+/** An HTTP API request as received, for tests and for users checking what their workflow sent. */
+export interface ApiRequest {
+	at: string;
+	method: string;
+	path: string;
+	headers: Record<string, string | string[] | undefined>;
+	body: string;
+	status?: number;
+}
+
 export interface Fault {
 	status: 429 | 500 | 503 | 'hang';
 	retryAfter?: number;
@@ -75,6 +85,7 @@ export interface Emulator {
 	messages: SentMessage[];
 	deliveries: Delivery[];
 	endpoints: WebhookEndpoint[];
+	requests: ApiRequest[];
 	/** Builds an event of `type` with `fields` merged in and delivers it to every subscribed endpoint. */
 	emit(type: string, fields?: Fields): { event: WebhookEvent; deliveries: Delivery[] };
 	/** Resolves when no delivery report is scheduled and no webhook delivery is in flight. */
@@ -211,6 +222,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	const messages: SentMessage[] = [];
 	const deliveries: Delivery[] = [];
 	const endpoints: WebhookEndpoint[] = [];
+	const requests: ApiRequest[] = [];
 	const optouts = new Set<string>();
 	let faults: Fault[] = [];
 	const pending = new Set<Promise<unknown>>();
@@ -399,6 +411,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	};
 
 	const handleApi = async (req: IncomingMessage, res: ServerResponse, path: string, raw: Buffer) => {
+		const logged: ApiRequest = { at: new Date().toISOString(), method: req.method ?? '', path, headers: req.headers, body: raw.toString('utf8') };
+		requests.push(logged);
+		res.on('finish', () => (logged.status = res.statusCode));
 		const fault = faults.shift();
 		if (fault?.status === 'hang') {
 			hanging.add(res);
@@ -474,6 +489,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 				await waitFor(result.deliveries);
 				return sendJson(res, 201, result);
 			}
+			case 'GET /emulator/requests':
+				return sendJson(res, 200, requests);
+			case 'DELETE /emulator/requests':
+				requests.length = 0;
+				return sendJson(res, 200, requests);
 			case 'GET /emulator/messages':
 				return sendJson(res, 200, messages);
 			case 'DELETE /emulator/messages':
@@ -519,7 +539,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			case 'POST /emulator/reset':
 				Object.assign(account, DEFAULT_ACCOUNT, options.account);
 				Object.assign(settings, DEFAULT_SETTINGS, options.settings);
-				for (const list of [messages, deliveries, endpoints]) list.length = 0;
+				for (const list of [messages, deliveries, endpoints, requests]) list.length = 0;
 				optouts.clear();
 				faults = [];
 				return sendJson(res, 200, { reset: true });
@@ -592,6 +612,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		messages,
 		deliveries,
 		endpoints,
+		requests,
 		emit,
 		async settle() {
 			while (pending.size > 0) await Promise.allSettled([...pending]);

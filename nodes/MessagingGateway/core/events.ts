@@ -14,7 +14,7 @@ export const WEBHOOK_EVENT_TYPES = [
 		value: 'delivery_report',
 		name: 'Delivery Report',
 		description:
-			'A sent message changed state. Often sent twice: first submitted (code 0), later delivered or not delivered',
+			'A sent message changed state. Often sent twice: first submitted (code 0), later delivered or not delivered.',
 		payloadKey: 'message',
 	},
 	{

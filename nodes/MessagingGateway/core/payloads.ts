@@ -207,16 +207,19 @@ export type ParseEventResult =
 	| { ok: true; event: WebhookEvent; type: WebhookEventType | undefined }
 	| { ok: false; errors: string[] };
 
-function describeIssues(error: z.ZodError, prefix: string): string[] {
-	return error.issues.map((issue) => {
-		const path = [prefix, ...issue.path].filter((part) => part !== '').join('.');
-		const missing = issue.code === 'invalid_type' && issue.received === 'undefined';
-		return missing ? `${path}: missing` : `${path}: ${issue.message}`;
-	});
-}
-
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function valueAt(input: unknown, path: Array<string | number>): unknown {
+	return path.reduce<unknown>((value, key) => (isPlainObject(value) ? value[key] : undefined), input);
+}
+
+function describeIssues(error: z.ZodError, input: unknown, prefix: string): string[] {
+	return error.issues.map((issue) => {
+		const path = [prefix, ...issue.path].filter((part) => part !== '').join('.');
+		return valueAt(input, issue.path) === undefined ? `${path}: missing` : `${path}: ${issue.message}`;
+	});
+}
 
 /**
  * Checks that `json` is a webhook event: the envelope, and for a known type its payload object.
@@ -227,22 +230,21 @@ export function parseEvent(json: unknown): ParseEventResult {
 		return { ok: false, errors: [`expected a JSON object, got ${Array.isArray(json) ? 'an array' : typeof json}`] };
 	}
 	const envelope = envelopeSchema.safeParse(json);
-	if (!envelope.success) return { ok: false, errors: describeIssues(envelope.error, '') };
-	const webhookType = json.webhook_type as string;
-	const type = findEventType(webhookType);
-	if (!type) return { ok: true, event: json as WebhookEvent, type: undefined };
+	const errors = envelope.success ? [] : describeIssues(envelope.error, json, '');
+	const type = typeof json.webhook_type === 'string' ? findEventType(json.webhook_type) : undefined;
+	if (!type) return errors.length ? { ok: false, errors } : { ok: true, event: json as WebhookEvent, type: undefined };
 
-	const errors: string[] = [];
+	const webhookType = type.value;
 	const payload = json[type.payloadKey];
 	if (!isPlainObject(payload)) {
 		errors.push(`${type.payloadKey}: missing (a ${webhookType} event carries a "${type.payloadKey}" object)`);
 	} else {
 		const parsed = payloadSchemas[webhookType].safeParse(payload);
-		if (!parsed.success) errors.push(...describeIssues(parsed.error, type.payloadKey));
+		if (!parsed.success) errors.push(...describeIssues(parsed.error, payload, type.payloadKey));
 	}
 	if (webhookType === 'inbox_message') {
 		const reply = isreplySchema.safeParse(json.isreply);
-		if (!reply.success) errors.push(...describeIssues(reply.error, 'isreply'));
+		if (!reply.success) errors.push(...describeIssues(reply.error, json.isreply, 'isreply'));
 	}
 	return errors.length ? { ok: false, errors } : { ok: true, event: json as WebhookEvent, type };
 }

@@ -1,0 +1,76 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export class MessagingGatewayApi implements ICredentialType {
+	name = 'messagingGatewayApi';
+
+	displayName = 'Messaging Gateway API';
+
+	icon: Icon = {
+		light: 'file:../nodes/MessagingGateway/messagingGateway.svg',
+		dark: 'file:../nodes/MessagingGateway/messagingGateway.dark.svg',
+	};
+
+	documentationUrl = 'https://github.com/n8n-nodes-messaging-gateway/n8n-nodes-messaging-gateway#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'https://api.smsgatewayapi.com',
+			description:
+				'Root of the gateway API, without /v1. Change it for a white-label host, or for the local emulator (http://127.0.0.1:8787).',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'Sent as the X-Client-Id header',
+		},
+		{
+			displayName: 'API Secret',
+			name: 'apiSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'Sent as the X-Client-Secret header',
+		},
+		{
+			displayName: 'Webhook Signing Secret',
+			name: 'signingSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				"The signing secret set on the webhook URL in the gateway. When set, the trigger accepts only requests signed with it; when empty, webhooks are accepted unverified.",
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				'X-Client-Id': '={{$credentials.apiKey}}',
+				'X-Client-Secret': '={{$credentials.apiSecret}}',
+			},
+		},
+	};
+
+	// GET /v1/auth checks the key and secret and sends nothing, so it costs nothing.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/v1/auth',
+		},
+	};
+}

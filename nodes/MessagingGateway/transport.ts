@@ -1,0 +1,180 @@
+/** The one place that talks HTTP to the gateway. */
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { describeCode } from './core';
+
+export const CREDENTIAL_TYPE = 'messagingGatewayApi';
+export const DEFAULT_BASE_URL = 'https://api.smsgatewayapi.com';
+
+/** Tries for answers that say "not now" (429, 503) and for refused connections; nothing was sent then. */
+export const MAX_ATTEMPTS = 3;
+const BACKOFF_BASE_MS = 1000;
+/** A Retry-After longer than this is not waited for: the error tells the user instead. */
+const MAX_RETRY_AFTER_MS = 60_000;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface GatewayRequest {
+	method: IHttpRequestMethods;
+	path: string;
+	body?: IDataObject;
+	itemIndex: number;
+	timeoutMs?: number;
+}
+
+/** What an item carries under Continue On Fail, and what NodeApiError keeps in its context. */
+export interface GatewayErrorFields {
+	code: string | null;
+	httpCode: number | null;
+}
+
+function gatewayError(
+	ctx: IExecuteFunctions,
+	response: JsonObject,
+	options: { message: string; description?: string; httpCode?: number; code?: string; itemIndex: number },
+): NodeApiError {
+	const error = new NodeApiError(ctx.getNode(), response, {
+		message: options.message,
+		description: options.description,
+		httpCode: options.httpCode === undefined ? undefined : String(options.httpCode),
+		itemIndex: options.itemIndex,
+	});
+	const fields: GatewayErrorFields = { code: options.code ?? null, httpCode: options.httpCode ?? null };
+	Object.assign(error.context, fields);
+	return error;
+}
+
+/** Seconds or an HTTP date (RFC 9110 10.2.3), else exponential backoff. */
+function retryDelayMs(retryAfter: string | undefined, attempt: number): number {
+	if (retryAfter !== undefined) {
+		const seconds = Number(retryAfter);
+		if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+		const date = Date.parse(retryAfter);
+		if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
+	}
+	return BACKOFF_BASE_MS * 2 ** (attempt - 1);
+}
+
+const headerText = (value: unknown) => (Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value));
+
+/** Turns an error answer of the gateway into a NodeApiError that names the code and explains it. */
+function errorFromResponse(ctx: IExecuteFunctions, response: IN8nHttpFullResponse, itemIndex: number): NodeApiError {
+	const status = response.statusCode;
+	const body = (typeof response.body === 'object' && response.body !== null ? response.body : { body: String(response.body ?? '') }) as JsonObject;
+	if (status >= 500) {
+		return gatewayError(ctx, body, {
+			message: `The gateway answered HTTP ${status} (server error). Not retried: the SMS may already have been sent`,
+			description:
+				"Check the gateway's message log before sending again, or you may send the SMS twice. Retrying a send is only safe when the gateway says it did nothing (HTTP 429 or 503).",
+			httpCode: status,
+			code: typeof body.error === 'string' ? body.error : undefined,
+			itemIndex,
+		});
+	}
+	const code = typeof body.error === 'string' || typeof body.error === 'number' ? String(body.error) : undefined;
+	const text = typeof body.errorMsg === 'string' ? body.errorMsg : undefined;
+	const explanation = code === undefined ? undefined : describeCode(code);
+	const message =
+		code !== undefined && text !== undefined
+			? `${text} (gateway error ${code})`
+			: code !== undefined
+				? `Gateway error: ${code}`
+				: `The gateway answered HTTP ${status}`;
+	return gatewayError(ctx, body, {
+		message,
+		description: [explanation, `HTTP ${status}.`].filter(Boolean).join('. '),
+		httpCode: status,
+		code,
+		itemIndex,
+	});
+}
+
+const errorCode = (error: unknown): string | undefined => {
+	const candidate = error as { code?: unknown; cause?: { code?: unknown } };
+	const code = candidate.code ?? candidate.cause?.code;
+	return typeof code === 'string' ? code : undefined;
+};
+
+/** Sends one request with the credential's headers; retries only what is safe to retry. */
+export async function gatewayRequest(this: IExecuteFunctions, request: GatewayRequest): Promise<IDataObject> {
+	const credentials = await this.getCredentials<{ baseUrl?: string }>(CREDENTIAL_TYPE, request.itemIndex);
+	const baseUrl = (credentials.baseUrl || DEFAULT_BASE_URL).replace(/\/+$/, '');
+	const timeout = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: `${baseUrl}${request.path}`,
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout,
+	};
+	if (request.body) options.body = request.body;
+
+	for (let attempt = 1; ; attempt++) {
+		let response: IN8nHttpFullResponse;
+		try {
+			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options)) as IN8nHttpFullResponse;
+		} catch (error) {
+			const code = errorCode(error);
+			if (code === 'ECONNREFUSED' && attempt < MAX_ATTEMPTS) {
+				await sleep(retryDelayMs(undefined, attempt));
+				continue;
+			}
+			const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test((error as Error).message);
+			throw gatewayError(this, { message: (error as Error).message }, {
+				message: timedOut
+					? `No answer from the gateway within ${timeout} ms. Not retried: the SMS may already have been sent`
+					: `Could not reach the gateway at ${baseUrl} (${code ?? (error as Error).message})${code === 'ECONNREFUSED' ? ` after ${MAX_ATTEMPTS} tries` : ''}`,
+				description: timedOut
+					? "Check the gateway's message log before sending again. The timeout is an option of the node."
+					: 'Check the Base URL in the credential and that this server can reach it.',
+				code,
+				itemIndex: request.itemIndex,
+			});
+		}
+		const status = response.statusCode;
+		if (status >= 200 && status < 300) {
+			return (typeof response.body === 'object' && response.body !== null ? response.body : { response: response.body }) as IDataObject;
+		}
+		if (status === 429 || status === 503) {
+			const delay = retryDelayMs(headerText(response.headers?.['retry-after']), attempt);
+			if (attempt < MAX_ATTEMPTS && delay <= MAX_RETRY_AFTER_MS) {
+				await sleep(delay);
+				continue;
+			}
+			throw gatewayError(this, response.body as JsonObject, {
+				message: `The gateway answered HTTP ${status} (${status === 429 ? 'too many requests' : 'unavailable'}) ${attempt} times`,
+				description:
+					delay > MAX_RETRY_AFTER_MS
+						? `It asked to wait ${Math.round(delay / 1000)} s, longer than the node waits. Nothing was sent; run again later.`
+						: 'Nothing was sent. Lower the concurrency option or send fewer items at once.',
+				httpCode: status,
+				itemIndex: request.itemIndex,
+			});
+		}
+		throw errorFromResponse(this, response, request.itemIndex);
+	}
+}
+
+/** The `{ error, code, httpCode }` an item carries when the node continues on fail. */
+export function errorItemJson(error: Error & { context?: IDataObject; httpCode?: string | null }): IDataObject {
+	const context = error.context ?? {};
+	return {
+		error: error.message,
+		code: (context.code as string | null | undefined) ?? null,
+		httpCode: (context.httpCode as number | null | undefined) ?? (error.httpCode ? Number(error.httpCode) : null),
+	};
+}
+
+/** Errors of this package are already n8n errors; anything else (a bug) is wrapped to name the item. */
+export function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+}
