@@ -129,12 +129,13 @@ export async function gatewayRequest(this: IExecuteFunctions, request: GatewayRe
 			}
 			const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test((error as Error).message);
 			throw gatewayError(this, { message: (error as Error).message }, {
+				// The raw code stays out of the message: n8n would replace a message naming it with a generic text.
 				message: timedOut
 					? `No answer from the gateway within ${timeout} ms. Not retried: the SMS may already have been sent`
-					: `Could not reach the gateway at ${baseUrl} (${code ?? (error as Error).message})${code === 'ECONNREFUSED' ? ` after ${MAX_ATTEMPTS} tries` : ''}`,
+					: `Could not reach the gateway at ${baseUrl}: ${code === 'ECONNREFUSED' ? `connection refused, ${MAX_ATTEMPTS} tries` : 'no connection'}`,
 				description: timedOut
 					? "Check the gateway's message log before sending again. The timeout is an option of the node."
-					: 'Check the Base URL in the credential and that this server can reach it.',
+					: `Check the Base URL in the credential and that this server can reach it (${code ?? (error as Error).message}).`,
 				code,
 				itemIndex: request.itemIndex,
 			});
