@@ -20,6 +20,7 @@ export interface TriggerCall {
 
 export async function startTriggerServer(parameters: IDataObject, credentials: GatewayCredentials) {
 	let last: IWebhookResponseData | undefined;
+	const lastResult = () => last;
 	const server = createServer((req: WebhookRequest, res: ServerResponse) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -54,11 +55,12 @@ export async function startTriggerServer(parameters: IDataObject, credentials: G
 			});
 			const text = await response.text();
 			await new Promise((resolve) => setImmediate(resolve));
+			const result = lastResult();
 			return {
 				status: response.status,
 				body: text ? JSON.parse(text) : {},
-				result: last,
-				items: last?.workflowData?.[0].map((item) => item.json),
+				result,
+				items: result?.workflowData?.[0].map((item) => item.json),
 			};
 		},
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),

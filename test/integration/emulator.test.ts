@@ -144,17 +144,17 @@ describe('delivery reports', () => {
 		expect(submitted.webhook_id).not.toBe(final.webhook_id);
 	});
 
-	test.each([
+	test.each<[string, string, string, string | undefined]>([
 		['31612349991', '1', 'delivered', undefined],
 		['31612349992', '2', 'not delivered', undefined],
 		['31612349993', '3', 'buffered', undefined],
 		['31612349994', '4', 'rejected', undefined],
 		['31612349995', '5', 'rejected', '10'],
 		['31612349999', '9', 'unknown', undefined],
-		...Array.from({ length: 10 }, (_, i) => [`316123992${10 + i}`, '2', 'not delivered', String(10 + i)]),
-		...Array.from({ length: 10 }, (_, i) => [`316123995${10 + i}`, '5', 'rejected', String(10 + i)]),
+		...Array.from({ length: 10 }, (_, i): [string, string, string, string] => [`316123992${10 + i}`, '2', 'not delivered', String(10 + i)]),
+		...Array.from({ length: 10 }, (_, i): [string, string, string, string] => [`316123995${10 + i}`, '5', 'rejected', String(10 + i)]),
 	])('magic number %s ends in code %s (%s), detail %s', async (number, code, status, detail) => {
-		const events = await finalFor(number as string);
+		const events = await finalFor(number);
 		const final = events[1].message;
 		expect(final).toMatchObject({ delivery_code: code, delivery_status: status });
 		expect(final.delivery_code_detail).toBe(detail);

@@ -1,0 +1,259 @@
+/**
+ * A real n8n server with this package installed the way n8n installs community packages.
+ * Used by `npm run dev`, the end-to-end tests and the benchmarks. Everything it starts is stopped
+ * by PID, also when a step fails.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const PACKAGE_NAME = 'n8n-nodes-messaging-gateway';
+export const ROOT = resolve(__dirname, '..');
+export const DEFAULT_N8N_VERSION = '2.41.0';
+export const OWNER = { email: 'owner@example.com', firstName: 'Demo', lastName: 'Owner', password: 'Demo-password-1' };
+
+const log = (message: string) => process.stderr.write(`[n8n] ${message}\n`);
+
+export interface N8nInstall {
+	version: string;
+	dir: string;
+	nodeBin: string;
+}
+
+/** Installs the pinned n8n into the cache folder once (scripts/install-n8n.sh) and returns it. */
+export function ensureN8n(version = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION): N8nInstall {
+	const output = execFileSync('bash', [join(ROOT, 'scripts/install-n8n.sh'), version], {
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
+	const dir = output.trim().split('\n').pop()!;
+	return { version, dir, nodeBin: readFileSync(join(dir, '.nodebin'), 'utf8').trim() };
+}
+
+/** `npm pack`, unpacked into <userFolder>/.n8n/nodes/node_modules/<name>, as n8n installs community packages. */
+export function installPackage(userFolder: string): string {
+	const packDir = mkdtempSync(join(tmpdir(), 'pack-'));
+	try {
+		const [{ filename }] = JSON.parse(
+			execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], {
+				cwd: ROOT,
+				encoding: 'utf8',
+				stdio: ['ignore', 'pipe', 'ignore'],
+			}),
+		);
+		const nodesDir = join(userFolder, '.n8n', 'nodes');
+		const target = join(nodesDir, 'node_modules', PACKAGE_NAME);
+		rmSync(target, { recursive: true, force: true });
+		mkdirSync(target, { recursive: true });
+		execFileSync('tar', ['-xzf', join(packDir, filename), '-C', target, '--strip-components=1']);
+		// Like n8n's installer: dev and peer dependencies are not installed, runtime ones (none) are.
+		const manifest = JSON.parse(readFileSync(join(target, 'package.json'), 'utf8'));
+		delete manifest.devDependencies;
+		delete manifest.peerDependencies;
+		writeFileSync(join(target, 'package.json'), JSON.stringify(manifest, null, 2));
+		execFileSync('npm', ['install', '--ignore-scripts', '--omit=dev', '--loglevel=error'], { cwd: target, stdio: 'ignore' });
+		writeFileSync(join(nodesDir, 'package.json'), JSON.stringify({ private: true, dependencies: { [PACKAGE_NAME]: manifest.version } }));
+		return target;
+	} finally {
+		rmSync(packDir, { recursive: true, force: true });
+	}
+}
+
+export async function freePort(): Promise<number> {
+	return await new Promise((resolvePort, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as { port: number };
+			server.close(() => resolvePort(port));
+		});
+	});
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+export interface N8nServer {
+	url: string;
+	port: number;
+	userFolder: string;
+	logFile: string;
+	process: ChildProcess;
+	stop(): Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+function killAll() {
+	for (const child of children) if (child.pid && child.exitCode === null) child.kill('SIGKILL');
+}
+process.once('exit', killAll);
+
+/** Starts n8n headless on loopback; resolves when its REST and public API answer. */
+export async function startN8n(install: N8nInstall, options: { port?: number; userFolder?: string; env?: Record<string, string> } = {}): Promise<N8nServer> {
+	const port = options.port ?? (await freePort());
+	const userFolder = options.userFolder ?? mkdtempSync(join(tmpdir(), 'n8n-user-'));
+	installPackage(userFolder);
+	const logFile = join(userFolder, 'n8n.log');
+	const env: Record<string, string> = {
+		...(process.env as Record<string, string>),
+		PATH: `${install.nodeBin}:${process.env.PATH}`,
+		N8N_USER_FOLDER: userFolder,
+		N8N_PORT: String(port),
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}/`,
+		N8N_SECURE_COOKIE: 'false',
+		N8N_ENCRYPTION_KEY: 'messaging-gateway-demo-encryption-key',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_RUNNERS_ENABLED: 'false',
+		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+		DB_TYPE: 'sqlite',
+		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
+		N8N_LOG_LEVEL: 'info',
+		...(install.version.startsWith('1.') ? { N8N_EXPRESSION_ENGINE: 'legacy' } : {}),
+		...options.env,
+	};
+	const out = createWriteStream(logFile);
+	const child = spawn(join(install.nodeBin, 'node'), [join(install.dir, 'node_modules/n8n/bin/n8n'), 'start'], {
+		env,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	children.add(child);
+	child.stdout!.pipe(out);
+	child.stderr!.pipe(out);
+	const url = `http://127.0.0.1:${port}`;
+	const server: N8nServer = {
+		url,
+		port,
+		userFolder,
+		logFile,
+		process: child,
+		async stop() {
+			if (child.exitCode === null) {
+				child.kill('SIGTERM');
+				for (let i = 0; i < 100 && child.exitCode === null; i++) await sleep(100);
+				if (child.exitCode === null) child.kill('SIGKILL');
+			}
+			children.delete(child);
+		},
+	};
+	const started = Date.now();
+	try {
+		for (;;) {
+			if (child.exitCode !== null) throw new Error(`n8n exited with code ${child.exitCode}`);
+			if (Date.now() - started > 120_000) throw new Error('n8n did not become ready within 120 s');
+			const ready = await fetch(`${url}/healthz/readiness`).then((r) => r.ok, () => false);
+			const api = ready && (await fetch(`${url}/api/v1/workflows`).then((r) => r.status, () => 0));
+			if (api === 401) break;
+			await sleep(500);
+		}
+	} catch (error) {
+		await server.stop();
+		throw new Error(`${(error as Error).message}; last log lines:\n${tailOf(logFile)}`);
+	}
+	log(`ready on ${url} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	return server;
+}
+
+export function tailOf(file: string, lines = 40): string {
+	return existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n') : '';
+}
+
+/** A logged-in owner and a public-API key for one running n8n. */
+export class N8nClient {
+	constructor(
+		readonly url: string,
+		readonly cookie: string,
+		readonly apiKey: string,
+	) {}
+
+	static async setUp(url: string): Promise<N8nClient> {
+		const setup = await fetch(`${url}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify(OWNER),
+		});
+		if (!setup.ok) throw new Error(`owner setup failed: ${setup.status} ${await setup.text()}`);
+		const cookie = (setup.headers.getSetCookie?.() ?? [setup.headers.get('set-cookie') ?? ''])
+			.map((entry) => entry.split(';')[0])
+			.join('; ');
+		const scopes = ((await (await fetch(`${url}/rest/api-keys/scopes`, { headers: { cookie } })).json()) as { data: string[] }).data;
+		const key = await fetch(`${url}/rest/api-keys`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', cookie },
+			body: JSON.stringify({ label: 'harness', scopes, expiresAt: null }),
+		});
+		if (!key.ok) throw new Error(`API key creation failed: ${key.status} ${await key.text()}`);
+		return new N8nClient(url, cookie, ((await key.json()) as { data: { rawApiKey: string } }).data.rawApiKey);
+	}
+
+	async api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+		const response = await fetch(`${this.url}/api/v1${path}`, {
+			method,
+			headers: { 'Content-Type': 'application/json', 'X-N8N-API-KEY': this.apiKey },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`${method} /api/v1${path}: ${response.status} ${text}`);
+		return (text ? JSON.parse(text) : {}) as T;
+	}
+
+	async rest<T = unknown>(path: string): Promise<T> {
+		const response = await fetch(`${this.url}${path}`, { headers: { cookie: this.cookie } });
+		if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+		return (await response.json()) as T;
+	}
+
+	async createCredential(name: string, data: Record<string, string>): Promise<string> {
+		const created = await this.api<{ id: string }>('POST', '/credentials', { name, type: 'messagingGatewayApi', data });
+		return created.id;
+	}
+
+	/** Creates and activates a workflow from an example file, wiring `credentialId` in. */
+	async importWorkflow(workflow: ExampleWorkflow, credentialId: string, replacements: Record<string, string> = {}): Promise<string> {
+		let text = JSON.stringify(workflow).replaceAll('__CREDENTIAL_ID__', credentialId);
+		for (const [placeholder, value] of Object.entries(replacements)) text = text.replaceAll(placeholder, value);
+		const { name, nodes, connections, settings } = JSON.parse(text) as ExampleWorkflow;
+		const created = await this.api<{ id: string }>('POST', '/workflows', { name, nodes, connections, settings: settings ?? {} });
+		if (nodes.some((node) => node.type.endsWith('Trigger') && !node.type.endsWith('manualTrigger'))) {
+			await this.api('POST', `/workflows/${created.id}/activate`);
+		}
+		return created.id;
+	}
+
+	async executions(workflowId: string): Promise<Execution[]> {
+		const result = await this.api<{ data: Execution[] }>('GET', `/executions?workflowId=${workflowId}&includeData=true&limit=250`);
+		return result.data;
+	}
+}
+
+export interface Execution {
+	id: string;
+	status: string;
+	workflowId: string;
+	data?: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } };
+}
+
+export interface ExampleWorkflow {
+	name: string;
+	nodes: Array<{ name: string; type: string; webhookId?: string; parameters: Record<string, unknown> }>;
+	connections: Record<string, unknown>;
+	settings?: Record<string, unknown>;
+}
+
+export function loadExample(file: string): ExampleWorkflow {
+	return JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')) as ExampleWorkflow;
+}
+
+/** The production webhook URL of a trigger node: /webhook/<webhookId>/webhook. */
+export function productionUrl(n8nUrl: string, workflow: ExampleWorkflow): string {
+	const trigger = workflow.nodes.find((node) => node.webhookId);
+	if (!trigger) throw new Error(`workflow "${workflow.name}" has no webhook trigger`);
+	return `${n8nUrl}/webhook/${trigger.webhookId}/webhook`;
+}
