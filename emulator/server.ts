@@ -37,6 +37,8 @@ export interface Settings {
 	maxAttempts: number;
 	retryBaseMs: number;
 	webhookTimeoutMs: number;
+	/** Added before every API answer: a real gateway is a network round trip away. */
+	apiLatencyMs: number;
 }
 
 export interface SentMessage {
@@ -110,6 +112,7 @@ export const DEFAULT_SETTINGS: Settings = {
 	maxAttempts: 4,
 	retryBaseMs: 1000,
 	webhookTimeoutMs: 5000,
+	apiLatencyMs: 0,
 };
 
 /** Longest text the emulator accepts (code 118); the newer documented limit. */
@@ -214,6 +217,7 @@ const SETTINGS_FIELD_TYPES: Record<keyof Settings, string> = {
 	maxAttempts: 'number',
 	retryBaseMs: 'number',
 	webhookTimeoutMs: 'number',
+	apiLatencyMs: 'number',
 };
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
@@ -223,6 +227,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	const deliveries: Delivery[] = [];
 	const endpoints: WebhookEndpoint[] = [];
 	const requests: ApiRequest[] = [];
+	/** Requests to the sink: a stand-in for an alerting or chat service in demos. */
+	const sink: Array<{ at: string; headers: IncomingMessage['headers']; body: string }> = [];
 	const optouts = new Set<string>();
 	let faults: Fault[] = [];
 	const pending = new Set<Promise<unknown>>();
@@ -414,6 +420,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		const logged: ApiRequest = { at: new Date().toISOString(), method: req.method ?? '', path, headers: req.headers, body: raw.toString('utf8') };
 		requests.push(logged);
 		res.on('finish', () => (logged.status = res.statusCode));
+		if (settings.apiLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, settings.apiLatencyMs));
 		const fault = faults.shift();
 		if (fault?.status === 'hang') {
 			hanging.add(res);
@@ -437,7 +444,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
 	const handleControl = async (req: IncomingMessage, res: ServerResponse, path: string, url: URL, raw: Buffer) => {
 		const route = `${req.method} ${path.replace(/\/+$/, '')}`;
-		const body = req.method === 'GET' || req.method === 'DELETE' ? {} : parseControlBody(raw);
+		const body = req.method === 'GET' || req.method === 'DELETE' || path === '/emulator/sink' ? {} : parseControlBody(raw);
 		const waitFor = async (sent: Delivery[]) => {
 			if (url.searchParams.get('wait') === 'true') await Promise.all(sent.map((d) => inFlight.get(d)));
 		};
@@ -489,6 +496,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 				await waitFor(result.deliveries);
 				return sendJson(res, 201, result);
 			}
+			case 'POST /emulator/sink':
+				sink.push({ at: new Date().toISOString(), headers: req.headers, body: raw.toString('utf8') });
+				return sendJson(res, 200, { received: true });
+			case 'GET /emulator/sink':
+				return sendJson(res, 200, sink);
 			case 'GET /emulator/requests':
 				return sendJson(res, 200, requests);
 			case 'DELETE /emulator/requests':
@@ -539,7 +551,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			case 'POST /emulator/reset':
 				Object.assign(account, DEFAULT_ACCOUNT, options.account);
 				Object.assign(settings, DEFAULT_SETTINGS, options.settings);
-				for (const list of [messages, deliveries, endpoints, requests]) list.length = 0;
+				for (const list of [messages, deliveries, endpoints, requests, sink]) list.length = 0;
 				optouts.clear();
 				faults = [];
 				return sendJson(res, 200, { reset: true });

@@ -88,6 +88,13 @@ function killAll() {
 	for (const child of children) if (child.pid && child.exitCode === null) child.kill('SIGKILL');
 }
 process.once('exit', killAll);
+// A signal skips 'exit' handlers: stop n8n here too, and exit unless the program handles the signal itself.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+	process.once(signal, () => {
+		killAll();
+		if (process.listenerCount(signal) === 0) process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+	});
+}
 
 /** Starts n8n headless on loopback; resolves when its REST and public API answer. */
 export async function startN8n(install: N8nInstall, options: { port?: number; userFolder?: string; env?: Record<string, string> } = {}): Promise<N8nServer> {
@@ -98,6 +105,8 @@ export async function startN8n(install: N8nInstall, options: { port?: number; us
 	const env: Record<string, string> = {
 		...(process.env as Record<string, string>),
 		PATH: `${install.nodeBin}:${process.env.PATH}`,
+		// n8n exits silently under NODE_ENV=test, which jest sets; run it as deployments do.
+		NODE_ENV: 'production',
 		N8N_USER_FOLDER: userFolder,
 		N8N_PORT: String(port),
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
@@ -110,8 +119,11 @@ export async function startN8n(install: N8nInstall, options: { port?: number; us
 		N8N_PERSONALIZATION_ENABLED: 'false',
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_RUNNERS_ENABLED: 'false',
+		// The task broker listens on 5679 by default, which a second n8n on this machine cannot share.
+		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
 		DB_TYPE: 'sqlite',
 		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
@@ -221,7 +233,8 @@ export class N8nClient {
 		for (const [placeholder, value] of Object.entries(replacements)) text = text.replaceAll(placeholder, value);
 		const { name, nodes, connections, settings } = JSON.parse(text) as ExampleWorkflow;
 		const created = await this.api<{ id: string }>('POST', '/workflows', { name, nodes, connections, settings: settings ?? {} });
-		if (nodes.some((node) => node.type.endsWith('Trigger') && !node.type.endsWith('manualTrigger'))) {
+		// Workflows started by a webhook must be active; one started by hand is not activated.
+		if (nodes.some((node) => node.webhookId !== undefined)) {
 			await this.api('POST', `/workflows/${created.id}/activate`);
 		}
 		return created.id;

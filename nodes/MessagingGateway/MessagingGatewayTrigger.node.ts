@@ -22,7 +22,7 @@ import { CREDENTIAL_TYPE } from './transport';
 
 type RawRequest = ReturnType<IWebhookFunctions['getRequestObject']> & { rawBody?: Buffer; originalUrl?: string };
 
-/** Answers the gateway directly, so every outcome gets a small JSON body and the right status. */
+/** Answers a refused request directly: no run starts, and the status must say why (401, 400). */
 function respond(ctx: IWebhookFunctions, status: number, body: IDataObject): void {
 	const res = ctx.getResponseObject();
 	res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
@@ -54,9 +54,12 @@ export class MessagingGatewayTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'messagingGatewayApi', required: true }],
+		// n8n answers accepted webhooks with the node's webhookResponse once it has registered the run,
+		// so a webhook that n8n could not take is answered with an error and the gateway sends it again.
+		// An empty responseData is what makes n8n use webhookResponse instead of its default text.
 		webhooks: [
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
-			{ name: 'default', httpMethod: 'GET', responseMode: 'onReceived', path: 'webhook' },
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'webhook' },
+			{ name: 'default', httpMethod: 'GET', responseMode: 'onReceived', responseData: '', path: 'webhook' },
 		],
 		properties: [
 			{
@@ -170,8 +173,8 @@ export class MessagingGatewayTrigger implements INodeType {
 		const items: INodeExecutionData[] = parsed.events
 			.filter(({ event }) => isEventSelected(event.webhook_type, selected))
 			.map(({ event }) => ({ json: event as IDataObject }));
-		respond(this, 200, { received: parsed.events.length, accepted: items.length });
-		if (items.length === 0) return { noWebhookResponse: true };
-		return { noWebhookResponse: true, workflowData: [items] };
+		const webhookResponse = { received: parsed.events.length, accepted: items.length };
+		if (items.length === 0) return { webhookResponse };
+		return { webhookResponse, workflowData: [items] };
 	}
 }

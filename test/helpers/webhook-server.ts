@@ -1,7 +1,8 @@
 /**
  * A real HTTP server that prepares each request as n8n's webhook server does (raw body kept as a
- * Buffer, JSON bodies parsed, the query parsed with qs like Express's "extended" parser) and hands
- * it, with the real response, to the trigger through n8n-core's WebhookContext.
+ * Buffer, JSON bodies parsed, the query parsed with qs like Express's "extended" parser), hands it,
+ * with the real response, to the trigger through n8n-core's WebhookContext, and answers with the
+ * node's webhookResponse as n8n does when the node has not answered itself.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,7 +38,11 @@ export async function startTriggerServer(parameters: IDataObject, credentials: G
 				}
 			}
 			runTriggerWebhook(parameters, credentials, req, res).then(
-				(result) => (last = result),
+				(result) => {
+					last = result;
+					// n8n's part: unless the node answered itself, answer with its webhookResponse.
+					if (!result.noWebhookResponse) res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(result.webhookResponse));
+				},
 				(error: Error) => res.writeHead(500).end(JSON.stringify({ thrown: error.message })),
 			);
 		});

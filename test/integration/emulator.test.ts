@@ -301,6 +301,13 @@ describe('faults and control API', () => {
 		expect(outcome).toBe('no answer');
 	});
 
+	test('apiLatencyMs delays every API answer', async () => {
+		await api('PUT', '/emulator/settings', { apiLatencyMs: 150 }, {});
+		const started = Date.now();
+		expect((await send({ message: 'x', to: '31612345678', sender: 'Shop' })).status).toBe(200);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+	});
+
 	test('bad control input names what is wrong', async () => {
 		expect((await api('POST', '/emulator/faults', { status: 418 }, {})).body).toEqual({ error: '"status" must be 429, 500, 503 or "hang"' });
 		expect((await api('PUT', '/emulator/account', { balance: 'lots' }, {})).body).toEqual({ error: 'account field "balance" must be a number' });

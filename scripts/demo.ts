@@ -1,0 +1,61 @@
+/** Wires the emulator and a running n8n together with the example workflows. */
+import type { Emulator } from '../emulator/server';
+import { loadExample, productionUrl, type ExampleWorkflow, type N8nClient } from './n8n-harness';
+
+export const EXAMPLES = {
+	autoReply: 'auto-reply-to-incoming-sms.json',
+	fundsAlert: 'alert-on-insufficient-funds.json',
+	deliveryLog: 'delivery-log.json',
+	sendFromWorkflow: 'send-sms-from-a-workflow.json',
+} as const;
+
+/** The example's alert URL, replaced by the emulator's sink in the demo. */
+const EXAMPLE_ALERT_URL = 'https://hooks.example.com/sms-funds-alert';
+
+export interface Demo {
+	credentialId: string;
+	workflows: Record<keyof typeof EXAMPLES, { id: string; workflow: ExampleWorkflow; webhookUrl?: string }>;
+}
+
+export async function setUpDemo(emulator: Emulator, client: N8nClient): Promise<Demo> {
+	const { account } = emulator;
+	const credentialId = await client.createCredential('Messaging Gateway account', {
+		baseUrl: emulator.url,
+		apiKey: account.apiKey,
+		apiSecret: account.apiSecret,
+		signingSecret: account.signingSecret,
+	});
+	const workflows = {} as Demo['workflows'];
+	for (const [key, file] of Object.entries(EXAMPLES) as Array<[keyof typeof EXAMPLES, string]>) {
+		const workflow = loadExample(file);
+		const id = await client.importWorkflow(workflow, credentialId, { [EXAMPLE_ALERT_URL]: `${emulator.url}/emulator/sink` });
+		const trigger = workflow.nodes.find((node) => node.webhookId);
+		const webhookUrl = trigger ? productionUrl(client.url, workflow) : undefined;
+		if (trigger && webhookUrl) {
+			// What a user does in the gateway's webhook settings: the trigger's URL, for its event types.
+			const types = (trigger.parameters.events as string[] | undefined) ?? ['*'];
+			const response = await fetch(`${emulator.url}/emulator/webhooks`, {
+				method: 'POST',
+				body: JSON.stringify({ url: webhookUrl, types, method: 'POST' }),
+			});
+			if (!response.ok) throw new Error(`registering ${webhookUrl} failed: ${await response.text()}`);
+		}
+		workflows[key] = { id, workflow, webhookUrl };
+	}
+	await waitForWebhooks(Object.values(workflows).flatMap((entry) => (entry.webhookUrl ? [entry.webhookUrl] : [])));
+	return { credentialId, workflows };
+}
+
+/** Right after activation a production webhook can answer 404 for a moment; wait until each is live. */
+export async function waitForWebhooks(urls: string[], timeoutMs = 20_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	for (const url of urls) {
+		for (;;) {
+			// A GET without a signature reaches the trigger and is refused with 401: the route is live.
+			const status = await fetch(url).then((response) => response.status, () => 0);
+			if (status !== 404 && status !== 0) break;
+			if (Date.now() > deadline) throw new Error(`webhook ${url} still answers ${status}`);
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+	}
+}
