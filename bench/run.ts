@@ -319,11 +319,10 @@ ${overhead.join('\n')}
 
 The same 500 signed \`inbox_message\` bodies posted with 20 in flight to three one-node workflows: n8n's
 Webhook node without authentication, n8n's Webhook node with Header Auth, and our trigger with a signing
-secret set. Each request starts an execution that n8n saves to SQLite. Throughput counts until the last
-execution has finished (our trigger answers before its run starts, so its answers come sooner than its
-executions; n8n's Webhook node answers once the run has started). The fair baseline is the Webhook node
-with Header Auth: any receiver that checks a secret has n8n read a credential for each request, and on
-this machine that read is most of the cost of a request.
+secret set. Each request starts an execution that n8n saves to SQLite; all three are answered once n8n
+has registered the run, and throughput counts until the last execution has finished. The fair baseline
+is the Webhook node with Header Auth: any receiver that checks a secret has n8n read a credential for
+each request, and on this machine that read is most of the cost of a request.
 
 ${throughput.join('\n')}
 

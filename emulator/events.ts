@@ -48,7 +48,8 @@ function defaultPayload(type: string, account: AccountInfo, now: Date): Fields {
 	const t = timesOf(now, account.timezone);
 	switch (type) {
 		case 'delivery_report':
-			return {
+		case 'read_report': {
+			const sent = {
 				messageid: 'e0ncuxht345hjmbjvv2feky0azflcw',
 				datetime: t.local,
 				content: 'Your order has shipped',
@@ -59,24 +60,11 @@ function defaultPayload(type: string, account: AccountInfo, now: Date): Fields {
 				delivery_code: '1',
 				delivery_status: 'delivered',
 				delivery_status_datetime: t.local,
-				cost: 1,
-				cost_type: 'credits',
 			};
-		case 'read_report':
-			return {
-				messageid: 'e0ncuxht345hjmbjvv2feky0azflcw',
-				datetime: t.local,
-				content: 'Your order has shipped',
-				sender: 'Shop',
-				receiver: '31612345678',
-				reference: 'order-1001',
-				message_type: 'sms',
-				delivery_code: '1',
-				delivery_status: 'delivered',
-				delivery_status_datetime: t.local,
-				read_status: 'message_read',
-				read_datetime: t.local,
-			};
+			return type === 'delivery_report'
+				? { ...sent, cost: 1, cost_type: 'credits' }
+				: { ...sent, read_status: 'message_read', read_datetime: t.local };
+		}
 		case 'inbox_message':
 		case 'call_forwarding': {
 			const common = {

@@ -10,6 +10,7 @@ import {
 	countSegments,
 	DELIVERY_DETAIL_CODES,
 	formatZoned,
+	generateTestHeaders,
 	WEBHOOK_EVENT_TYPES,
 	type WebhookEvent,
 } from '../nodes/MessagingGateway/core';
@@ -68,6 +69,14 @@ export interface ApiRequest {
 	status?: number;
 }
 
+/** An event the emulator emitted: the JSON body and signature headers it goes out with, and its deliveries. */
+export interface EmittedEvent {
+	event: WebhookEvent;
+	body: string;
+	headers: Record<string, string>;
+	deliveries: string[];
+}
+
 export interface Fault {
 	status: 429 | 500 | 503 | 'hang';
 	retryAfter?: number;
@@ -88,6 +97,7 @@ export interface Emulator {
 	deliveries: Delivery[];
 	endpoints: WebhookEndpoint[];
 	requests: ApiRequest[];
+	events: EmittedEvent[];
 	/** Builds an event of `type` with `fields` merged in and delivers it to every subscribed endpoint. */
 	emit(type: string, fields?: Fields): { event: WebhookEvent; deliveries: Delivery[] };
 	/** Resolves when no delivery report is scheduled and no webhook delivery is in flight. */
@@ -227,6 +237,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	const deliveries: Delivery[] = [];
 	const endpoints: WebhookEndpoint[] = [];
 	const requests: ApiRequest[] = [];
+	const events: EmittedEvent[] = [];
 	/** Requests to the sink: a stand-in for an alerting or chat service in demos. */
 	const sink: Array<{ at: string; headers: IncomingMessage['headers']; body: string }> = [];
 	const optouts = new Set<string>();
@@ -267,6 +278,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 				track(attempts);
 				return delivery;
 			});
+		// Logged whether or not an endpoint receives it, so the emulator can be watched on its own.
+		const body = JSON.stringify(event);
+		const headers = account.signingSecret ? generateTestHeaders(body, account.signingSecret, undefined, account.brand) : {};
+		events.push({ event, body, headers, deliveries: sent.map((delivery) => delivery.id) });
 		return { event, deliveries: sent };
 	};
 	const emit = (type: string, fields: Fields = {}) => dispatchEvent(buildEvent(type, account, fields));
@@ -491,6 +506,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 				await waitFor(result.deliveries);
 				return sendJson(res, 201, result);
 			}
+			case 'GET /emulator/events': {
+				const type = url.searchParams.get('type');
+				const messageid = url.searchParams.get('messageid');
+				const payloadOf = (entry: EmittedEvent) => entry.event.message as Record<string, unknown> | undefined;
+				return sendJson(
+					res,
+					200,
+					events.filter((entry) => (!type || entry.event.webhook_type === type) && (!messageid || payloadOf(entry)?.messageid === messageid)),
+				);
+			}
 			case 'POST /emulator/inbound': {
 				const result = dispatchEvent(inboundEvent(body));
 				await waitFor(result.deliveries);
@@ -551,7 +576,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			case 'POST /emulator/reset':
 				Object.assign(account, DEFAULT_ACCOUNT, options.account);
 				Object.assign(settings, DEFAULT_SETTINGS, options.settings);
-				for (const list of [messages, deliveries, endpoints, requests, sink]) list.length = 0;
+				for (const list of [messages, deliveries, endpoints, requests, sink, events]) list.length = 0;
 				optouts.clear();
 				faults = [];
 				return sendJson(res, 200, { reset: true });
@@ -625,6 +650,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		deliveries,
 		endpoints,
 		requests,
+		events,
 		emit,
 		async settle() {
 			while (pending.size > 0) await Promise.allSettled([...pending]);

@@ -108,6 +108,14 @@ describe('Message → Send', () => {
 		expect(run.error?.httpCode).toBe('401');
 	});
 
+	test('400 from the gateway without Continue On Fail: the run stops with the code explained', async () => {
+		const run = await runAction(send({ to: '31600009131' }), [{}], credentials);
+		expect(run.error?.message).toBe('Number 31600009131 is on the opt-out list (gateway error 131)');
+		expect(run.error?.description).toBe('The recipient is on the opt-out list and must not be messaged; remove the number from your list. HTTP 400.');
+		expect(run.error?.httpCode).toBe('400');
+		expect(run.items).toEqual([]);
+	});
+
 	test('400 from the gateway with Continue On Fail: error items keep their pairing', async () => {
 		const run = await runAction(send({ to: '={{ $json.to }}' }), [{ to: '31612345678' }, { to: '31600009131' }, { to: 'x1' }], credentials, {
 			continueOnFail: true,

@@ -162,6 +162,21 @@ describe('delivery reports', () => {
 		expect(specViolations(events[1])).toEqual([]);
 	});
 
+	test('with no endpoint registered, the event log shows both reports with their signatures', async () => {
+		const sent = await send({ message: 'Hi', to: '31612349992', sender: 'Shop' });
+		await emulator.settle();
+		const logged = (await api('GET', `/emulator/events?messageid=${sent.body.messageid}`, undefined, {})).body as unknown as Array<{
+			event: { message: { delivery_code: string } };
+			body: string;
+			headers: Record<string, string>;
+		}>;
+		expect(logged.map((entry) => entry.event.message.delivery_code)).toEqual(['0', '2']);
+		for (const entry of logged) {
+			const t = entry.headers['X-Service-Timestamp'];
+			expect(entry.headers['X-Service-Signature']).toBe(`t=${t},v1=${opensslHmacSha256(emulator.account.signingSecret, `${t}.${entry.body}`)}`);
+		}
+	});
+
 	test('magic number …9990 stays submitted: one report only', async () => {
 		const events = await finalFor('31612349990');
 		expect(events.map((event) => event.message.delivery_code)).toEqual(['0']);
