@@ -128,6 +128,7 @@ export const DEFAULT_SETTINGS: Settings = {
 /** Longest text the emulator accepts (code 118); the newer documented limit. */
 export const MAX_MESSAGE_LENGTH = 612;
 const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 class HttpError extends Error {
 	constructor(
@@ -310,6 +311,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
 	/** Submitted report at send (or schedule) time, the final state `deliveryDelayMs` later. */
 	const scheduleReports = (message: SentMessage, startInMs: number) => {
+		// Node fires longer timers at once; a send scheduled that far ahead (24.8 days) stays scheduled.
+		if (startInMs > MAX_TIMER_MS) return;
 		later(startInMs, () => {
 			reportDelivery(message, '0');
 			const final = finalStateFor(message.to);

@@ -104,6 +104,14 @@ describe('send API', () => {
 		expect(emulator.messages[0].deliveryCode).toBe('scheduled');
 	});
 
+	test('a send scheduled years ahead stays scheduled: no delivery report now', async () => {
+		await subscribe(['delivery_report']);
+		expect((await send({ message: 'x', to: '31612345678', sender: 'Shop', date: '2031-06-01 12:30' })).status).toBe(200);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		expect(receiver.requests).toHaveLength(0);
+		expect(emulator.messages[0].deliveryCode).toBe('scheduled');
+	});
+
 	test('credits per segment; at zero the send fails with 108 and funds webhooks go out', async () => {
 		await api('PUT', '/emulator/account', { balance: 3 }, {});
 		await subscribe(['insufficient_funds', 'api_error']);
