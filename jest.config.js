@@ -5,5 +5,7 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['<rootDir>/test/{unit,integration}/**/*.test.ts'],
 	transform: { '^.+\\.ts$': 'ts-jest' },
+	// index.js loads the built core; tests run it against the sources so that no build is needed first.
+	moduleNameMapper: { '^\\./dist/nodes/MessagingGateway/core$': '<rootDir>/nodes/MessagingGateway/core' },
 	testTimeout: 30000,
 };
