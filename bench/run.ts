@@ -168,7 +168,7 @@ async function realN8n(): Promise<{ throughput: string[]; loadCheck: string[] }>
 	try {
 		const client = await N8nClient.setUp(n8n.url);
 		const credentialId = await client.createCredential('Bench', { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', apiSecret: 's', signingSecret: SECRET });
-		const headerCredential = await client.api<{ id: string }>('POST', '/credentials', { name: 'Bench header', type: 'httpHeaderAuth', data: { name: 'X-Token', value: 'bench-token' } });
+		const headerCredential = { id: await client.createCredential('Bench header', { name: 'X-Token', value: 'bench-token' }, 'httpHeaderAuth') };
 		const ourTrigger = (webhookId: string) => ({
 			name: 'Trigger',
 			type: `${PACKAGE_NAME}.messagingGatewayTrigger`,

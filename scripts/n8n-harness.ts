@@ -162,7 +162,9 @@ export async function startN8n(install: N8nInstall, options: { port?: number; us
 			if (Date.now() - started > 120_000) throw new Error('n8n did not become ready within 120 s');
 			const ready = await fetch(`${url}/healthz/readiness`).then((r) => r.ok, () => false);
 			const api = ready && (await fetch(`${url}/api/v1/workflows`).then((r) => r.status, () => 0));
-			if (api === 401) break;
+			// n8n 1.x mounts its REST routes (owner set-up) a few seconds after the public API.
+			const rest = api === 401 && (await fetch(`${url}/rest/settings`).then((r) => r.status, () => 0));
+			if (rest === 200) break;
 			await sleep(500);
 		}
 	} catch (error) {
@@ -222,8 +224,10 @@ export class N8nClient {
 		return (await response.json()) as T;
 	}
 
-	async createCredential(name: string, data: Record<string, string>): Promise<string> {
-		const created = await this.api<{ id: string }>('POST', '/credentials', { name, type: 'messagingGatewayApi', data });
+	async createCredential(name: string, data: Record<string, string>, type = 'messagingGatewayApi'): Promise<string> {
+		// n8n's default, said explicitly: n8n 1.x's public API otherwise demands allowedDomains.
+		const withDefaults = { allowedHttpRequestDomains: 'all', ...data };
+		const created = await this.api<{ id: string }>('POST', '/credentials', { name, type, data: withDefaults });
 		return created.id;
 	}
 
