@@ -140,11 +140,12 @@ describe('Message → Send', () => {
 
 	test('429 with Retry-After is retried after the wait, then succeeds', async () => {
 		await control('/emulator/faults', { status: 429, retryAfter: 1 });
-		const started = Date.now();
 		const run = await runAction(send({}), [{}], credentials);
 		expect(run.error).toBeUndefined();
 		expect(emulator.requests.map((request) => request.status)).toEqual([429, 200]);
-		expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+		// The retry honoured Retry-After: the gateway saw it at least a second after the 429.
+		const [refused, retried] = emulator.requests.map((request) => Date.parse(request.at));
+		expect(retried - refused).toBeGreaterThanOrEqual(1000);
 		expect(run.items[0].json.messageid).toEqual(expect.any(String));
 	});
 
