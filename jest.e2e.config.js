@@ -1,9 +1,9 @@
 /** End-to-end tests: a real n8n (installed once into a cache folder) with the packed package. */
+const base = require('./jest.config');
+
 module.exports = {
-	preset: 'ts-jest',
-	testEnvironment: 'node',
+	...base,
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.test.ts'],
-	transform: { '^.+\\.ts$': 'ts-jest' },
 	testTimeout: 120000,
 };

@@ -11,6 +11,7 @@ import {
 	DELIVERY_DETAIL_CODES,
 	formatZoned,
 	generateTestHeaders,
+	parseWallClock,
 	WEBHOOK_EVENT_TYPES,
 	type WebhookEvent,
 } from '../nodes/MessagingGateway/core';
@@ -196,19 +197,22 @@ function parseControlBody(raw: Buffer): Fields {
 	}
 }
 
+/** Copies `source` into `target` once every field is known and of its type; nothing changes otherwise. */
 function pick<T extends object>(target: T, source: Fields, types: Record<keyof T, string>, what: string) {
 	for (const [key, value] of Object.entries(source)) {
 		const expected = types[key as keyof T];
 		if (!expected) throw controlError(`unknown ${what} field "${key}"; known: ${Object.keys(types).join(', ')}`);
 		if (typeof value !== expected) throw controlError(`${what} field "${key}" must be a ${expected}`);
-		if (key === 'timezone') {
-			try {
-				formatZoned(new Date(), value as string);
-			} catch {
-				throw controlError(`"${value}" is not an IANA time zone name`);
-			}
-		}
-		(target as Fields)[key] = value;
+	}
+	Object.assign(target, source);
+}
+
+function assertTimeZone(name: unknown) {
+	if (typeof name !== 'string') return; // pick() reports the type
+	try {
+		formatZoned(new Date(), name);
+	} catch {
+		throw controlError(`"${name}" is not an IANA time zone name`);
 	}
 }
 
@@ -337,16 +341,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		return apiError(code, errorMsg);
 	};
 
-	const parseScheduleDate = (text: string): Date | undefined => {
-		const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/.exec(text);
-		if (!match) return undefined;
-		// The date is wall-clock time in the account's zone: find the instant whose local time it is.
-		const [year, month, day, hour, minute] = match.slice(1).map(Number);
-		const guess = Date.UTC(year, month - 1, day, hour, minute);
-		const shown = formatZoned(new Date(guess), account.timezone).local;
-		const offset = Date.parse(`${shown.replace(' ', 'T')}Z`) - guess;
-		const instant = new Date(guess - offset);
-		return formatZoned(instant, account.timezone).local.startsWith(`${text}:`) ? instant : undefined;
+	/** The gateway takes exactly `yyyy-MM-dd HH:mm`, wall-clock time in the account's zone. */
+	const parseScheduleDate = (text: unknown): Date | undefined => {
+		if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(text)) return undefined;
+		const parsed = parseWallClock(text, account.timezone);
+		return parsed.ok ? parsed.instant : undefined;
 	};
 
 	const handleSend = (raw: Buffer): { status: number; body: unknown } => {
@@ -380,7 +379,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		if ([...message].length > MAX_MESSAGE_LENGTH) throw sendFailure('118', 'Message too long', sender, to);
 		let scheduledFor: Date | undefined;
 		if (date !== undefined) {
-			scheduledFor = typeof date === 'string' ? parseScheduleDate(date) : undefined;
+			scheduledFor = parseScheduleDate(date);
 			if (!scheduledFor || scheduledFor.getTime() < Date.now() - 60_000) {
 				throw sendFailure('121', 'Date invalid or in the past', sender, to);
 			}
@@ -481,6 +480,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 				return sendJson(res, 200, account);
 			case 'PUT /emulator/account':
 			case 'PATCH /emulator/account':
+				assertTimeZone(body.timezone);
 				pick(account, body, ACCOUNT_FIELD_TYPES, 'account');
 				return sendJson(res, 200, account);
 			case 'GET /emulator/settings':

@@ -64,21 +64,26 @@ function retryDelayMs(retryAfter: string | undefined, attempt: number): number {
 
 const headerText = (value: unknown) => (Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value));
 
+/** An error answer's body as an object, for NodeApiError: JSON as it came, anything else as text. */
+function errorBody(response: IN8nHttpFullResponse): JsonObject {
+	return (typeof response.body === 'object' && response.body !== null ? response.body : { body: String(response.body ?? '') }) as JsonObject;
+}
+
 /** Turns an error answer of the gateway into a NodeApiError that names the code and explains it. */
 function errorFromResponse(ctx: IExecuteFunctions, response: IN8nHttpFullResponse, itemIndex: number): NodeApiError {
 	const status = response.statusCode;
-	const body = (typeof response.body === 'object' && response.body !== null ? response.body : { body: String(response.body ?? '') }) as JsonObject;
+	const body = errorBody(response);
+	const code = typeof body.error === 'string' || typeof body.error === 'number' ? String(body.error) : undefined;
 	if (status >= 500) {
 		return gatewayError(ctx, body, {
 			message: `The gateway answered HTTP ${status} (server error). Not retried: the SMS may already have been sent`,
 			description:
 				"Check the gateway's message log before sending again, or you may send the SMS twice. Retrying a send is only safe when the gateway says it did nothing (HTTP 429 or 503).",
 			httpCode: status,
-			code: typeof body.error === 'string' ? body.error : undefined,
+			code,
 			itemIndex,
 		});
 	}
-	const code = typeof body.error === 'string' || typeof body.error === 'number' ? String(body.error) : undefined;
 	const text = typeof body.errorMsg === 'string' ? body.errorMsg : undefined;
 	const explanation = code === undefined ? undefined : describeCode(code);
 	const message =
@@ -150,7 +155,7 @@ export async function gatewayRequest(this: IExecuteFunctions, request: GatewayRe
 				await sleep(delay);
 				continue;
 			}
-			throw gatewayError(this, response.body as JsonObject, {
+			throw gatewayError(this, errorBody(response), {
 				message: `The gateway answered HTTP ${status} (${status === 429 ? 'too many requests' : 'unavailable'}) ${attempt} times`,
 				description:
 					delay > MAX_RETRY_AFTER_MS

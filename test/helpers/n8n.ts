@@ -13,7 +13,6 @@ import {
 	type ICredentialDataDecryptedObject,
 	type ICredentials,
 	type IDataObject,
-	type IExecuteData,
 	type IHttpRequestOptions,
 	type INode,
 	type INodeExecutionData,
@@ -231,4 +230,3 @@ export async function runTriggerWebhook(
 	return await nodeType.webhook!.call(context);
 }
 
-export type { IExecuteData };

@@ -9,7 +9,7 @@ export type ScheduleResult = { ok: true; date: string } | { ok: false; error: st
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
 const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
 
-interface WallClock {
+export interface WallClock {
 	year: number;
 	month: number;
 	day: number;
@@ -74,6 +74,29 @@ export function formatZoned(instant: Date, timeZone: string): ZonedTime {
 	return { local: `${date} ${time}`, iso8601: `${date}T${time}${offset}` };
 }
 
+export type WallClockResult = { ok: true; instant: Date; clock: WallClock } | { ok: false; error: string };
+
+/** The instant at which clocks in `timeZone` show `input` (`yyyy-MM-dd HH:mm`, seconds and `T` allowed). */
+export function parseWallClock(input: string, timeZone: string): WallClockResult {
+	const match = WALL_CLOCK.exec(input.trim());
+	if (!match) return { ok: false, error: `"${input}" is not a date in the form yyyy-MM-dd HH:mm` };
+	const [year, month, day, hour, minute, second = '0'] = match.slice(1).map((part) => part ?? '0');
+	const clock: WallClock = {
+		year: Number(year),
+		month: Number(month),
+		day: Number(day),
+		hour: Number(hour),
+		minute: Number(minute),
+		second: Number(second),
+	};
+	const instant = instantOf(clock, timeZone);
+	const check = wallClockIn(instant, timeZone);
+	if (check.month !== clock.month || check.day !== clock.day) {
+		return { ok: false, error: `"${input}" is not a valid calendar date` };
+	}
+	return { ok: true, instant, clock };
+}
+
 export function formatScheduleDate(input: string, timeZone: string, now: Date): ScheduleResult {
 	const text = input.trim();
 	let instant: Date;
@@ -83,22 +106,9 @@ export function formatScheduleDate(input: string, timeZone: string, now: Date): 
 		if (Number.isNaN(instant.getTime())) return { ok: false, error: `"${input}" is not a date` };
 		clock = wallClockIn(instant, timeZone);
 	} else {
-		const match = WALL_CLOCK.exec(text);
-		if (!match) return { ok: false, error: `"${input}" is not a date in the form yyyy-MM-dd HH:mm` };
-		const [year, month, day, hour, minute, second = '0'] = match.slice(1).map((part) => part ?? '0');
-		clock = {
-			year: Number(year),
-			month: Number(month),
-			day: Number(day),
-			hour: Number(hour),
-			minute: Number(minute),
-			second: Number(second),
-		};
-		instant = instantOf(clock, timeZone);
-		const check = wallClockIn(instant, timeZone);
-		if (check.month !== clock.month || check.day !== clock.day) {
-			return { ok: false, error: `"${input}" is not a valid calendar date` };
-		}
+		const parsed = parseWallClock(input, timeZone);
+		if (!parsed.ok) return parsed;
+		({ instant, clock } = parsed);
 	}
 	if (instant.getTime() < now.getTime()) {
 		return { ok: false, error: `"${input}" is in the past (${timeZone}); a scheduled date must be in the future` };
