@@ -11,7 +11,15 @@ import {
 	DELIVERY_DETAIL_CODES,
 	formatZoned,
 	generateTestHeaders,
+	internationalNumberProblem,
+	MAX_MESSAGE_LENGTH,
+	MAX_REFERENCE_LENGTH,
+	MAX_SENDER_DIGITS,
+	MAX_SENDER_NAME_LENGTH,
+	messageLength,
 	parseWallClock,
+	SENDER_NAME_PATTERN,
+	SENDER_NUMBER_PATTERN,
 	WEBHOOK_EVENT_TYPES,
 	type WebhookEvent,
 } from '../nodes/MessagingGateway/core';
@@ -81,6 +89,8 @@ export interface EmittedEvent {
 export interface Fault {
 	status: 429 | 500 | 503 | 'hang';
 	retryAfter?: number;
+	/** API requests answered normally before this fault applies (to fail the Nth request of a batch). */
+	after?: number;
 }
 
 export interface EmulatorOptions {
@@ -126,8 +136,6 @@ export const DEFAULT_SETTINGS: Settings = {
 	apiLatencyMs: 0,
 };
 
-/** Longest text the emulator accepts (code 118); the newer documented limit. */
-export const MAX_MESSAGE_LENGTH = 612;
 const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -360,11 +368,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
 		if (typeof message !== 'string' || message.trim() === '') throw sendFailure('102', 'No message', sender, to);
 		if (typeof sender !== 'string' || sender.trim() === '') throw sendFailure('109', 'No sender', sender, to);
-		if (/^\+?\d+$/.test(sender)) {
-			if (sender.replace('+', '').length > 14) throw sendFailure('111', 'Sender too long', sender, to);
-		} else if (!/^[A-Za-z0-9 .\-]+$/.test(sender)) {
+		// The limits come from the core's rules; this is the gateway's own reading of them, with its codes.
+		if (SENDER_NUMBER_PATTERN.test(sender)) {
+			if (sender.replace('+', '').length > MAX_SENDER_DIGITS) throw sendFailure('111', 'Sender too long', sender, to);
+		} else if (!SENDER_NAME_PATTERN.test(sender)) {
 			throw sendFailure('110', 'Sender contains invalid characters', sender, to);
-		} else if (sender.length > 11) {
+		} else if (sender.length > MAX_SENDER_NAME_LENGTH) {
 			throw sendFailure('111', 'Sender too long', sender, to);
 		}
 		const list = typeof to === 'string' ? [to] : Array.isArray(to) ? to : undefined;
@@ -373,10 +382,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		for (const entry of list) {
 			const number = typeof entry === 'string' ? entry.replace(/^\+/, '') : '';
 			if (!/^\d+$/.test(number)) throw sendFailure('103', 'Invalid phone number', sender, to);
-			if (number.length < 8 || number.length > 15) throw sendFailure('106', 'Invalid phone number', sender, to);
+			if (internationalNumberProblem(number)) throw sendFailure('106', 'Invalid phone number', sender, to);
 			numbers.push(number);
 		}
-		if ([...message].length > MAX_MESSAGE_LENGTH) throw sendFailure('118', 'Message too long', sender, to);
+		if (messageLength(message) > MAX_MESSAGE_LENGTH) throw sendFailure('118', 'Message too long', sender, to);
 		let scheduledFor: Date | undefined;
 		if (date !== undefined) {
 			scheduledFor = parseScheduleDate(date);
@@ -384,8 +393,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 				throw sendFailure('121', 'Date invalid or in the past', sender, to);
 			}
 		}
-		if (reference !== undefined && (typeof reference !== 'string' || reference.length > 255)) {
-			throw sendFailure('112', 'Reference invalid: a text of at most 255 characters', sender, to);
+		if (reference !== undefined && (typeof reference !== 'string' || reference.length > MAX_REFERENCE_LENGTH)) {
+			throw sendFailure('112', `Reference invalid: a text of at most ${MAX_REFERENCE_LENGTH} characters`, sender, to);
 		}
 		const blocked = numbers.find((number) => optouts.has(number) || number.endsWith(OPTED_OUT_SUFFIX));
 		if (blocked) throw sendFailure('131', `Number ${blocked} is on the opt-out list`, sender, to);
@@ -438,7 +447,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		requests.push(logged);
 		res.on('finish', () => (logged.status = res.statusCode));
 		if (settings.apiLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, settings.apiLatencyMs));
-		const fault = faults.shift();
+		let fault: Fault | undefined;
+		if (faults[0]?.after) faults[0].after--;
+		else fault = faults.shift();
 		if (fault?.status === 'hang') {
 			hanging.add(res);
 			return;
@@ -560,8 +571,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 				if (body.retryAfter !== undefined && typeof body.retryAfter !== 'number') {
 					throw controlError('"retryAfter" must be a number of seconds');
 				}
+				if (body.after !== undefined && (typeof body.after !== 'number' || !Number.isInteger(body.after) || body.after < 0)) {
+					throw controlError('"after" must be a whole number of requests');
+				}
 				const fault: Fault = { status, retryAfter: body.retryAfter as number | undefined };
-				faults.push(...Array.from({ length: count }, () => ({ ...fault })));
+				if (body.after) faults.push({ ...fault, after: body.after as number });
+				faults.push(...Array.from({ length: body.after ? count - 1 : count }, () => ({ ...fault })));
 				return sendJson(res, 201, faults);
 			}
 			case 'DELETE /emulator/faults':

@@ -10,7 +10,9 @@ export class MessagingGateway implements INodeType {
 		name: 'messagingGateway',
 		icon: { light: 'file:messagingGateway.svg', dark: 'file:messagingGateway.dark.svg' },
 		group: ['output'],
-		version: 1,
+		// 2: Send SMS gives one output item per recipient
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Send SMS and read the balance of a messaging gateway account',
 		defaults: { name: 'Messaging Gateway' },
