@@ -2,7 +2,7 @@
 
 const USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/gi;
 /** Shorter values would blank out ordinary words. */
-const MIN_SECRET_LENGTH = 4;
+const MIN_SECRET_LENGTH = 8;
 
 /** The secrets a URL carries in its user info (decoded and as written). */
 export function userInfoSecrets(url: string): string[] {

@@ -113,7 +113,7 @@ function withSentItems(error: NodeApiError | NodeOperationError, accepted: Map<n
 		list.length === 0
 			? 'No item had been sent when the run stopped.'
 			: `${list.length} of ${total} items had been sent when the run stopped (items ${list.map((entry) => entry.item).join(', ')}); no further item was started.`;
-	error.message = `${error.message}. ${summary}`;
+	if (total > 1) error.message = `${error.message}. ${summary}`;
 	const ids = list.map((entry) => `item ${entry.item}: ${entry.messageids.join(', ')}`).join('; ');
 	error.description = [error.description, list.length > 0 ? `Sent, with message ids: ${ids}.` : undefined].filter(Boolean).join(' ');
 	return error;
