@@ -20,9 +20,10 @@ describe('normalizePhoneNumber properties', () => {
 				expect(first.digits).toMatch(/^[1-9]\d{4,14}$/);
 				// In E.164 form the result is a fixed point with any default country…
 				expect(normalizePhoneNumber(`+${first.digits}`, country)).toEqual(first);
-				// …and as bare digits too, unless that country writes national numbers without a trunk prefix
-				// (there, digits without + are national: README, Default Country).
-				if (!country || country.trunkPrefix !== '' || first.digits.startsWith(country.callingCode)) {
+				// …and as bare digits too, unless the default country writes national numbers without a trunk
+				// prefix (Italy; North America's ten digits): there, digits without + are national (README).
+				const nationalWithoutTrunk = country !== undefined && (country.trunkPrefix === '' || country.callingCode === '1');
+				if (!nationalWithoutTrunk || first.digits.startsWith(country.callingCode)) {
 					expect(normalizePhoneNumber(first.digits, country)).toEqual(first);
 				}
 			}),

@@ -147,9 +147,10 @@ export async function runSendPipeline(ctx: IExecuteFunctions, operation: SendOpe
 			const country = checkDefaultCountry((ctx.getNodeParameter('options', itemIndex, {}) as IDataObject).defaultCountry);
 			built = country.ok ? operation.build(operation.read(ctx, itemIndex), { timeZone, now, defaultCountry: country.value }) : country;
 		} catch (error) {
-			// An expression n8n could not resolve: already an n8n error naming the parameter.
-			if (!continueOnFail) throw error;
-			return asNodeError(ctx, error, itemIndex) as NodeOperationError;
+			// An expression n8n could not resolve: n8n's error names the parameter.
+			const nodeError = asNodeError(ctx, error, itemIndex) as NodeOperationError;
+			if (!continueOnFail) throw nodeError;
+			return nodeError;
 		}
 		if (built.ok) return built;
 		const error = refused(ctx, built.field, built.error, itemIndex);
