@@ -61,7 +61,7 @@ describe('send API', () => {
 		['empty message', { message: '  ', to: '31612345678', sender: 'Shop' }, '102'],
 		['letters in the number', { message: 'x', to: '3161234abcd', sender: 'Shop' }, '103'],
 		['no number', { message: 'x', to: [], sender: 'Shop' }, '103'],
-		['number too short', { message: 'x', to: '3161234', sender: 'Shop' }, '106'],
+		['number too short', { message: 'x', to: '31612', sender: 'Shop' }, '106'],
 		['no sender', { message: 'x', to: '31612345678', sender: '' }, '109'],
 		['sender with special characters', { message: 'x', to: '31612345678', sender: 'Shop!*' }, '110'],
 		['sender name over 11', { message: 'x', to: '31612345678', sender: 'TwelveChars1' }, '111'],
