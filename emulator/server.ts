@@ -26,6 +26,7 @@ import {
 import { deliver, prepareDelivery, subscribes, type Delivery, type WebhookEndpoint } from './dispatch';
 import { buildEvent, isreplyFor, timesOf, type Fields } from './events';
 import { DELIVERY_STATUS_TEXT, finalStateFor, OPTED_OUT_SUFFIX } from './magic';
+import { voiceFieldsProblem } from './voice';
 
 export interface Account {
 	username: string;
@@ -356,7 +357,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		return parsed.ok ? parsed.instant : undefined;
 	};
 
-	const handleSend = (raw: Buffer): { status: number; body: unknown } => {
+	const handleSend = (raw: Buffer, voice = false): { status: number; body: unknown } => {
 		let body: unknown;
 		try {
 			body = JSON.parse(raw.toString('utf8'));
@@ -364,7 +365,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			throw new HttpError(400, { error: 'error parsing json' });
 		}
 		if (!isObject(body)) throw new HttpError(400, { error: 'error parsing json' });
-		const { message, to, sender, date, reference, test, subid } = body;
+		const { message, to, date, reference, test, subid } = body;
+		// A voice message has no sender; its own fields are checked in voice.ts.
+		const sender = voice ? 'voice' : body.sender;
+		const voiceProblem = voice ? voiceFieldsProblem(body) : undefined;
+		if (voiceProblem) throw sendFailure('112', voiceProblem, '', to);
 
 		if (typeof message !== 'string' || message.trim() === '') throw sendFailure('102', 'No message', sender, to);
 		if (typeof sender !== 'string' || sender.trim() === '') throw sendFailure('109', 'No sender', sender, to);
@@ -459,8 +464,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			return sendJson(res, fault.status, { error: '105', errorMsg: `Emulated fault: HTTP ${fault.status}` }, headers);
 		}
 		authenticate(req);
-		if (req.method === 'POST' && path === '/v1/message/send') {
-			const result = handleSend(raw);
+		if (req.method === 'POST' && (path === '/v1/message/send' || path === '/v1/voice/send')) {
+			const result = handleSend(raw, path === '/v1/voice/send');
 			return sendJson(res, result.status, result.body);
 		}
 		if (req.method === 'GET' && path === '/v1/auth') return sendJson(res, 200, { success: true, username: account.username });

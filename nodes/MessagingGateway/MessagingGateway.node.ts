@@ -3,6 +3,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import * as getBalance from './actions/account/getBalance.operation';
 import * as send from './actions/message/send.operation';
+import * as sendVoice from './actions/message/sendVoice.operation';
 
 export class MessagingGateway implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,7 +39,10 @@ export class MessagingGateway implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				displayOptions: { show: { resource: ['message'] } },
-				options: [{ name: 'Send', value: 'send', action: 'Send an SMS', description: 'Send an SMS to one or more numbers' }],
+				options: [
+					{ name: 'Send', value: 'send', action: 'Send an SMS', description: 'Send an SMS to one or more numbers' },
+					{ name: 'Send Voice Message', value: 'sendVoice', action: 'Send a voice message', description: 'Call one or more numbers and read a text aloud' },
+				],
 				default: 'send',
 			},
 			{
@@ -58,6 +62,7 @@ export class MessagingGateway implements INodeType {
 				default: 'getBalance',
 			},
 			...send.description,
+			...sendVoice.description,
 		],
 	};
 
@@ -65,6 +70,7 @@ export class MessagingGateway implements INodeType {
 		const resource = this.getNodeParameter('resource', 0) as string;
 		const operation = this.getNodeParameter('operation', 0) as string;
 		if (resource === 'message' && operation === 'send') return [await send.execute.call(this)];
+		if (resource === 'message' && operation === 'sendVoice') return [await sendVoice.execute.call(this)];
 		if (resource === 'account' && operation === 'getBalance') return [await getBalance.execute.call(this)];
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}

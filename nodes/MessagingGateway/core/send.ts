@@ -6,7 +6,7 @@
  */
 import { countryByCode, type Country } from './countries';
 import { parseRecipients } from './phone';
-import { MAX_MESSAGE_LENGTH, MAX_REFERENCE_LENGTH, messageLength, senderProblem } from './rules';
+import { MAX_MESSAGE_LENGTH, MAX_REFERENCE_LENGTH, messageLength, senderProblem, VOICE_GENDERS, VOICE_LANGUAGES } from './rules';
 import { formatScheduleDate } from './schedule';
 import { countSegments, type SegmentCount } from './segments';
 
@@ -19,6 +19,8 @@ export interface RawSendInput {
 	reference?: unknown;
 	test?: unknown;
 	subId?: unknown;
+	language?: unknown;
+	gender?: unknown;
 }
 
 export type SendField = keyof RawSendInput | 'defaultCountry' | 'concurrency' | 'timeout';
@@ -38,6 +40,8 @@ export interface SendRequestBody {
 	reference?: string;
 	test?: boolean;
 	subid?: string;
+	language?: string;
+	gender?: string;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; field: SendField; error: string };
@@ -196,6 +200,25 @@ export function smsFields(input: RawSendInput): Partial<SendRequestBody> {
 	const fields: Partial<SendRequestBody> = { sender: sender(input.sender) };
 	const subId = optionalText(input, 'subId');
 	if (subId !== undefined) fields.subid = subId;
+	return fields;
+}
+
+/** One of `allowed`, when the field is set. */
+function choice(input: RawSendInput, field: 'language' | 'gender', allowed: readonly string[]): string | undefined {
+	const value = optionalText(input, field);
+	if (value !== undefined && !allowed.includes(value)) {
+		throw new InputError(field, `"${value}" is not one of ${allowed.join(', ')}`);
+	}
+	return value;
+}
+
+/** The voice call's own fields: the spoken language and voice; no sender. */
+export function voiceFields(input: RawSendInput): Partial<SendRequestBody> {
+	const fields: Partial<SendRequestBody> = {};
+	const language = choice(input, 'language', VOICE_LANGUAGES);
+	if (language !== undefined) fields.language = language;
+	const gender = choice(input, 'gender', VOICE_GENDERS);
+	if (gender !== undefined) fields.gender = gender;
 	return fields;
 }
 

@@ -44,6 +44,8 @@ export const FIELD_LABELS: Record<SendField, string> = {
 	reference: 'Reference',
 	test: 'Test Mode',
 	subId: 'Sub-Account ID',
+	language: 'Language',
+	gender: 'Voice',
 	defaultCountry: 'Default Country',
 	concurrency: 'Concurrency',
 	timeout: 'Timeout',
@@ -215,5 +217,7 @@ export function echoedFields(body: SendRequestBody): IDataObject {
 	if (body.date !== undefined) json.date = body.date;
 	if (body.test !== undefined) json.test = body.test;
 	if (body.subid !== undefined) json.subId = body.subid;
+	if (body.language !== undefined) json.language = body.language;
+	if (body.gender !== undefined) json.gender = body.gender;
 	return json;
 }
