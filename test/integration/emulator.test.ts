@@ -315,6 +315,13 @@ describe('faults and control API', () => {
 		expect((await send({ message: 'x', to: '31612345678', sender: 'Shop' })).status).toBe(200);
 	});
 
+	test('after: the first calls are answered normally, then the fault applies count times', async () => {
+		await api('POST', '/emulator/faults', { status: 500, after: 2, count: 2 }, {});
+		const statuses = [];
+		for (let i = 0; i < 5; i++) statuses.push((await send({ message: 'x', to: '31612345678', sender: 'Shop' })).status);
+		expect(statuses).toEqual([200, 200, 500, 500, 200]);
+	});
+
 	test('hang: the call gets no answer', async () => {
 		await api('POST', '/emulator/faults', { status: 'hang' }, {});
 		const outcome = await Promise.race([
