@@ -8,3 +8,5 @@ export * from './segments';
 export * from './signature';
 export * from './send';
 export * from './concurrency';
+export * from './format';
+export * from './senderids';
