@@ -77,6 +77,69 @@ test('a list the gateway refuses reaches the editor as an error, not as an empty
 	expect(refused.body.message).toContain('Invalid credentials (gateway error 104)');
 });
 
+test('a workflow formats a number with the gateway, then sends to it from a sender picked in the list (node version 2)', async () => {
+	const node = (name: string, parameters: Record<string, unknown>, x: number) => ({
+		name,
+		parameters,
+		type: `${PACKAGE_NAME}.messagingGateway`,
+		typeVersion: 2,
+		position: [x, 0],
+		credentials: { messagingGatewayApi: { id: '__CREDENTIAL_ID__', name: 'Messaging Gateway account' } },
+	});
+	const workflow = {
+		name: 'Format, then send',
+		nodes: [
+			{
+				name: 'Order',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: '5d0c2a7e-3333-4a5b-9c8d-000000000003',
+				parameters: { httpMethod: 'POST', path: 'vendor-parity', responseMode: 'lastNode', options: {} },
+			},
+			node('Format Number', { resource: 'number', operation: 'format', number: '={{ $json.body.phone }}', countryCode: '={{ $json.body.country }}' }, 260),
+			node(
+				'Send SMS',
+				{
+					resource: 'message',
+					operation: 'send',
+					sender: { __rl: true, mode: 'list', value: 'Shop', cachedResultName: 'Shop (approved)' },
+					to: '={{ $json.number }}',
+					message: 'Your order has shipped',
+					additionalFields: {},
+					options: {},
+				},
+				520,
+			),
+		],
+		connections: {
+			Order: { main: [[{ node: 'Format Number', type: 'main', index: 0 }]] },
+			'Format Number': { main: [[{ node: 'Send SMS', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+	await client.importWorkflow(workflow, demo.credentialId);
+	const before = emulator.requests.length;
+	const order = () =>
+		fetch(`${n8n.url}/webhook/vendor-parity`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ phone: '06 1234 5678', country: 'nl' }),
+		});
+	// Right after activation the webhook can answer 404 for a moment; nothing runs then.
+	let response = await order();
+	for (const deadline = Date.now() + 20_000; response.status === 404 && Date.now() < deadline; response = await order()) {
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	expect(response.status).toBe(200);
+	const requests = emulator.requests.slice(before).map((request) => [request.method, request.path, JSON.parse(request.body)]);
+	expect(requests).toEqual([
+		['POST', '/v1/format/number', { number: '06 1234 5678', countrycode: 'NL' }],
+		['POST', '/v1/message/send', { message: 'Your order has shipped', to: '31612345678', sender: 'Shop' }],
+	]);
+	expect(await response.json()).toMatchObject({ to: '31612345678', sender: 'Shop', messageid: expect.stringMatching(/^[a-z0-9]{30}$/) });
+});
+
 test("a voice message's delivery reports (message_type voice) reach the delivery log trigger", async () => {
 	const response = await fetch(`${emulator.url}/v1/voice/send`, {
 		method: 'POST',
