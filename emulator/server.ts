@@ -480,6 +480,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 					messages: messages.length,
 					deliveries: deliveries.length,
 					faults,
+					senderIds,
 					eventTypes: WEBHOOK_EVENT_TYPES.map((type) => type.value),
 				});
 			case 'GET /emulator/account':

@@ -4,11 +4,12 @@
  * no sender. The answer (`messageid` / `messageids`, as for SMS), the price and the caller number
  * in the delivery reports are the emulator's own choices: the real answers are not documented.
  */
+import { DEFAULT_VOICE_GENDER, DEFAULT_VOICE_LANGUAGE, VOICE_GENDERS, VOICE_LANGUAGES } from '../../nodes/MessagingGateway/core';
 import type { Account, SentMessage } from '../server';
 import { checkRecipients, checkReference, checkScheduleDate, type Check } from './checks';
 
-export const VOICE_LANGUAGES = ['en', 'nl', 'fr', 'de'] as const;
-export const VOICE_GENDERS = ['Female', 'Male'] as const;
+const LANGUAGES: readonly string[] = VOICE_LANGUAGES.map((entry) => entry.value);
+const GENDERS: readonly string[] = VOICE_GENDERS.map((entry) => entry.value);
 
 /** What a send route needs from the emulator's state. */
 export interface SendContext {
@@ -24,7 +25,7 @@ export interface SendContext {
 }
 
 export function handleVoiceSend(body: Record<string, unknown>, ctx: SendContext): { status: number; body: unknown } {
-	const { to, message, date, reference, test, language = 'en', gender = 'Female' } = body;
+	const { to, message, date, reference, test, language = DEFAULT_VOICE_LANGUAGE, gender = DEFAULT_VOICE_GENDER } = body;
 	const passed = <T>(check: Check<T>): T => {
 		if (!check.ok) throw ctx.fail(check.code, check.errorMsg, to);
 		return check.value;
@@ -33,8 +34,8 @@ export function handleVoiceSend(body: Record<string, unknown>, ctx: SendContext)
 	const numbers = passed(checkRecipients(to));
 	const scheduledFor = passed(checkScheduleDate(date, ctx.account.timezone));
 	const ref = passed(checkReference(reference));
-	if (!VOICE_LANGUAGES.includes(language as never)) throw ctx.fail('112', `Language must be one of ${VOICE_LANGUAGES.join(', ')}`, to);
-	if (!VOICE_GENDERS.includes(gender as never)) throw ctx.fail('112', `Gender must be ${VOICE_GENDERS.join(' or ')}`, to);
+	if (typeof language !== 'string' || !LANGUAGES.includes(language)) throw ctx.fail('112', `Language must be one of ${LANGUAGES.join(', ')}`, to);
+	if (typeof gender !== 'string' || !GENDERS.includes(gender)) throw ctx.fail('112', `Gender must be ${GENDERS.join(' or ')}`, to);
 	const blocked = numbers.find((number) => ctx.optedOut(number));
 	if (blocked) throw ctx.fail('131', `Number ${blocked} is on the opt-out list`, to);
 
@@ -52,8 +53,8 @@ export function handleVoiceSend(body: Record<string, unknown>, ctx: SendContext)
 			content: message,
 			reference: ref,
 			test: isTest,
-			language: language as string,
-			gender: gender as string,
+			language,
+			gender,
 			cost: isTest ? 0 : cost,
 			deliveryCode: isTest ? 'test' : scheduledFor ? 'scheduled' : '0',
 			created,

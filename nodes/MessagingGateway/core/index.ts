@@ -10,3 +10,4 @@ export * from './send';
 export * from './concurrency';
 export * from './format';
 export * from './senderids';
+export * from './voice';
