@@ -4,8 +4,8 @@ import type {
 	IExecuteFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
-	IN8nHttpFullResponse,
 	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
