@@ -59,8 +59,8 @@ test("the Sender list of a Send SMS node shows the demo account's two senders, a
 	const all = await senderList();
 	expect(all.status).toBe(200);
 	expect(all.body.data!.results).toEqual([
-		{ name: 'Shop (approved)', value: 'Shop' },
-		{ name: '3197010000001 (approved)', value: '3197010000001' },
+		{ name: 'Shop', value: 'Shop', description: 'approved' },
+		{ name: '3197010000001', value: '3197010000001', description: 'approved' },
 	]);
 	const requests = emulator.requests.slice(before);
 	expect(requests.map((request) => [request.method, request.path, request.headers['x-client-id'], request.headers['x-client-secret']])).toEqual([
@@ -103,7 +103,7 @@ test('a workflow formats a number with the gateway, then sends to it from a send
 				{
 					resource: 'message',
 					operation: 'send',
-					sender: { __rl: true, mode: 'list', value: 'Shop', cachedResultName: 'Shop (approved)' },
+					sender: { __rl: true, mode: 'list', value: 'Shop', cachedResultName: 'Shop' },
 					to: '={{ $json.number }}',
 					message: 'Your order has shipped',
 					additionalFields: {},

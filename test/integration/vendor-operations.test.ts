@@ -136,7 +136,7 @@ describe('Send: the Sender (node version 2)', () => {
 	const sentSender = () => JSON.parse(emulator.requests.find((request) => request.path === '/v1/message/send')!.body).sender;
 
 	test('picked from the list', async () => {
-		const run = await runAction(send({ __rl: true, mode: 'list', value: 'Alerts', cachedResultName: 'Alerts (approved)' }), [{}], credentials, { typeVersion: 2 });
+		const run = await runAction(send({ __rl: true, mode: 'list', value: 'Alerts', cachedResultName: 'Alerts' }), [{}], credentials, { typeVersion: 2 });
 		expect(run.error).toBeUndefined();
 		expect(sentSender()).toBe('Alerts');
 		expect(run.items[0].json.sender).toBe('Alerts');
@@ -180,9 +180,9 @@ describe('Sender list search (LoadOptionsContext)', () => {
 		expect(requestLine()).toEqual([withAuth({ method: 'GET', path: '/v1/senderids' })]);
 		expect(result).toEqual({
 			results: [
-				{ name: 'Shop (approved)', value: 'Shop' },
-				{ name: 'Alerts (approved)', value: 'Alerts' },
-				{ name: '3197010000001 (approved)', value: '3197010000001' },
+				{ name: 'Shop', value: 'Shop', description: 'approved' },
+				{ name: 'Alerts', value: 'Alerts', description: 'approved' },
+				{ name: '3197010000001', value: '3197010000001', description: 'approved' },
 			],
 		});
 	});

@@ -8,8 +8,9 @@ export async function searchSenderIds(this: ILoadOptionsFunctions, filter?: stri
 	const response = await gatewayRequest.call(this, { method: 'GET', path: '/v1/senderids', itemIndex: 0 });
 	return {
 		results: filterSenderIds(parseSenderIds(response), filter).map((entry) => ({
-			name: entry.detail ? `${entry.sender} (${entry.detail})` : entry.sender,
+			name: entry.sender,
 			value: entry.sender,
+			...(entry.detail ? { description: entry.detail } : {}),
 		})),
 	};
 }
