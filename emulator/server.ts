@@ -99,6 +99,8 @@ export interface EmulatorOptions {
 	port?: number;
 	account?: Partial<Account>;
 	settings?: Partial<Settings>;
+	/** What `GET /v1/senderids` lists; two senders by default. */
+	senderIds?: readonly string[];
 }
 
 export interface Emulator {
@@ -246,7 +248,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	/** Requests to the sink: a stand-in for an alerting or chat service in demos. */
 	const sink: Array<{ at: string; headers: IncomingMessage['headers']; body: string }> = [];
 	const optouts = new Set<string>();
-	const senderIds = [...DEFAULT_SENDER_IDS];
+	const senderIds = [...(options.senderIds ?? DEFAULT_SENDER_IDS)];
 	let faults: Fault[] = [];
 	const pending = new Set<Promise<unknown>>();
 	const timers = new Set<NodeJS.Timeout>();
@@ -596,7 +598,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 				Object.assign(settings, DEFAULT_SETTINGS, options.settings);
 				for (const list of [messages, deliveries, endpoints, requests, sink, events]) list.length = 0;
 				optouts.clear();
-				senderIds.splice(0, senderIds.length, ...DEFAULT_SENDER_IDS);
+				senderIds.splice(0, senderIds.length, ...(options.senderIds ?? DEFAULT_SENDER_IDS));
 				faults = [];
 				return sendJson(res, 200, { reset: true });
 			default:

@@ -126,6 +126,18 @@ describe('GET /v1/senderids', () => {
 		expect((await api('GET', '/v1/senderids')).body).toEqual(both);
 	});
 
+	test('startEmulator({ senderIds }) sets the list it starts and resets with', async () => {
+		const own = await startEmulator({ senderIds: ['Alerts'] });
+		try {
+			const list = () => fetch(`${own.url}/v1/senderids`, { headers: auth() }).then((response) => response.json());
+			await fetch(`${own.url}/emulator/senderids`, { method: 'PUT', body: JSON.stringify({ senderids: ['Other'] }) });
+			await fetch(`${own.url}/emulator/reset`, { method: 'POST' });
+			expect(await list()).toEqual({ senderids: [{ senderid: 'Alerts', status: 'approved' }] });
+		} finally {
+			await own.close();
+		}
+	});
+
 	test.each([[{ senderids: 'Shop' }], [{ senderids: ['Shop', ''] }], [{}]])('a bad list is refused: %j', async (body) => {
 		expect(await api('PUT', '/emulator/senderids', body, {})).toEqual({
 			status: 400,
