@@ -4,6 +4,7 @@ import type {
 	IExecuteFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
+	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	JsonObject,
 } from 'n8n-workflow';
@@ -19,6 +20,9 @@ export const MAX_ATTEMPTS = 3;
 const BACKOFF_BASE_MS = 1000;
 /** A Retry-After longer than this is not waited for: the error tells the user instead. */
 const MAX_RETRY_AFTER_MS = 60_000;
+
+/** A running node, or the editor loading a list (list search). */
+export type GatewayContext = IExecuteFunctions | ILoadOptionsFunctions;
 
 export interface GatewayRequest {
 	method: IHttpRequestMethods;
@@ -40,7 +44,7 @@ export interface GatewayErrorFields {
 export type Secrets = readonly string[];
 
 function gatewayError(
-	ctx: IExecuteFunctions,
+	ctx: GatewayContext,
 	response: JsonObject,
 	options: { message: string; description?: string; httpCode?: number; code?: string; itemIndex: number; secrets: Secrets },
 ): NodeApiError {
@@ -75,7 +79,7 @@ function errorBody(response: IN8nHttpFullResponse): JsonObject {
 }
 
 /** Turns an error answer of the gateway into a NodeApiError that names the code and explains it. */
-function errorFromResponse(ctx: IExecuteFunctions, response: IN8nHttpFullResponse, itemIndex: number, secrets: Secrets): NodeApiError {
+function errorFromResponse(ctx: GatewayContext, response: IN8nHttpFullResponse, itemIndex: number, secrets: Secrets): NodeApiError {
 	const status = response.statusCode;
 	const body = errorBody(response);
 	const code = typeof body.error === 'string' || typeof body.error === 'number' ? String(body.error) : undefined;
@@ -115,7 +119,7 @@ const errorCode = (error: unknown): string | undefined => {
 };
 
 /** Sends one request with the credential's headers; retries only what is safe to retry. */
-export async function gatewayRequest(this: IExecuteFunctions, request: GatewayRequest): Promise<IDataObject> {
+export async function gatewayRequest(this: GatewayContext, request: GatewayRequest): Promise<IDataObject> {
 	const credentials = await this.getCredentials<{ baseUrl?: string; apiKey?: string; apiSecret?: string }>(CREDENTIAL_TYPE, request.itemIndex);
 	const baseUrl = (credentials.baseUrl || DEFAULT_BASE_URL).replace(/\/+$/, '');
 	const secrets: Secrets = [credentials.apiKey ?? '', credentials.apiSecret ?? '', ...userInfoSecrets(baseUrl)];

@@ -20,10 +20,14 @@ describe('normalizePhoneNumber properties', () => {
 				expect(first.digits).toMatch(/^[1-9]\d{4,14}$/);
 				// In E.164 form the result is a fixed point with any default country…
 				expect(normalizePhoneNumber(`+${first.digits}`, country)).toEqual(first);
-				// …and as bare digits too, unless the default country writes national numbers without a trunk
-				// prefix (Italy; North America's ten digits): there, digits without + are national (README).
-				const nationalWithoutTrunk = country !== undefined && (country.trunkPrefix === '' || country.callingCode === '1');
-				if (!nationalWithoutTrunk || first.digits.startsWith(country.callingCode)) {
+				// …and as bare digits too, unless the default country reads them as one of its national numbers
+				// (README, Default Country): they start with its trunk prefix (Russia's 8 before China's 86), or
+				// it has none (Italy), or North America's ten digits.
+				const readAsNational =
+					country !== undefined &&
+					!first.digits.startsWith(country.callingCode) &&
+					(country.trunkPrefix === '' || first.digits.startsWith(country.trunkPrefix) || country.callingCode === '1');
+				if (!readAsNational) {
 					expect(normalizePhoneNumber(first.digits, country)).toEqual(first);
 				}
 			}),

@@ -11,3 +11,6 @@ export * from './concurrency';
 export * from './countries';
 export * from './rules';
 export * from './redact';
+export * from './format';
+export * from './senderids';
+export * from './voice';

@@ -55,7 +55,3 @@ export function internationalNumberProblem(digits: string): string | undefined {
 	}
 	return undefined;
 }
-
-/** Text-to-speech options of `POST /v1/voice/send` (public-api-notes); the first is the gateway's default. */
-export const VOICE_LANGUAGES = ['en', 'nl', 'fr', 'de'] as const;
-export const VOICE_GENDERS = ['Female', 'Male'] as const;

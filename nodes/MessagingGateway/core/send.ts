@@ -6,7 +6,8 @@
  */
 import { countryByCode, type Country } from './countries';
 import { parseRecipients } from './phone';
-import { MAX_MESSAGE_LENGTH, MAX_REFERENCE_LENGTH, messageLength, senderProblem, VOICE_GENDERS, VOICE_LANGUAGES } from './rules';
+import { MAX_MESSAGE_LENGTH, MAX_REFERENCE_LENGTH, messageLength, senderProblem } from './rules';
+import { VOICE_GENDERS, VOICE_LANGUAGES } from './voice';
 import { formatScheduleDate } from './schedule';
 import { countSegments, type SegmentCount } from './segments';
 
@@ -215,9 +216,9 @@ function choice(input: RawSendInput, field: 'language' | 'gender', allowed: read
 /** The voice call's own fields: the spoken language and voice; no sender. */
 export function voiceFields(input: RawSendInput): Partial<SendRequestBody> {
 	const fields: Partial<SendRequestBody> = {};
-	const language = choice(input, 'language', VOICE_LANGUAGES);
+	const language = choice(input, 'language', VOICE_LANGUAGES.map((entry) => entry.value));
 	if (language !== undefined) fields.language = language;
-	const gender = choice(input, 'gender', VOICE_GENDERS);
+	const gender = choice(input, 'gender', VOICE_GENDERS.map((entry) => entry.value));
 	if (gender !== undefined) fields.gender = gender;
 	return fields;
 }

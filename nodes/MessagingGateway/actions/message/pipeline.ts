@@ -45,7 +45,7 @@ export const FIELD_LABELS: Record<SendField, string> = {
 	test: 'Test Mode',
 	subId: 'Sub-Account ID',
 	language: 'Language',
-	gender: 'Voice',
+	gender: 'Gender',
 	defaultCountry: 'Default Country',
 	concurrency: 'Concurrency',
 	timeout: 'Timeout',

@@ -14,7 +14,32 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'MyShop',
 		description: 'Name of at most 11 characters, or a number of at most 14 digits',
-		displayOptions: showFor,
+		displayOptions: { show: { ...showFor.show, '@version': [1] } },
+	},
+	{
+		displayName: 'Sender',
+		name: 'sender',
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: 'list', value: '' },
+		description: "One of the account's sender IDs, or any name of at most 11 characters or number of at most 14 digits",
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a sender ID…',
+				typeOptions: { searchListMethod: 'searchSenderIds', searchable: true },
+			},
+			{
+				displayName: 'By Value',
+				name: 'id',
+				type: 'string',
+				placeholder: 'MyShop',
+				hint: 'A name of at most 11 characters or a number of at most 14 digits, also one not (yet) in the list',
+			},
+		],
+		displayOptions: { show: { ...showFor.show, '@version': [{ _cnd: { gte: 2 } }] } },
 	},
 	{
 		displayName: 'To',

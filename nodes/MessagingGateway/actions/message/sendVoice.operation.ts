@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { buildSendRequest, voiceFields, type RawSendInput } from '../../core';
+import { buildSendRequest, DEFAULT_VOICE_GENDER, DEFAULT_VOICE_LANGUAGE, VOICE_GENDERS, VOICE_LANGUAGES, voiceFields, type RawSendInput } from '../../core';
 import { echoedFields, runSendPipeline, type SendOperation } from './pipeline';
 import { description as smsDescription } from './send.operation';
 
@@ -30,16 +30,19 @@ export const description: INodeProperties[] = [
 		displayOptions: showFor,
 		options: [
 			{
+				displayName: 'Gender',
+				name: 'gender',
+				type: 'options',
+				default: DEFAULT_VOICE_GENDER,
+				options: [...VOICE_GENDERS],
+				description: 'Gender of the voice that reads the text',
+			},
+			{
 				displayName: 'Language',
 				name: 'language',
 				type: 'options',
-				default: 'en',
-				options: [
-					{ name: 'Dutch', value: 'nl' },
-					{ name: 'English', value: 'en' },
-					{ name: 'French', value: 'fr' },
-					{ name: 'German', value: 'de' },
-				],
+				default: DEFAULT_VOICE_LANGUAGE,
+				options: [...VOICE_LANGUAGES].sort((a, b) => a.name.localeCompare(b.name)),
 				description: 'Language the text is read in',
 			},
 			{
@@ -63,17 +66,6 @@ export const description: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description: 'Whether the gateway only validates the request: nobody is called and no credits are used',
-			},
-			{
-				displayName: 'Voice',
-				name: 'gender',
-				type: 'options',
-				default: 'Female',
-				options: [
-					{ name: 'Female', value: 'Female' },
-					{ name: 'Male', value: 'Male' },
-				],
-				description: 'Voice that reads the text',
 			},
 		],
 	},
