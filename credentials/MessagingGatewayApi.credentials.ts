@@ -47,6 +47,15 @@ export class MessagingGatewayApi implements ICredentialType {
 			description: 'The API secret of your gateway account, sent as the X-Client-Secret header',
 		},
 		{
+			displayName: 'Account Time Zone',
+			name: 'accountTimeZone',
+			type: 'string',
+			default: '',
+			placeholder: 'Europe/Amsterdam',
+			description:
+				"IANA time zone of the gateway account (its settings show it). The gateway reads a scheduled send's date in this zone; empty means the workflow's time zone, which is wrong when the two differ.",
+		},
+		{
 			displayName: 'Webhook Signing Secret',
 			name: 'signingSecret',
 			type: 'string',

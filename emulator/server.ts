@@ -11,6 +11,12 @@ import {
 	DELIVERY_DETAIL_CODES,
 	formatZoned,
 	generateTestHeaders,
+	MAX_MESSAGE_LENGTH,
+	MAX_SENDER_DIGITS,
+	MAX_SENDER_NAME_LENGTH,
+	messageLength,
+	SENDER_NAME_PATTERN,
+	SENDER_NUMBER_PATTERN,
 	WEBHOOK_EVENT_TYPES,
 	type WebhookEvent,
 } from '../nodes/MessagingGateway/core';
@@ -93,6 +99,8 @@ export interface EmittedEvent {
 export interface Fault {
 	status: 429 | 500 | 503 | 'hang';
 	retryAfter?: number;
+	/** API requests answered normally before this fault applies (to fail the Nth request of a batch). */
+	after?: number;
 }
 
 export interface EmulatorOptions {
@@ -141,8 +149,6 @@ export const DEFAULT_SETTINGS: Settings = {
 	apiLatencyMs: 0,
 };
 
-/** Longest text the emulator accepts (code 118); the newer documented limit. */
-export const MAX_MESSAGE_LENGTH = 612;
 const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -384,15 +390,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
 		if (typeof message !== 'string' || message.trim() === '') throw sendFailure('102', 'No message', sender, to);
 		if (typeof sender !== 'string' || sender.trim() === '') throw sendFailure('109', 'No sender', sender, to);
-		if (/^\+?\d+$/.test(sender)) {
-			if (sender.replace('+', '').length > 14) throw sendFailure('111', 'Sender too long', sender, to);
-		} else if (!/^[A-Za-z0-9 .\-]+$/.test(sender)) {
+		// The limits come from the core's rules; this is the gateway's own reading of them, with its codes.
+		if (SENDER_NUMBER_PATTERN.test(sender)) {
+			if (sender.replace('+', '').length > MAX_SENDER_DIGITS) throw sendFailure('111', 'Sender too long', sender, to);
+		} else if (!SENDER_NAME_PATTERN.test(sender)) {
 			throw sendFailure('110', 'Sender contains invalid characters', sender, to);
-		} else if (sender.length > 11) {
+		} else if (sender.length > MAX_SENDER_NAME_LENGTH) {
 			throw sendFailure('111', 'Sender too long', sender, to);
 		}
 		const numbers = passed(checkRecipients(to), sender, to);
-		if ([...message].length > MAX_MESSAGE_LENGTH) throw sendFailure('118', 'Message too long', sender, to);
+		if (messageLength(message) > MAX_MESSAGE_LENGTH) throw sendFailure('118', 'Message too long', sender, to);
 		const scheduledFor = passed(checkScheduleDate(date, account.timezone), sender, to);
 		passed(checkReference(reference), sender, to);
 		const blocked = numbers.find(optedOut);
@@ -437,7 +444,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		requests.push(logged);
 		res.on('finish', () => (logged.status = res.statusCode));
 		if (settings.apiLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, settings.apiLatencyMs));
-		const fault = faults.shift();
+		let fault: Fault | undefined;
+		if (faults[0]?.after) faults[0].after--;
+		else fault = faults.shift();
 		if (fault?.status === 'hang') {
 			hanging.add(res);
 			return;
@@ -577,8 +586,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 				if (body.retryAfter !== undefined && typeof body.retryAfter !== 'number') {
 					throw controlError('"retryAfter" must be a number of seconds');
 				}
+				if (body.after !== undefined && (typeof body.after !== 'number' || !Number.isInteger(body.after) || body.after < 0)) {
+					throw controlError('"after" must be a whole number of requests');
+				}
 				const fault: Fault = { status, retryAfter: body.retryAfter as number | undefined };
-				faults.push(...Array.from({ length: count }, () => ({ ...fault })));
+				if (body.after) faults.push({ ...fault, after: body.after as number });
+				faults.push(...Array.from({ length: body.after ? count - 1 : count }, () => ({ ...fault })));
 				return sendJson(res, 201, faults);
 			}
 			case 'DELETE /emulator/faults':

@@ -3,13 +3,13 @@
  * answers (docs/gateway-api.md, API error codes). Written apart from the node's pre-flight on
  * purpose, so tests compare two implementations.
  */
-import { parseWallClock } from '../../nodes/MessagingGateway/core';
+import { internationalNumberProblem, MAX_REFERENCE_LENGTH, parseWallClock } from '../../nodes/MessagingGateway/core';
 
 export type Check<T> = { ok: true; value: T } | { ok: false; code: string; errorMsg: string };
 
 const fail = (code: string, errorMsg: string) => ({ ok: false as const, code, errorMsg });
 
-/** `to`: one number or a list; international, digits only, a leading + allowed. 103 not a number, 106 wrong length. */
+/** `to`: one number or a list; international, digits only, a leading + allowed. 103 not a number, 106 not an E.164 number. */
 export function checkRecipients(to: unknown): Check<string[]> {
 	const list = typeof to === 'string' ? [to] : Array.isArray(to) ? to : undefined;
 	if (!list || list.length === 0) return fail('103', 'Invalid phone number');
@@ -17,7 +17,7 @@ export function checkRecipients(to: unknown): Check<string[]> {
 	for (const entry of list) {
 		const number = typeof entry === 'string' ? entry.replace(/^\+/, '') : '';
 		if (!/^\d+$/.test(number)) return fail('103', 'Invalid phone number');
-		if (number.length < 8 || number.length > 15) return fail('106', 'Invalid phone number');
+		if (internationalNumberProblem(number)) return fail('106', 'Invalid phone number');
 		numbers.push(number);
 	}
 	return { ok: true, value: numbers };
@@ -34,11 +34,11 @@ export function checkScheduleDate(date: unknown, timeZone: string, now = Date.no
 	return { ok: true, value: parsed.instant };
 }
 
-/** `reference`: a text of at most 255 characters (112). */
+/** `reference`: a text of at most MAX_REFERENCE_LENGTH characters (112). */
 export function checkReference(reference: unknown): Check<string> {
 	if (reference === undefined) return { ok: true, value: '' };
-	if (typeof reference !== 'string' || reference.length > 255) {
-		return fail('112', 'Reference invalid: a text of at most 255 characters');
+	if (typeof reference !== 'string' || reference.length > MAX_REFERENCE_LENGTH) {
+		return fail('112', `Reference invalid: a text of at most ${MAX_REFERENCE_LENGTH} characters`);
 	}
 	return { ok: true, value: reference };
 }

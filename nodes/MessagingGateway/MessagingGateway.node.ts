@@ -14,6 +14,7 @@ export class MessagingGateway implements INodeType {
 		icon: { light: 'file:messagingGateway.svg', dark: 'file:messagingGateway.dark.svg' },
 		group: ['output'],
 		// 2: the Sender is a list of the account's sender IDs (or a value); 1 keeps a plain text field.
+		// Send SMS gives one output item per recipient; 1 keeps one item per input item (`messageids`).
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { describeCode } from './core';
+import { DEFAULT_TIMEOUT_MS, describeCode, redact, redactDeep, userInfoSecrets } from './core';
 
 export const CREDENTIAL_TYPE = 'messagingGatewayApi';
 export const DEFAULT_BASE_URL = 'https://api.smsgatewayapi.com';
@@ -20,7 +20,6 @@ export const MAX_ATTEMPTS = 3;
 const BACKOFF_BASE_MS = 1000;
 /** A Retry-After longer than this is not waited for: the error tells the user instead. */
 const MAX_RETRY_AFTER_MS = 60_000;
-export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** A running node, or the editor loading a list (list search). */
 export type GatewayContext = IExecuteFunctions | ILoadOptionsFunctions;
@@ -31,6 +30,8 @@ export interface GatewayRequest {
 	body?: IDataObject;
 	itemIndex: number;
 	timeoutMs?: number;
+	/** Why a 2xx answer does not confirm the request (e.g. no message id), or undefined when it does. */
+	confirm?: (body: IDataObject) => string | undefined;
 }
 
 /** What an item carries under Continue On Fail, and what NodeApiError keeps in its context. */
@@ -39,14 +40,18 @@ export interface GatewayErrorFields {
 	httpCode: number | null;
 }
 
+/** The credential's values that must never appear in an error: key, secret, and the Base URL's user info. */
+export type Secrets = readonly string[];
+
 function gatewayError(
 	ctx: GatewayContext,
 	response: JsonObject,
-	options: { message: string; description?: string; httpCode?: number; code?: string; itemIndex: number },
+	options: { message: string; description?: string; httpCode?: number; code?: string; itemIndex: number; secrets: Secrets },
 ): NodeApiError {
-	const error = new NodeApiError(ctx.getNode(), response, {
-		message: options.message,
-		description: options.description,
+	const { secrets } = options;
+	const error = new NodeApiError(ctx.getNode(), redactDeep(response, secrets), {
+		message: redact(options.message, secrets),
+		description: options.description === undefined ? undefined : redact(options.description, secrets),
 		httpCode: options.httpCode === undefined ? undefined : String(options.httpCode),
 		itemIndex: options.itemIndex,
 	});
@@ -74,7 +79,7 @@ function errorBody(response: IN8nHttpFullResponse): JsonObject {
 }
 
 /** Turns an error answer of the gateway into a NodeApiError that names the code and explains it. */
-function errorFromResponse(ctx: GatewayContext, response: IN8nHttpFullResponse, itemIndex: number): NodeApiError {
+function errorFromResponse(ctx: GatewayContext, response: IN8nHttpFullResponse, itemIndex: number, secrets: Secrets): NodeApiError {
 	const status = response.statusCode;
 	const body = errorBody(response);
 	const code = typeof body.error === 'string' || typeof body.error === 'number' ? String(body.error) : undefined;
@@ -86,6 +91,7 @@ function errorFromResponse(ctx: GatewayContext, response: IN8nHttpFullResponse, 
 			httpCode: status,
 			code,
 			itemIndex,
+			secrets,
 		});
 	}
 	const text = typeof body.errorMsg === 'string' ? body.errorMsg : undefined;
@@ -102,6 +108,7 @@ function errorFromResponse(ctx: GatewayContext, response: IN8nHttpFullResponse, 
 		httpCode: status,
 		code,
 		itemIndex,
+		secrets,
 	});
 }
 
@@ -113,8 +120,9 @@ const errorCode = (error: unknown): string | undefined => {
 
 /** Sends one request with the credential's headers; retries only what is safe to retry. */
 export async function gatewayRequest(this: GatewayContext, request: GatewayRequest): Promise<IDataObject> {
-	const credentials = await this.getCredentials<{ baseUrl?: string }>(CREDENTIAL_TYPE, request.itemIndex);
+	const credentials = await this.getCredentials<{ baseUrl?: string; apiKey?: string; apiSecret?: string }>(CREDENTIAL_TYPE, request.itemIndex);
 	const baseUrl = (credentials.baseUrl || DEFAULT_BASE_URL).replace(/\/+$/, '');
+	const secrets: Secrets = [credentials.apiKey ?? '', credentials.apiSecret ?? '', ...userInfoSecrets(baseUrl)];
 	const timeout = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 	const options: IHttpRequestOptions = {
 		method: request.method,
@@ -147,11 +155,21 @@ export async function gatewayRequest(this: GatewayContext, request: GatewayReque
 					: `Check the Base URL in the credential and that this server can reach it (${code ?? (error as Error).message}).`,
 				code,
 				itemIndex: request.itemIndex,
+				secrets,
 			});
 		}
 		const status = response.statusCode;
 		if (status >= 200 && status < 300) {
-			return (typeof response.body === 'object' && response.body !== null ? response.body : { response: response.body }) as IDataObject;
+			const body = (typeof response.body === 'object' && response.body !== null ? response.body : { response: response.body }) as IDataObject;
+			const problem = request.confirm?.(body);
+			if (problem === undefined) return body;
+			throw gatewayError(this, body as JsonObject, {
+				message: `The gateway did not confirm the send: ${problem}`,
+				description: `It answered HTTP ${status} without the expected message ids, so this item is not counted as sent. Check that the Base URL points at the gateway's API.`,
+				httpCode: status,
+				itemIndex: request.itemIndex,
+				secrets,
+			});
 		}
 		if (status === 429 || status === 503) {
 			const delay = retryDelayMs(headerText(response.headers?.['retry-after']), attempt);
@@ -167,9 +185,10 @@ export async function gatewayRequest(this: GatewayContext, request: GatewayReque
 						: 'Nothing was sent. Lower the concurrency option or send fewer items at once.',
 				httpCode: status,
 				itemIndex: request.itemIndex,
+				secrets,
 			});
 		}
-		throw errorFromResponse(this, response, request.itemIndex);
+		throw errorFromResponse(this, response, request.itemIndex, secrets);
 	}
 }
 

@@ -258,3 +258,57 @@ test('the editor shows the example workflow with our nodes and icons (Chromium)'
 		await browser.close();
 	}
 });
+
+test('Retry On Fail in a real n8n: a 500 mid-batch, the node retried, every SMS sent once', async () => {
+	const path = 'retry-send-test';
+	const nodes = [
+		{ name: 'Numbers', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: 'retry-send-test-id', position: [0, 0], parameters: { httpMethod: 'POST', path, responseMode: 'onReceived' } },
+		{ name: 'One Item Each', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [220, 0], parameters: { fieldToSplitOut: 'body.numbers' } },
+		{
+			name: 'Send SMS',
+			type: `${PACKAGE_NAME}.messagingGateway`,
+			typeVersion: 2,
+			position: [440, 0],
+			retryOnFail: true,
+			maxTries: 3,
+			waitBetweenTries: 0,
+			parameters: { resource: 'message', operation: 'send', sender: 'Shop', to: '={{ $json.to }}', message: '={{ "Order " + $json.order }}', additionalFields: {}, options: { concurrency: 5 } },
+			credentials: { messagingGatewayApi: { id: demo.credentialId, name: 'Messaging Gateway account' } },
+		},
+	];
+	const connections = {
+		Numbers: { main: [[{ node: 'One Item Each', type: 'main', index: 0 }]] },
+		'One Item Each': { main: [[{ node: 'Send SMS', type: 'main', index: 0 }]] },
+	};
+	const { id } = await client.api<{ id: string }>('POST', '/workflows', { name: 'Retry On Fail', nodes, connections, settings: { executionOrder: 'v1' } });
+	await client.api('POST', `/workflows/${id}/activate`);
+	const post = (numbers: unknown[]) =>
+		fetch(`${n8n.url}/webhook/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ numbers }) });
+	// Right after activation the webhook can answer 404 for a moment; an empty list sends nothing.
+	for (let tries = 0; (await post([])).status === 404 && tries < 80; tries++) await new Promise((resolve) => setTimeout(resolve, 250));
+
+	const before = (await control('GET', '/emulator/messages')).length;
+	await control('POST', '/emulator/faults', { status: 500, after: 20 });
+	const numbers = Array.from({ length: 50 }, (_, order) => ({ order, to: `3162${String(order).padStart(7, '0')}` }));
+	expect((await post(numbers)).status).toBe(200);
+	// The execution that ran Send SMS (the warm-up calls stop at the empty split).
+	let run: Execution | undefined;
+	for (const deadline = Date.now() + 120_000; !run && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 300))) {
+		// n8n can answer 503 "Database is not ready" for a moment while it saves executions under load.
+		run = (await client.executions(id).catch((): Execution[] => [])).find((execution) => execution.status !== 'running' && execution.status !== 'new' && execution.data?.resultData.runData['Send SMS']);
+	}
+	if (!run) {
+		const seen = (await client.executions(id)).map((execution) => [execution.status, Object.keys(execution.data?.resultData.runData ?? {})]);
+		throw new Error(`no finished execution ran Send SMS: ${JSON.stringify(seen)}\n${tailOf(n8n.logFile)}`);
+	}
+	expect(run.status).toBe('success');
+
+	const sent = (await control('GET', '/emulator/messages')).slice(before);
+	const requests = await control('GET', '/emulator/requests');
+	expect(requests.filter((request) => request.status === 500)).toHaveLength(1);
+	expect(sent).toHaveLength(50);
+	expect(new Set(sent.map((message) => message.to)).size).toBe(50);
+	const output = outputOf(run, 'Send SMS');
+	expect(output.map((item) => item.to)).toEqual(numbers.map((number) => number.to));
+	expect(new Set(output.map((item) => item.messageid))).toEqual(new Set(sent.map((message) => message.messageid)));
+}, 240_000);

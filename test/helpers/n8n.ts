@@ -181,10 +181,12 @@ export async function runAction(
 	parameters: IDataObject,
 	inputItems: IDataObject[],
 	credentials: GatewayCredentials,
-	settings: { continueOnFail?: boolean; typeVersion?: number } = {},
+	settings: { continueOnFail?: boolean; typeVersion?: number; retryOnFail?: { maxTries: number; waitBetweenTries: number } } = {},
 ): Promise<ActionRun> {
 	const node = makeNode(ACTION_TYPE, 'Messaging Gateway', parameters, settings.typeVersion);
 	if (settings.continueOnFail) node.onError = 'continueRegularOutput';
+	// n8n's node setting "Retry On Fail": WorkflowExecute runs the node again with the same input.
+	if (settings.retryOnFail) Object.assign(node, { retryOnFail: true, ...settings.retryOnFail });
 	const workflow = makeWorkflow([node]);
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', { id: 'test-workflow', name: 'test', nodes: [node], connections: {}, active: false, isArchived: false, createdAt: new Date(), updatedAt: new Date(), activeVersionId: null } as never);
 	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', (run) => resolve(run)));

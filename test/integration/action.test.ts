@@ -79,8 +79,8 @@ describe('Message → Send', () => {
 
 	test.each([
 		['empty message', { message: '   ' }, 'Message: the message is empty'],
-		['number of 7 digits', { to: '1234567' }, 'To: "1234567" has 7 digits; an international number has 8 to 15'],
-		['one bad number among several', { to: '31612345678, 12' }, 'To: recipient 2: "12" has 2 digits'],
+		['number too short', { to: '+31 612' }, 'To: "+31 612" is not a valid international number: after the country code 31 it has only 3 digits'],
+		['one bad number among several', { to: '31612345678, 12' }, 'To: recipient 2: "12" is not a valid international number'],
 		['number with letters', { to: '+31 6 CALL ME' }, 'To: "+31 6 CALL ME" contains "C"'],
 		['sender name over 11 characters', { sender: 'TwelveChars1' }, 'Sender: the sender name "TwelveChars1" has 12 characters; at most 11'],
 		['sender number over 14 digits', { sender: '+123456789012345' }, 'Sender: the sender number has 15 digits; at most 14'],

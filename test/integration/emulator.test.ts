@@ -61,7 +61,7 @@ describe('send API', () => {
 		['empty message', { message: '  ', to: '31612345678', sender: 'Shop' }, '102'],
 		['letters in the number', { message: 'x', to: '3161234abcd', sender: 'Shop' }, '103'],
 		['no number', { message: 'x', to: [], sender: 'Shop' }, '103'],
-		['number too short', { message: 'x', to: '3161234', sender: 'Shop' }, '106'],
+		['number too short', { message: 'x', to: '31612', sender: 'Shop' }, '106'],
 		['no sender', { message: 'x', to: '31612345678', sender: '' }, '109'],
 		['sender with special characters', { message: 'x', to: '31612345678', sender: 'Shop!*' }, '110'],
 		['sender name over 11', { message: 'x', to: '31612345678', sender: 'TwelveChars1' }, '111'],
@@ -313,6 +313,13 @@ describe('faults and control API', () => {
 			expect(response.headers.get('retry-after')).toBe('7');
 		}
 		expect((await send({ message: 'x', to: '31612345678', sender: 'Shop' })).status).toBe(200);
+	});
+
+	test('after: the first calls are answered normally, then the fault applies count times', async () => {
+		await api('POST', '/emulator/faults', { status: 500, after: 2, count: 2 }, {});
+		const statuses = [];
+		for (let i = 0; i < 5; i++) statuses.push((await send({ message: 'x', to: '31612345678', sender: 'Shop' })).status);
+		expect(statuses).toEqual([200, 200, 500, 500, 200]);
 	});
 
 	test('hang: the call gets no answer', async () => {

@@ -7,6 +7,7 @@ export async function mapWithConcurrency<T, R>(
 	limit: number,
 	task: (item: T, index: number) => Promise<R>,
 ): Promise<R[]> {
+	if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`concurrency must be a whole number of at least 1, not ${limit}`);
 	const results = new Array<R>(items.length);
 	let next = 0;
 	let failure: { error: unknown } | undefined;
@@ -20,7 +21,7 @@ export async function mapWithConcurrency<T, R>(
 			}
 		}
 	};
-	const workers = Math.max(1, Math.min(Math.floor(limit), items.length));
+	const workers = Math.min(limit, items.length);
 	await Promise.all(Array.from({ length: workers }, worker));
 	if (failure) throw failure.error;
 	return results;

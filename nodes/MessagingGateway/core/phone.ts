@@ -1,46 +1,94 @@
-/** Recipient numbers: the gateway wants international format, digits only (spec 2.2, 4.1). */
+/**
+ * Recipient numbers: the gateway wants international format, digits only (docs/gateway-api.md 4.1).
+ * Accepts numbers as people write them: "+31 (0)6-1234 5678", "0044 7700 900123", and national
+ * numbers ("06 1234 5678") when a default country says whose.
+ */
+import { COUNTRIES, callingCodeOf, type Country } from './countries';
+import { internationalNumberProblem } from './rules';
 
-export const MIN_NUMBER_DIGITS = 8;
-export const MAX_NUMBER_DIGITS = 15; // E.164's maximum
-
-/** Characters people put into numbers for readability; they carry no meaning. */
-const SEPARATORS = /[\s\-().\u00a0/]/g;
+/** Characters people put into numbers for readability; they carry no meaning. Parentheses are handled apart. */
+const SEPARATORS = /[\s\-./\u00a0]/g;
 
 export type NumberResult = { ok: true; digits: string } | { ok: false; error: string };
 
-/**
- * Turns "+31 (0)6-1234 5678"-style input into digits only. A leading "+" or "00" marks the
- * international prefix and is dropped; anything else that is not a digit is an error, not ignored.
- */
-export function normalizePhoneNumber(input: string): NumberResult {
-	let rest = input.trim().replace(SEPARATORS, '');
-	if (rest.startsWith('+')) rest = rest.slice(1);
-	else if (rest.startsWith('00')) rest = rest.slice(2);
-	if (rest === '') return { ok: false, error: `"${input}" has no digits` };
-	const bad = rest.match(/[^0-9]/);
-	if (bad) return { ok: false, error: `"${input}" contains "${bad[0]}", which is not part of a phone number` };
-	if (rest.length < MIN_NUMBER_DIGITS || rest.length > MAX_NUMBER_DIGITS) {
-		return {
-			ok: false,
-			error: `"${input}" has ${rest.length} digits; an international number has ${MIN_NUMBER_DIGITS} to ${MAX_NUMBER_DIGITS} (country code first, e.g. 31612345678)`,
-		};
+/** The trunk prefixes used with each calling code (+64 is New Zealand's, trunk 0, and Pitcairn's, none). */
+const TRUNK_PREFIXES = new Map<string, Set<string>>();
+for (const country of COUNTRIES) {
+	if (country.trunkPrefix === '') continue;
+	const prefixes = TRUNK_PREFIXES.get(country.callingCode) ?? new Set<string>();
+	prefixes.add(country.trunkPrefix);
+	TRUNK_PREFIXES.set(country.callingCode, prefixes);
+}
+
+/** "31(0)612345678" → "31612345678": a trunk prefix in parentheses after the country code is dropped. */
+function dropTrunkInParentheses(international: string): string {
+	const callingCode = callingCodeOf(international);
+	if (callingCode === undefined) return international;
+	const afterCode = /^\((\d+)\)/.exec(international.slice(callingCode.length));
+	if (afterCode && TRUNK_PREFIXES.get(callingCode)?.has(afterCode[1])) {
+		return callingCode + international.slice(callingCode.length + afterCode[0].length);
 	}
-	return { ok: true, digits: rest };
+	return international;
+}
+
+/** A national number of `country` in international format, following its trunk prefix. */
+function fromNational(digits: string, country: Country): string | undefined {
+	const { callingCode, trunkPrefix } = country;
+	// Without a trunk prefix (e.g. Italy) every digit is part of the national number, a leading 0 too;
+	// digits that already start with the country's own code are taken as international (+ makes it explicit).
+	if (trunkPrefix === '') return digits.startsWith(callingCode) ? undefined : callingCode + digits;
+	if (digits.startsWith(trunkPrefix)) return callingCode + digits.slice(trunkPrefix.length);
+	// The North American plan writes national numbers without its trunk prefix 1: ten digits.
+	if (callingCode === '1' && digits.length === 10) return callingCode + digits;
+	return undefined;
+}
+
+/**
+ * Turns a number into international digits. "+" or "00" starts an international number. Without it,
+ * a number that starts with the default country's trunk prefix (for a country without one: that does
+ * not start with its calling code) is national; other digits are read as international, as before.
+ * The result never starts with 0, and normalising it again gives it back.
+ */
+export function normalizePhoneNumber(input: string, defaultCountry?: Country): NumberResult {
+	const text = input.trim().replace(SEPARATORS, '');
+	const refuse = (why: string): NumberResult => ({ ok: false, error: `"${input}" ${why}` });
+	let digits: string;
+	if (text.startsWith('+') || text.startsWith('00')) {
+		digits = dropTrunkInParentheses(text.slice(text.startsWith('+') ? 1 : 2)).replace(/[()]/g, '');
+	} else {
+		digits = text.replace(/[()]/g, '');
+		if (/^\d+$/.test(digits)) {
+			const national = defaultCountry ? fromNational(digits, defaultCountry) : undefined;
+			if (national !== undefined) digits = national;
+			else if (digits.startsWith('0')) {
+				return refuse(
+					defaultCountry
+						? `starts with 0 but ${defaultCountry.name} (${defaultCountry.code}) has the trunk prefix ${defaultCountry.trunkPrefix}; write it with its country code (+…)`
+						: 'is a national number (it starts with 0): write it with its country code (+31 6…) or set the Default Country option',
+				);
+			}
+		}
+	}
+	if (digits === '') return refuse('has no digits');
+	const bad = digits.match(/[^0-9]/);
+	if (bad) return refuse(`contains "${bad[0]}", which is not part of a phone number`);
+	const problem = internationalNumberProblem(digits);
+	return problem ? refuse(`is not a valid international number: ${problem}`) : { ok: true, digits };
 }
 
 export type RecipientsResult = { ok: true; numbers: string[] } | { ok: false; error: string };
 
 /** One number, several separated by commas or semicolons, or a list of them (from an expression). */
-export function parseRecipients(input: string | readonly string[]): RecipientsResult {
+export function parseRecipients(input: string | readonly string[], defaultCountry?: Country): RecipientsResult {
 	const parts = (typeof input === 'string' ? [input] : input)
-		.flatMap((entry) => String(entry).split(/[,;]/))
+		.flatMap((entry) => entry.split(/[,;]/))
 		.map((part) => part.trim())
 		// Empty entries come from separators (a trailing comma, ", ,"), never from a number.
 		.filter((part) => part !== '');
 	if (parts.length === 0) return { ok: false, error: 'no recipient number given' };
 	const numbers: string[] = [];
 	for (const [index, part] of parts.entries()) {
-		const result = normalizePhoneNumber(part);
+		const result = normalizePhoneNumber(part, defaultCountry);
 		if (!result.ok) {
 			return { ok: false, error: parts.length > 1 ? `recipient ${index + 1}: ${result.error}` : result.error };
 		}

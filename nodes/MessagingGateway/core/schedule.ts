@@ -44,14 +44,21 @@ function asUtcMillis(clock: WallClock): number {
 	return Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
 }
 
-/** The instant at which clocks in `timeZone` show `clock` (two passes settle DST offsets). */
+const DAY_MS = 86_400_000;
+const sameClock = (a: WallClock, b: WallClock) => asUtcMillis(a) === asUtcMillis(b);
+
+/**
+ * The instant at which clocks in `timeZone` show `clock`: one of the zone's offsets around that day
+ * gives it. A time that occurs twice (summer time ends) gives its first occurrence; a time that never
+ * occurs (summer time starts) gives an instant whose clock differs, which callers refuse.
+ */
 function instantOf(clock: WallClock, timeZone: string): Date {
 	const target = asUtcMillis(clock);
-	let guess = target;
-	for (let pass = 0; pass < 2; pass++) {
-		guess = target - (asUtcMillis(wallClockIn(new Date(guess), timeZone)) - guess);
-	}
-	return new Date(guess);
+	const offsetAt = (millis: number) => asUtcMillis(wallClockIn(new Date(millis), timeZone)) - millis;
+	const candidates = [...new Set([-DAY_MS, 0, DAY_MS].map((shift) => target - offsetAt(target + shift)))]
+		.filter((millis) => sameClock(wallClockIn(new Date(millis), timeZone), clock))
+		.sort((a, b) => a - b);
+	return new Date(candidates[0] ?? target - offsetAt(target));
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -94,6 +101,10 @@ export function parseWallClock(input: string, timeZone: string): WallClockResult
 	if (check.month !== clock.month || check.day !== clock.day) {
 		return { ok: false, error: `"${input}" is not a valid calendar date` };
 	}
+	if (check.hour !== clock.hour || check.minute !== clock.minute) {
+		// Clocks skip this hour when summer time starts; sending "then" has no meaning.
+		return { ok: false, error: `"${input}" does not exist in ${timeZone}: the clocks skip that hour (summer time starts)` };
+	}
 	return { ok: true, instant, clock };
 }
 
@@ -111,7 +122,8 @@ export function formatScheduleDate(input: string, timeZone: string, now: Date): 
 		({ instant, clock } = parsed);
 	}
 	if (instant.getTime() < now.getTime()) {
-		return { ok: false, error: `"${input}" is in the past (${timeZone}); a scheduled date must be in the future` };
+		const shown = `${clock.year}-${pad(clock.month)}-${pad(clock.day)} ${pad(clock.hour)}:${pad(clock.minute)}`;
+		return { ok: false, error: `"${input}" is in the past (${shown} in the account's time zone ${timeZone}); a scheduled date must be in the future` };
 	}
 	return {
 		ok: true,

@@ -1,84 +1,265 @@
-/** Builds the body of `POST /v1/message/send` from what the user entered, refusing bad input first. */
+/**
+ * Builds the body of a send request (`POST /v1/message/send`, and the voice call's) from the values
+ * the node's parameters resolved to, refusing bad input before anything is sent. Values come from
+ * expressions, so every one is checked for its type first: `undefined`, `null`, objects and arrays
+ * never become text such as "undefined" or "[object Object]".
+ */
+import { countryByCode, type Country } from './countries';
 import { parseRecipients } from './phone';
+import { MAX_MESSAGE_LENGTH, MAX_REFERENCE_LENGTH, messageLength, senderProblem } from './rules';
+import { VOICE_GENDERS, VOICE_LANGUAGES } from './voice';
 import { formatScheduleDate } from './schedule';
 import { countSegments, type SegmentCount } from './segments';
 
-export const MAX_SENDER_NAME_LENGTH = 11;
-export const MAX_SENDER_DIGITS = 14;
-export const MAX_REFERENCE_LENGTH = 255;
+/** What the parameters resolved to; a key that is present was set by the user (an additional field). */
+export interface RawSendInput {
+	sender?: unknown;
+	to?: unknown;
+	message?: unknown;
+	date?: unknown;
+	reference?: unknown;
+	test?: unknown;
+	subId?: unknown;
+	language?: unknown;
+	gender?: unknown;
+}
 
-export interface SendInput {
-	sender: string;
-	/** One number, several separated by commas, or a list. */
-	to: string | readonly string[];
-	message: string;
-	/** Schedule: wall-clock time in the account's time zone, or an instant with an offset. */
-	date?: string;
-	reference?: string;
-	test?: boolean;
-	subId?: string;
+export type SendField = keyof RawSendInput | 'defaultCountry' | 'concurrency' | 'timeout';
+
+export interface SendContext {
+	/** The account's time zone: schedule dates are written and judged in it. */
+	timeZone: string;
+	now: Date;
+	defaultCountry?: Country;
 }
 
 export interface SendRequestBody {
 	message: string;
 	to: string | string[];
-	sender: string;
+	sender?: string;
 	date?: string;
 	reference?: string;
 	test?: boolean;
 	subid?: string;
+	language?: string;
+	gender?: string;
 }
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; field: SendField; error: string };
 
 export type BuildSendResult =
 	| { ok: true; body: SendRequestBody; recipients: string[]; length: SegmentCount }
-	| { ok: false; field: keyof SendInput; error: string };
+	| { ok: false; field: SendField; error: string };
 
-export function validateSender(sender: string): string | undefined {
-	if (sender.trim() === '') return 'the sender is empty';
-	if (/^\+?\d+$/.test(sender)) {
-		const digits = sender.replace('+', '').length;
-		if (digits > MAX_SENDER_DIGITS) {
-			return `the sender number has ${digits} digits; at most ${MAX_SENDER_DIGITS} are allowed`;
-		}
-		return undefined;
+/** A refused field, thrown inside this module and returned as a result by its entry points. */
+class InputError extends Error {
+	constructor(
+		readonly field: SendField,
+		message: string,
+	) {
+		super(message);
 	}
-	if ([...sender].length > MAX_SENDER_NAME_LENGTH) {
-		return `the sender name "${sender}" has ${[...sender].length} characters; at most ${MAX_SENDER_NAME_LENGTH} are allowed (or use a number of up to ${MAX_SENDER_DIGITS} digits)`;
-	}
-	return undefined;
 }
 
-export function buildSendRequest(input: SendInput, context: { timeZone: string; now: Date }): BuildSendResult {
-	const senderError = validateSender(input.sender);
-	if (senderError) return { ok: false, field: 'sender', error: senderError };
+/** What a value is, for messages: "no value", "null", "an object", "an array", "a boolean", … */
+export function describeValue(value: unknown): string {
+	if (value === undefined) return 'no value (undefined)';
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return 'an array';
+	if (value instanceof Date) return 'a date';
+	if (typeof value === 'object') return 'an object';
+	if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+	return `a ${typeof value}`;
+}
 
-	const recipients = parseRecipients(input.to);
-	if (!recipients.ok) return { ok: false, field: 'to', error: recipients.error };
+/** Text, or a finite number written as text; anything else is refused with what it was. */
+function text(field: SendField, value: unknown): string {
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	throw new InputError(field, `expected text but got ${describeValue(value)}`);
+}
 
-	if (input.message.trim() === '') return { ok: false, field: 'message', error: 'the message is empty' };
+/** An optional field: absent or '' means not set; a key present with null/undefined is an expression that found nothing. */
+function optionalText(input: RawSendInput, field: keyof RawSendInput): string | undefined {
+	if (!(field in input)) return undefined;
+	const value = text(field, input[field]);
+	return value === '' ? undefined : value;
+}
 
-	const body: SendRequestBody = {
-		message: input.message,
-		to: recipients.numbers.length === 1 ? recipients.numbers[0] : recipients.numbers,
-		sender: input.sender,
-	};
-	if (input.date !== undefined && input.date !== '') {
-		const schedule = formatScheduleDate(input.date, context.timeZone, context.now);
-		if (!schedule.ok) return { ok: false, field: 'date', error: schedule.error };
-		body.date = schedule.date;
-	}
-	if (input.reference !== undefined && input.reference !== '') {
-		if (input.reference.length > MAX_REFERENCE_LENGTH) {
-			return {
-				ok: false,
-				field: 'reference',
-				error: `the reference has ${input.reference.length} characters; at most ${MAX_REFERENCE_LENGTH} are allowed`,
-			};
+function recipients(value: unknown, defaultCountry: Country | undefined): string[] {
+	const entries = Array.isArray(value) ? value : [value];
+	if (entries.length === 0) throw new InputError('to', 'no recipient number given');
+	const numbers = entries.map((entry) => {
+		// Whole numbers only: a number beyond 2^53 has already lost digits, a fraction is no phone number.
+		if (typeof entry === 'number' && !Number.isSafeInteger(entry)) {
+			throw new InputError('to', `the number ${entry} cannot be a phone number (write it as text)`);
 		}
-		body.reference = input.reference;
-	}
-	if (input.test !== undefined) body.test = input.test;
-	if (input.subId !== undefined && input.subId !== '') body.subid = input.subId;
+		return text('to', entry);
+	});
+	const parsed = parseRecipients(numbers, defaultCountry);
+	if (!parsed.ok) throw new InputError('to', parsed.error);
+	return parsed.numbers;
+}
 
-	return { ok: true, body, recipients: recipients.numbers, length: countSegments(input.message) };
+function message(value: unknown): string {
+	const content = text('message', value);
+	if (content.trim() === '') throw new InputError('message', 'the message is empty');
+	const length = messageLength(content);
+	if (length > MAX_MESSAGE_LENGTH) {
+		throw new InputError('message', `the message has ${length} characters; the gateway takes at most ${MAX_MESSAGE_LENGTH}`);
+	}
+	return content;
+}
+
+/** A date from an expression: text, a JavaScript Date or a Luxon DateTime (n8n's $now). */
+function scheduleText(value: unknown): string {
+	if (value instanceof Date) {
+		if (Number.isNaN(value.getTime())) throw new InputError('date', 'got an invalid date');
+		return value.toISOString();
+	}
+	const luxon = value as { isLuxonDateTime?: unknown; isValid?: unknown; toISO?: () => string | null } | null;
+	if (typeof luxon === 'object' && luxon !== null && luxon.isLuxonDateTime === true && typeof luxon.toISO === 'function') {
+		const iso = luxon.isValid === true ? luxon.toISO() : null;
+		if (!iso) throw new InputError('date', 'got an invalid date');
+		return iso;
+	}
+	if (typeof value === 'string') return value;
+	throw new InputError('date', `expected a date but got ${describeValue(value)}`);
+}
+
+function schedule(input: RawSendInput, context: SendContext): string | undefined {
+	if (!('date' in input)) return undefined;
+	const date = scheduleText(input.date);
+	if (date.trim() === '') return undefined;
+	const formatted = formatScheduleDate(date, context.timeZone, context.now);
+	if (!formatted.ok) throw new InputError('date', formatted.error);
+	return formatted.date;
+}
+
+function reference(input: RawSendInput): string | undefined {
+	const value = optionalText(input, 'reference');
+	if (value !== undefined && value.length > MAX_REFERENCE_LENGTH) {
+		throw new InputError('reference', `the reference has ${value.length} characters; at most ${MAX_REFERENCE_LENGTH} are allowed`);
+	}
+	return value;
+}
+
+function flag(input: RawSendInput, field: 'test'): boolean | undefined {
+	if (!(field in input)) return undefined;
+	const value = input[field];
+	if (typeof value === 'boolean') return value;
+	if (value === 'true' || value === 'false') return value === 'true';
+	throw new InputError(field, `expected true or false but got ${describeValue(value)}`);
+}
+
+function sender(value: unknown): string {
+	const name = text('sender', value);
+	const problem = senderProblem(name);
+	if (problem) throw new InputError('sender', problem);
+	return name;
+}
+
+/** Runs `build`, turning the first refused field into a result. */
+function check<T>(build: () => T): Checked<T> {
+	try {
+		return { ok: true, value: build() };
+	} catch (error) {
+		if (error instanceof InputError) return { ok: false, field: error.field, error: error.message };
+		// The core imports nothing from n8n; the node wraps whatever reaches it in a NodeOperationError.
+		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
+		throw error;
+	}
+}
+
+/**
+ * The fields every send has (`to`, `message`, `date`, `reference`, `test`); `extra` adds the
+ * operation's own fields (the SMS's sender and sub-account, the voice call's language and gender).
+ */
+export function buildSendRequest(
+	input: RawSendInput,
+	context: SendContext,
+	extra: (input: RawSendInput) => Partial<SendRequestBody> = smsFields,
+): BuildSendResult {
+	const built = check(() => {
+		const own = extra(input);
+		const numbers = recipients(input.to, context.defaultCountry);
+		const content = message(input.message);
+		const body: SendRequestBody = { message: content, to: numbers.length === 1 ? numbers[0] : numbers, ...own };
+		const date = schedule(input, context);
+		if (date !== undefined) body.date = date;
+		const ref = reference(input);
+		if (ref !== undefined) body.reference = ref;
+		const test = flag(input, 'test');
+		if (test !== undefined) body.test = test;
+		return { body, recipients: numbers, length: countSegments(content) };
+	});
+	return built.ok ? { ok: true, ...built.value } : built;
+}
+
+/** The SMS's own fields: `sender` and the optional sub-account. */
+export function smsFields(input: RawSendInput): Partial<SendRequestBody> {
+	const fields: Partial<SendRequestBody> = { sender: sender(input.sender) };
+	const subId = optionalText(input, 'subId');
+	if (subId !== undefined) fields.subid = subId;
+	return fields;
+}
+
+/** One of `allowed`, when the field is set. */
+function choice(input: RawSendInput, field: 'language' | 'gender', allowed: readonly string[]): string | undefined {
+	const value = optionalText(input, field);
+	if (value !== undefined && !allowed.includes(value)) {
+		throw new InputError(field, `"${value}" is not one of ${allowed.join(', ')}`);
+	}
+	return value;
+}
+
+/** The voice call's own fields: the spoken language and voice; no sender. */
+export function voiceFields(input: RawSendInput): Partial<SendRequestBody> {
+	const fields: Partial<SendRequestBody> = {};
+	const language = choice(input, 'language', VOICE_LANGUAGES.map((entry) => entry.value));
+	if (language !== undefined) fields.language = language;
+	const gender = choice(input, 'gender', VOICE_GENDERS.map((entry) => entry.value));
+	if (gender !== undefined) fields.gender = gender;
+	return fields;
+}
+
+/** Options of a send operation, as the node's Options collection resolved them. */
+export interface RawSendOptions {
+	concurrency?: unknown;
+	timeout?: unknown;
+	defaultCountry?: unknown;
+}
+
+export const DEFAULT_CONCURRENCY = 5;
+/** More parallel requests than this only earn 429 answers from a gateway. */
+export const MAX_CONCURRENCY = 50;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** The longest a timer can wait in Node.js. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+function wholeNumber(field: SendField, value: unknown, min: number, max: number): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
+		const got = typeof value === 'string' ? `"${value}"` : typeof value === 'number' ? String(value) : describeValue(value);
+		throw new InputError(field, `must be a whole number from ${min} to ${max}; got ${got}`);
+	}
+	return number;
+}
+
+export function checkConcurrency(value: unknown): Checked<number> {
+	return check(() => (value === undefined ? DEFAULT_CONCURRENCY : wholeNumber('concurrency', value, 1, MAX_CONCURRENCY)));
+}
+
+export function checkTimeout(value: unknown): Checked<number> {
+	return check(() => (value === undefined ? DEFAULT_TIMEOUT_MS : wholeNumber('timeout', value, 1, MAX_TIMEOUT_MS)));
+}
+
+export function checkDefaultCountry(value: unknown): Checked<Country | undefined> {
+	return check(() => {
+		if (value === undefined || value === '') return undefined;
+		if (typeof value !== 'string') throw new InputError('defaultCountry', `expected a country code but got ${describeValue(value)}`);
+		const country = countryByCode(value);
+		if (!country) throw new InputError('defaultCountry', `"${value}" is not an ISO 3166 country code (e.g. NL, GB, US)`);
+		return country;
+	});
 }

@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as send from './send.operation';
+import * as sendVoice from './sendVoice.operation';
 
-export const operations = { send };
+export const operations = { send, sendVoice };
 
 export const description: INodeProperties[] = [
 	{
@@ -11,8 +12,12 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['message'] } },
-		options: [{ name: 'Send', value: 'send', action: 'Send an SMS', description: 'Send an SMS to one or more numbers' }],
+		options: [
+			{ name: 'Send', value: 'send', action: 'Send an SMS', description: 'Send an SMS to one or more numbers' },
+			{ name: 'Send Voice Message', value: 'sendVoice', action: 'Send a voice message', description: 'Call one or more numbers and read a text aloud' },
+		],
 		default: 'send',
 	},
 	...send.description,
+	...sendVoice.description,
 ];

@@ -1,12 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { buildSendRequest, mapWithConcurrency, type SendInput } from '../../core';
-import { asNodeError, DEFAULT_TIMEOUT_MS, errorItemJson, gatewayRequest } from '../../transport';
+import { buildSendRequest, COUNTRIES, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, MAX_CONCURRENCY, MAX_TIMEOUT_MS, type RawSendInput } from '../../core';
+import { echoedFields, runSendPipeline, type SendOperation } from './pipeline';
 
 const showFor = { show: { resource: ['message'], operation: ['send'] } };
-
-export const DEFAULT_CONCURRENCY = 5;
 
 export const description: INodeProperties[] = [
 	{
@@ -52,7 +49,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: '+31 6 1234 5678, +44 7700 900123',
 		description:
-			'One number or several separated by commas, in international format. A leading + or 00, spaces, dashes and parentheses are allowed; the number is sent as digits only.',
+			'One number or several separated by commas, in international format (+31 6 1234 5678, 0044 7700 900123; a trunk prefix in parentheses such as +31 (0)6 is dropped). A national number (06 1234 5678) needs the Default Country option.',
 		displayOptions: showFor,
 	},
 	{
@@ -87,7 +84,7 @@ export const description: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description:
-					"Send later instead of now. A date without an offset is taken as the workflow's time zone, which should be the gateway account's.",
+					"Send later instead of now. A date without an offset is a time in the account's time zone (the credential's Account Time Zone); a date with an offset or Z is converted to it.",
 			},
 			{
 				displayName: 'Sub-Account ID',
@@ -118,89 +115,58 @@ export const description: INodeProperties[] = [
 				name: 'concurrency',
 				type: 'number',
 				default: DEFAULT_CONCURRENCY,
-				typeOptions: { minValue: 1, maxValue: 50 },
-				description: 'How many items are sent at the same time. Output keeps the input order.',
+				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+				description: `How many items are sent at the same time (1 to ${MAX_CONCURRENCY}). Output keeps the input order.`,
+			},
+			{
+				displayName: 'Default Country',
+				name: 'defaultCountry',
+				type: 'options',
+				default: '',
+				options: [
+					{ name: 'None (International Numbers Only)', value: '' },
+					...COUNTRIES.map((country) => ({ name: `${country.name} (+${country.callingCode})`, value: country.code })),
+				],
+				description:
+					"Country of numbers written nationally, e.g. 06 1234 5678 with Netherlands becomes 31612345678. Without it, a number starting with 0 is refused.",
 			},
 			{
 				displayName: 'Timeout (Ms)',
 				name: 'timeout',
 				type: 'number',
 				default: DEFAULT_TIMEOUT_MS,
-				typeOptions: { minValue: 1 },
+				typeOptions: { minValue: 1, maxValue: MAX_TIMEOUT_MS },
 				description:
-					'How long to wait for the gateway. A send that times out is not retried, as the SMS may have gone out.',
+					'How long to wait for the gateway, in milliseconds. A send that times out is not retried, as the SMS may have gone out.',
 			},
 		],
 	},
 ];
 
-const FIELD_LABELS: Record<keyof SendInput, string> = {
-	sender: 'Sender',
-	to: 'To',
-	message: 'Message',
-	date: 'Schedule Date',
-	reference: 'Reference',
-	test: 'Test Mode',
-	subId: 'Sub-Account ID',
-};
+/** The sender, a text or (node version 2 of the sender field) a resource locator's value. */
+export function readSender(ctx: IExecuteFunctions, itemIndex: number): unknown {
+	return ctx.getNodeParameter('sender', itemIndex, undefined, { extractValue: true });
+}
 
-function readInput(ctx: IExecuteFunctions, itemIndex: number): SendInput {
+function readInput(ctx: IExecuteFunctions, itemIndex: number): RawSendInput {
 	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const to = ctx.getNodeParameter('to', itemIndex) as string | string[];
 	return {
-		sender: String(ctx.getNodeParameter('sender', itemIndex, undefined, { extractValue: true })),
-		to: Array.isArray(to) ? to.map(String) : String(to),
-		message: String(ctx.getNodeParameter('message', itemIndex)),
-		date: additional.date === undefined ? undefined : String(additional.date),
-		reference: additional.reference === undefined ? undefined : String(additional.reference),
-		test: additional.test === undefined ? undefined : Boolean(additional.test),
-		subId: additional.subId === undefined ? undefined : String(additional.subId),
+		...additional,
+		sender: readSender(ctx, itemIndex),
+		to: ctx.getNodeParameter('to', itemIndex, undefined),
+		message: ctx.getNodeParameter('message', itemIndex, undefined),
 	};
 }
 
+export const sendSms: SendOperation = {
+	endpoint: '/v1/message/send',
+	read: readInput,
+	build: (input, context) => buildSendRequest(input, context),
+	output: ({ body, length }) => ({ ...echoedFields(body), segments: length.segments, encoding: length.encoding }),
+	// Version 1: one item per input item, `messageids` for several recipients.
+	outputV1: ({ body, length }, response) => ({ ...response, to: body.to, ...echoedFields(body), segments: length.segments, encoding: length.encoding }),
+};
+
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const items = this.getInputData();
-	const concurrency = this.getNodeParameter('options.concurrency', 0, DEFAULT_CONCURRENCY) as number;
-	const timeoutMs = this.getNodeParameter('options.timeout', 0, DEFAULT_TIMEOUT_MS) as number;
-	const timeZone = this.getTimezone();
-	const now = new Date();
-
-	// Every item is checked before the first request, so a mistake in item 7 sends nothing at all.
-	const requests = items.map((_, itemIndex) => {
-		const built = buildSendRequest(readInput(this, itemIndex), { timeZone, now });
-		if (built.ok) return built;
-		const error = new NodeOperationError(this.getNode(), `${FIELD_LABELS[built.field]}: ${built.error}`, {
-			itemIndex,
-			description: `Item ${itemIndex} was refused before anything was sent.`,
-		});
-		if (!this.continueOnFail()) throw error;
-		return error;
-	});
-
-	return await mapWithConcurrency(requests, concurrency, async (request, itemIndex) => {
-		const pairedItem = { item: itemIndex };
-		if (request instanceof NodeOperationError) return { json: errorItemJson(request), pairedItem };
-		try {
-			const response = await gatewayRequest.call(this, {
-				method: 'POST',
-				path: '/v1/message/send',
-				body: request.body as unknown as IDataObject,
-				itemIndex,
-				timeoutMs,
-			});
-			const { body, length } = request;
-			const json: IDataObject = { ...response, to: body.to, sender: body.sender };
-			if (body.reference !== undefined) json.reference = body.reference;
-			if (body.date !== undefined) json.date = body.date;
-			if (body.test !== undefined) json.test = body.test;
-			if (body.subid !== undefined) json.subId = body.subid;
-			json.segments = length.segments;
-			json.encoding = length.encoding;
-			return { json, pairedItem };
-		} catch (error) {
-			const nodeError = asNodeError(this, error, itemIndex);
-			if (this.continueOnFail()) return { json: errorItemJson(nodeError), pairedItem };
-			throw nodeError;
-		}
-	});
+	return await runSendPipeline(this, sendSms);
 }

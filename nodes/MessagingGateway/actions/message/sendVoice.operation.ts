@@ -1,0 +1,93 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { buildSendRequest, DEFAULT_VOICE_GENDER, DEFAULT_VOICE_LANGUAGE, VOICE_GENDERS, VOICE_LANGUAGES, voiceFields, type RawSendInput } from '../../core';
+import { echoedFields, runSendPipeline, type SendOperation } from './pipeline';
+import { description as smsDescription } from './send.operation';
+
+const showFor = { show: { resource: ['message'], operation: ['sendVoice'] } };
+
+/** A field of Send SMS that a voice message has in the same form (recipients, options). */
+const likeSms = (name: string): INodeProperties => ({ ...smsDescription.find((field) => field.name === name)!, displayOptions: showFor });
+
+export const description: INodeProperties[] = [
+	likeSms('to'),
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 4 },
+		description: 'Text that is read aloud to whoever answers the call',
+		displayOptions: showFor,
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: showFor,
+		options: [
+			{
+				displayName: 'Gender',
+				name: 'gender',
+				type: 'options',
+				default: DEFAULT_VOICE_GENDER,
+				options: [...VOICE_GENDERS],
+				description: 'Gender of the voice that reads the text',
+			},
+			{
+				displayName: 'Language',
+				name: 'language',
+				type: 'options',
+				default: DEFAULT_VOICE_LANGUAGE,
+				options: [...VOICE_LANGUAGES].sort((a, b) => a.name.localeCompare(b.name)),
+				description: 'Language the text is read in',
+			},
+			{
+				displayName: 'Reference',
+				name: 'reference',
+				type: 'string',
+				default: '',
+				description: 'Your own reference (up to 255 characters)',
+			},
+			{
+				displayName: 'Schedule Date',
+				name: 'date',
+				type: 'dateTime',
+				default: '',
+				description:
+					"Call later instead of now. A date without an offset is a time in the account's time zone (the credential's Account Time Zone); a date with an offset or Z is converted to it.",
+			},
+			{
+				displayName: 'Test Mode',
+				name: 'test',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the gateway only validates the request: nobody is called and no credits are used',
+			},
+		],
+	},
+	likeSms('options'),
+];
+
+function readInput(ctx: IExecuteFunctions, itemIndex: number): RawSendInput {
+	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	return {
+		...additional,
+		to: ctx.getNodeParameter('to', itemIndex, undefined),
+		message: ctx.getNodeParameter('message', itemIndex, undefined),
+	};
+}
+
+export const sendVoice: SendOperation = {
+	endpoint: '/v1/voice/send',
+	read: readInput,
+	build: (input, context) => buildSendRequest(input, context, voiceFields),
+	output: ({ body }) => echoedFields(body),
+};
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runSendPipeline(this, sendVoice);
+}

@@ -1,0 +1,238 @@
+/** Issue scenarios of Send SMS, driven through WorkflowExecute against the emulator. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import fc from 'fast-check';
+
+import { buildSendRequest } from '../../nodes/MessagingGateway/core';
+import { startEmulator, type Emulator } from '../../emulator/server';
+import { runAction, type GatewayCredentials } from '../helpers/n8n';
+
+let emulator: Emulator;
+let credentials: GatewayCredentials;
+
+const send = (fields: Record<string, unknown>) => ({ resource: 'message', operation: 'send', sender: 'Shop', to: '+31 6 1234 5678', message: 'Hello', ...fields });
+const control = (path: string, body: unknown, method = 'POST') =>
+	fetch(`${emulator.url}${path}`, { method, body: JSON.stringify(body) }).then((response) => response.json());
+const numbers = (count: number) => Array.from({ length: count }, (_, index) => ({ n: index, to: `3161${String(index).padStart(7, '0')}` }));
+
+beforeEach(async () => {
+	emulator = await startEmulator({ settings: { deliveryDelayMs: 5 } });
+	credentials = { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret };
+});
+afterEach(() => emulator.close());
+
+describe('wrong text never goes out', () => {
+	const items = [{}, { text: null }, { text: { a: 1 } }, { text: [{ a: 1 }] }];
+
+	test.each([
+		['message', { message: '={{ $json.text }}' }, 'Message'],
+		['sender', { sender: '={{ $json.text }}' }, 'Sender'],
+		['to', { to: '={{ $json.text }}' }, 'To'],
+		['reference', { additionalFields: { reference: '={{ $json.text }}' } }, 'Reference'],
+		['sub-account', { additionalFields: { subId: '={{ $json.text }}' } }, 'Sub-Account ID'],
+	])('%s from undefined, null, an object, an array: refused before any request', async (_, fields, label) => {
+		for (const item of items) {
+			const run = await runAction(send(fields), [{ text: '31612345678' }, item], credentials, { typeVersion: 2 });
+			expect(run.error?.message).toMatch(new RegExp(`^${label}: expected text but got (no value|null|an object|an array)`));
+			expect(run.error?.description).toBe('Item 1 was refused before anything was sent.');
+			expect(emulator.requests).toHaveLength(0);
+		}
+	});
+
+	test('with Continue On Fail the bad items become error items and only good ones are sent', async () => {
+		const run = await runAction(send({ message: '={{ $json.text }}' }), [{ text: 'ok' }, ...items], credentials, { continueOnFail: true, typeVersion: 2 });
+		expect(emulator.messages.map((message) => message.content)).toEqual(['ok']);
+		expect(run.items.map((item) => [item.pairedItem, item.json.error ?? item.json.messageid])).toEqual([
+			[{ item: 0 }, emulator.messages[0].messageid],
+			[{ item: 1 }, 'Message: expected text but got no value (undefined)'],
+			[{ item: 2 }, 'Message: expected text but got null'],
+			[{ item: 3 }, 'Message: expected text but got an object'],
+			[{ item: 4 }, 'Message: expected text but got an array'],
+		]);
+	});
+
+	test('numbers are accepted where a number is meant', async () => {
+		const run = await runAction(send({ to: '={{ $json.to }}', message: '={{ $json.code }}' }), [{ to: 31612345678, code: 4711 }], credentials, { typeVersion: 2 });
+		expect(run.error).toBeUndefined();
+		expect(emulator.messages.map((message) => [message.to, message.content])).toEqual([['31612345678', '4711']]);
+	});
+});
+
+describe('numbers as the world writes them', () => {
+	test.each([
+		['+31 (0)6-1234 5678', {}, '31612345678'],
+		['+44 (0) 7700 900123', {}, '447700900123'],
+		['06-1234 5678', { defaultCountry: 'NL' }, '31612345678'],
+		['+683 4002', {}, '6834002'],
+	])('%s is sent to %s', async (to, options, expected) => {
+		const run = await runAction(send({ to, options }), [{}], credentials, { typeVersion: 2 });
+		expect(run.error).toBeUndefined();
+		expect(emulator.messages.map((message) => message.to)).toEqual([expected]);
+	});
+
+	test('a national number without a Default Country is refused', async () => {
+		const run = await runAction(send({ to: '0612345678' }), [{}], credentials, { typeVersion: 2 });
+		expect(run.error?.message).toMatch(/^To: "0612345678" is a national number/);
+		expect(emulator.requests).toHaveLength(0);
+	});
+});
+
+describe('the account time zone', () => {
+	const tokyo = async () => {
+		await control('/emulator/account', { timezone: 'Asia/Tokyo' }, 'PATCH');
+		return { ...credentials, accountTimeZone: 'Asia/Tokyo' } as GatewayCredentials;
+	};
+
+	test('a date with an offset is sent as wall-clock time in the account zone, not the workflow zone', async () => {
+		const run = await runAction(send({ additionalFields: { date: '2031-06-01T10:30:00Z' } }), [{}], await tokyo(), { typeVersion: 2 });
+		expect(run.error).toBeUndefined();
+		expect(JSON.parse(emulator.requests[0].body).date).toBe('2031-06-01 19:30');
+		// The emulator reads it in the account's zone: the same instant.
+		expect(emulator.messages[0].scheduledFor).toBe('2031-06-01T10:30:00.000Z');
+	});
+
+	test('a date without offset is the account local time; "in the past" is judged there', async () => {
+		// Three hours from now on Amsterdam's clocks (the workflow zone) has already passed on Tokyo's.
+		const amsterdam = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam', dateStyle: 'short', timeStyle: 'short' }).format(new Date(Date.now() + 3 * 3600_000));
+		const run = await runAction(send({ additionalFields: { date: amsterdam } }), [{}], await tokyo(), { typeVersion: 2 });
+		expect(run.error?.message).toContain("in the account's time zone Asia/Tokyo");
+		expect(emulator.requests).toHaveLength(0);
+	});
+});
+
+describe('partial failures are visible; retries never duplicate', () => {
+	test.each([5, 50])('a 500 mid-batch at concurrency %i: no new sends, the error lists what was sent', async (concurrency) => {
+		await control('/emulator/faults', { status: 500, after: 20 });
+		const run = await runAction(send({ to: '={{ $json.to }}', options: { concurrency } }), numbers(50), credentials, { typeVersion: 2 });
+		const sent = emulator.messages;
+		// Only requests already running when the 500 came back were finished: fewer than `concurrency` after it.
+		expect(emulator.requests.length).toBeLessThanOrEqual(21 + concurrency - 1);
+		expect(run.error?.message).toContain(`${sent.length} of 50 items had been sent when the run stopped`);
+		const listed = run.error?.context?.sentItems as Array<{ item: number; to: string[]; messageids: string[] }>;
+		expect(listed.map((entry) => entry.messageids[0]).sort()).toEqual(sent.map((message) => message.messageid).sort());
+		for (const entry of listed) expect(entry.to).toEqual([numbers(50)[entry.item].to]);
+		expect(run.error?.description).toContain(`item ${listed[0].item}: ${listed[0].messageids[0]}`);
+	});
+
+	test.each([5, 50])('Retry On Fail, 1,000 items, 500s mid-batch at concurrency %i: every item sent exactly once', async (concurrency) => {
+		await control('/emulator/account', { balance: 100000 }, 'PATCH');
+		for (const after of [150, 300, 200]) await control('/emulator/faults', { status: 500, after });
+		const items = numbers(1000);
+		const run = await runAction(send({ to: '={{ $json.to }}', message: '={{ "Item " + $json.n }}', options: { concurrency } }), items, credentials, {
+			typeVersion: 2,
+			retryOnFail: { maxTries: 5, waitBetweenTries: 0 },
+		});
+		expect(run.error).toBeUndefined();
+		expect(emulator.requests.filter((request) => request.status === 500)).toHaveLength(3);
+		expect(emulator.messages).toHaveLength(1000);
+		expect(new Set(emulator.messages.map((message) => message.to)).size).toBe(1000);
+		const byId = new Map(emulator.messages.map((message) => [message.messageid, message]));
+		run.items.forEach((item, index) => {
+			expect(item.pairedItem).toEqual({ item: index });
+			expect(byId.get(item.json.messageid as string)).toMatchObject({ to: items[index].to, content: `Item ${index}` });
+		});
+	}, 60_000);
+});
+
+describe('the node checks what the gateway checks', () => {
+	const senders = ['Café', 'Shop🙂', '+', 'A&B', 'Shop!', 'Ünïcode', 'tab\there', 'new\nline', 'x_y', 'a@b', 'Shop', 'My Shop', 'Shop-1.0', '+3197010000001', '12345678901234', 'Elevenchars', 'Twelve chars', '123456789012345', 'ø', '#1'];
+
+	test('20 senders: every one the gateway would refuse is refused before any send', async () => {
+		const verdicts = [];
+		for (const sender of senders) {
+			const node = await runAction(send({ sender: '={{ $json.sender }}', additionalFields: { test: true } }), [{ sender }], credentials, { typeVersion: 2 });
+			verdicts.push([sender, node.error === undefined, emulator.requests.at(-1)?.status ?? 'not sent']);
+		}
+		// Refused by the node means nothing reached the gateway; accepted means the gateway took it too.
+		for (const [, accepted, status] of verdicts) expect(accepted ? status : 'not sent').toBe(accepted ? 200 : 'not sent');
+		expect(verdicts.filter(([, accepted]) => accepted).map(([sender]) => sender)).toEqual(['Shop', 'My Shop', 'Shop-1.0', '+3197010000001', '12345678901234', 'Elevenchars']);
+	}, 30_000);
+
+	test('property: the pre-flight and the emulator accept the same sends', async () => {
+		const post = (body: Record<string, unknown>) =>
+			fetch(`${emulator.url}/v1/message/send`, {
+				method: 'POST',
+				headers: { 'X-Client-Id': credentials.apiKey, 'X-Client-Secret': credentials.apiSecret },
+				body: JSON.stringify({ ...body, test: true }),
+			}).then((response) => response.status === 200);
+		const sender = fc.oneof(fc.string({ maxLength: 16 }), fc.stringMatching(/^\+?\d{1,16}$/), fc.stringMatching(/^[A-Za-z0-9 .-]{1,13}$/));
+		const to = fc.stringMatching(/^[1-9]\d{2,16}$/);
+		const message = fc.oneof(fc.string({ minLength: 1, maxLength: 10 }), fc.integer({ min: 600, max: 620 }).map((length) => 'x'.repeat(length)));
+		await fc.assert(
+			fc.asyncProperty(sender, to, message, async (s, number, text) => {
+				const node = buildSendRequest({ sender: s, to: `+${number}`, message: text }, { timeZone: 'UTC', now: new Date() }).ok;
+				expect(await post({ sender: s, to: number, message: text })).toBe(node);
+			}),
+			{ numRuns: 300 },
+		);
+	}, 60_000);
+});
+
+describe('options never break the node', () => {
+	test.each([
+		['concurrency', { concurrency: Number.NaN }, /^Concurrency: must be a whole number from 1 to 50; got NaN/],
+		['concurrency', { concurrency: 'abc' }, /^Concurrency: must be a whole number from 1 to 50; got "abc"/],
+		['concurrency', { concurrency: 0 }, /^Concurrency: must be a whole number from 1 to 50; got 0/],
+		['concurrency', { concurrency: 2.5 }, /^Concurrency: .* got 2.5/],
+		['timeout', { timeout: 0 }, /^Timeout: must be a whole number from 1 to 2147483647; got 0/],
+		['timeout', { timeout: -1 }, /^Timeout: .* got -1/],
+		['defaultCountry', { defaultCountry: 'XX' }, /^Default Country: "XX" is not an ISO 3166 country code/],
+	])('%s %j: a clear error, nothing sent; with Continue On Fail, error items', async (_, options, message) => {
+		const run = await runAction(send({ options }), [{}, {}], credentials, { typeVersion: 2 });
+		expect(run.error?.message).toMatch(message);
+		const continued = await runAction(send({ options }), [{}, {}], credentials, { typeVersion: 2, continueOnFail: true });
+		expect(continued.items).toHaveLength(2);
+		for (const item of continued.items) expect(item.json.error).toMatch(message);
+		expect(emulator.requests).toHaveLength(0);
+	});
+});
+
+describe('only a confirmed send is a success, and errors keep secrets', () => {
+	let other: Server;
+	let otherUrl: string;
+	beforeEach(async () => {
+		// Any other HTTP service that answers 2xx, echoing what it received (like httpbin).
+		other = createServer((req, res) => {
+			res.writeHead(200, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify({ ok: true, headers: req.headers, url: req.url }));
+		});
+		await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+		otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+	});
+	afterEach(() => new Promise((resolve) => other.close(resolve)));
+
+	test('a 2xx without a message id is an error, not an output item, and echoes no secret', async () => {
+		const run = await runAction(send({}), [{}], { ...credentials, baseUrl: otherUrl }, { typeVersion: 2 });
+		expect(run.items).toEqual([]);
+		expect(run.error?.message).toBe('The gateway did not confirm the send: the answer has no message id for the recipient');
+		expect(JSON.stringify({ ...run.error, message: run.error?.message, description: run.error?.description })).not.toContain(credentials.apiSecret);
+		const continued = await runAction(send({}), [{}], { ...credentials, baseUrl: otherUrl }, { typeVersion: 2, continueOnFail: true });
+		expect(continued.items).toEqual([{ json: { error: run.error?.message, code: null, httpCode: 200 }, pairedItem: { item: 0 } }]);
+	});
+
+	test('user info in the Base URL never appears in errors or Continue On Fail items', async () => {
+		const closed = await startEmulator();
+		await closed.close();
+		const baseUrl = closed.url.replace('http://', 'http://admin:pa55-w0rd-secret@');
+		const run = await runAction(send({}), [{}], { ...credentials, baseUrl }, { typeVersion: 2 });
+		const continued = await runAction(send({}), [{}], { ...credentials, baseUrl }, { typeVersion: 2, continueOnFail: true });
+		const shown = JSON.stringify([run.error?.message, run.error?.description, run.error?.context, continued.items]);
+		expect(run.error?.message).toContain(closed.url);
+		expect(shown).not.toContain('pa55-w0rd-secret');
+		expect(shown).not.toContain('admin:');
+	});
+});
+
+describe('one output shape (version 2)', () => {
+	test('several recipients: one item per recipient, all paired with the input item', async () => {
+		const run = await runAction(send({ to: '+31 6 1234 5678, +44 7700 900123', additionalFields: { reference: 'r1' } }), [{}], credentials, { typeVersion: 2 });
+		expect(run.items).toEqual(
+			emulator.messages.map((message) => ({
+				json: { messageid: message.messageid, to: message.to, sender: 'Shop', reference: 'r1', segments: 1, encoding: 'GSM-7' },
+				pairedItem: { item: 0 },
+			})),
+		);
+		expect(run.items.map((item) => item.json.to)).toEqual(['31612345678', '447700900123']);
+	});
+});
