@@ -68,6 +68,8 @@ export async function startTriggerServer(parameters: IDataObject, credentials: G
 				items: result?.workflowData?.[0].map((item) => item.json),
 			};
 		},
+		/** What the trigger returned for the latest request, also one that did not come from call(). */
+		lastResult,
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	};
 }

@@ -243,26 +243,35 @@ function describeType(value: unknown): string {
 /**
  * What a receiver cannot do without: an object with a `webhook_id` (text or number, not empty),
  * a `webhook_type` (text, not empty) and, for a type the spec lists, the payload object it carries.
- * Cheap and bounded (a few checks per event), so it can run on every entry of a huge array.
+ * Cheap and bounded (a few checks per event), so it can run on every entry of a huge array; with
+ * `describe` false the problems are only counted, no text is built.
  */
-function routingErrors(json: unknown): { errors: string[]; type?: WebhookEventType } {
-	if (!isPlainObject(json)) return { errors: [`expected a JSON object, got ${describeType(json)}`] };
+function routingProblems(json: unknown, describe = true): { count: number; errors: string[]; type?: WebhookEventType } {
 	const errors: string[] = [];
+	let count = 0;
+	const problem = (text: () => string) => {
+		count++;
+		if (describe) errors.push(text());
+	};
+	if (!isPlainObject(json)) {
+		problem(() => `expected a JSON object, got ${describeType(json)}`);
+		return { count, errors };
+	}
 	const id = json.webhook_id;
-	if (id === undefined) errors.push('webhook_id: missing');
+	if (id === undefined) problem(() => 'webhook_id: missing');
 	else if (!((typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id)))) {
-		errors.push(`webhook_id: expected a text or a number, got ${describeType(id)}`);
+		problem(() => `webhook_id: expected a text or a number, got ${describeType(id)}`);
 	}
 	const webhookType = json.webhook_type;
-	if (webhookType === undefined) errors.push('webhook_type: missing');
+	if (webhookType === undefined) problem(() => 'webhook_type: missing');
 	else if (typeof webhookType !== 'string' || webhookType === '') {
-		errors.push(`webhook_type: expected a text, got ${describeType(webhookType)}`);
+		problem(() => `webhook_type: expected a text, got ${describeType(webhookType)}`);
 	}
 	const type = typeof webhookType === 'string' ? findEventType(webhookType) : undefined;
 	if (type && !isPlainObject(json[type.payloadKey])) {
-		errors.push(`${type.payloadKey}: missing (a ${type.value} event carries a "${type.payloadKey}" object)`);
+		problem(() => `${type.payloadKey}: missing (a ${type.value} event carries a "${type.payloadKey}" object)`);
 	}
-	return { errors, type };
+	return { count, errors, type };
 }
 
 /** Every deviation from spec section 2: the envelope's fields, the payload object's, `isreply`. */
@@ -291,7 +300,7 @@ function shapeErrors(json: Record<string, unknown>, type: WebhookEventType | und
  * routing fields are required, the rest is reported in `deviations`.
  */
 export function parseEvent(json: unknown, { strict = true }: ParseOptions = {}): ParseEventResult {
-	const routing = routingErrors(json);
+	const routing = routingProblems(json);
 	if (!isPlainObject(json)) return { ok: false, errors: routing.errors };
 	if (strict) {
 		const errors = shapeErrors(json, routing.type);
@@ -363,18 +372,20 @@ export function parseEvents(body: unknown, { strict = true }: ParseOptions = {})
 		const entry = list[index];
 		// Lenient: the cheap routing check decides; the spec comparison (for the log) runs only
 		// until enough deviations are listed, so a huge array costs little more than its parsing.
+		let count: number;
 		let errors: string[];
 		let type: WebhookEventType | undefined;
 		if (strict) {
 			const parsed = parseEvent(entry);
 			[errors, type] = parsed.ok ? [[], parsed.type] : [parsed.errors, undefined];
+			count = errors.length;
 		} else {
-			({ errors, type } = routingErrors(entry));
+			({ count, errors, type } = routingProblems(entry, result.errors.length < MAX_LISTED_PROBLEMS));
 		}
-		if (errors.length) {
+		if (count > 0) {
 			result.ok = false;
 			result.rejected++;
-			result.errorCount += errors.length;
+			result.errorCount += count;
 			note(result.errors, index, errors);
 			continue;
 		}
