@@ -2,6 +2,7 @@ import type {
 	IDataObject,
 	IHookFunctions,
 	INodeExecutionData,
+	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -53,6 +54,34 @@ interface TriggerOptions {
 
 const STRICT_VALIDATION_DESCRIPTION =
 	"Whether to refuse (400) any event that differs from the gateway's documented fields. Off: only webhook_id, webhook_type and the event's payload object are required; a field that is missing, null or of another type passes through as sent and is noted in n8n's log.";
+
+const SHARED_OPTIONS: INodeProperties[] = [
+	{
+		displayName: 'Accept Unsigned Requests',
+		name: 'acceptUnsigned',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to accept requests without verifying them when the credential has no signing secret. Off: such requests are refused (401). Anyone who learns the URL could then start the workflow.',
+	},
+	{
+		displayName: 'Final Delivery Reports Only',
+		name: 'finalReportsOnly',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether a delivery report with a code after which another report follows (0 submitted, 3 buffered) is acknowledged without starting the workflow. Final codes: 1 delivered, 2 not delivered, 4 and 5 rejected, 9 unknown.',
+	},
+	{
+		displayName: 'Signature Tolerance (Seconds)',
+		name: 'toleranceSeconds',
+		type: 'number',
+		default: DEFAULT_TOLERANCE_SECONDS,
+		typeOptions: { minValue: 0 },
+		description:
+			'How far the signed timestamp may be from now before a request is refused as replayed. 0 turns the check off; an empty or invalid value means 300.',
+	},
+];
 
 const SETUP_HINT =
 	"The gateway keeps one webhook URL per account. To test: put the Test URL below in the gateway's webhook settings (or, with the local emulator, register it there), click 'Listen for test event' and make the event happen; then put the Production URL back and activate the workflow. Set the same signing secret in the gateway and in the credential: without one, requests are refused unless 'Accept Unsigned Requests' is on.";
@@ -129,7 +158,8 @@ export class MessagingGatewayTrigger implements INodeType {
 				name: 'unsignedWarning',
 				type: 'notice',
 				default: '',
-				displayOptions: { show: { 'options.acceptUnsigned': [true] } },
+				// '/' reads from the node's root; n8n 1.x cannot order a dependency on a nested path without it.
+				displayOptions: { show: { '/options.acceptUnsigned': [true] } },
 			},
 			{
 				displayName: 'Events',
@@ -148,53 +178,41 @@ export class MessagingGatewayTrigger implements INodeType {
 					...WEBHOOK_EVENT_TYPES.map(({ name, value, description }) => ({ name, value, description })),
 				],
 			},
+			// The same options in both versions; only Strict Validation's default differs (on in version 1,
+			// its behaviour). n8n 1.x cannot resolve displayOptions inside a collection, so the collection
+			// itself is shown per version.
 			{
 				displayName: 'Options',
 				name: 'options',
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
+				displayOptions: { show: { '@version': [1] } },
 				options: [
-					{
-						displayName: 'Accept Unsigned Requests',
-						name: 'acceptUnsigned',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether to accept requests without verifying them when the credential has no signing secret. Off: such requests are refused (401). Anyone who learns the URL could then start the workflow.',
-					},
-					{
-						displayName: 'Final Delivery Reports Only',
-						name: 'finalReportsOnly',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether a delivery report with a code after which another report follows (0 submitted, 3 buffered) is acknowledged without starting the workflow. Final codes: 1 delivered, 2 not delivered, 4 and 5 rejected, 9 unknown.',
-					},
-					{
-						displayName: 'Signature Tolerance (Seconds)',
-						name: 'toleranceSeconds',
-						type: 'number',
-						default: DEFAULT_TOLERANCE_SECONDS,
-						typeOptions: { minValue: 0 },
-						description:
-							'How far the signed timestamp may be from now before a request is refused as replayed. 0 turns the check off; an empty or invalid value means 300.',
-					},
-					// One option, two defaults: on in version 1 (its behaviour), off from version 2 on.
+					...SHARED_OPTIONS,
 					{
 						displayName: 'Strict Validation',
 						name: 'strictValidation',
 						type: 'boolean',
 						default: true,
-						displayOptions: { show: { '@version': [1] } },
 						description: STRICT_VALIDATION_DESCRIPTION,
 					},
+				],
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+				options: [
+					...SHARED_OPTIONS,
 					{
 						displayName: 'Strict Validation',
 						name: 'strictValidation',
 						type: 'boolean',
 						default: false,
-						displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 						description: STRICT_VALIDATION_DESCRIPTION,
 					},
 				],

@@ -6,7 +6,9 @@ import { MessagingGatewayTrigger } from '../../nodes/MessagingGateway/MessagingG
 import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core';
 import { DELIVERY_REPORT_MINIMAL, SPEC_EXAMPLES, specViolations } from '../fixtures/spec-events';
 import { opensslHmacSha256 } from '../helpers/openssl';
-import type { GatewayCredentials } from '../helpers/n8n';
+import { NodeHelpers, type INode, type INodeParameters } from 'n8n-workflow';
+
+import { TRIGGER_TYPE, type GatewayCredentials } from '../helpers/n8n';
 import { startTriggerServer } from '../helpers/webhook-server';
 
 const SECRET = 'whsec_trigger_test';
@@ -222,12 +224,25 @@ describe('item 1: without a signing secret, requests are refused unless Accept U
 		expect((await server.call(post(body, {}))).body).toEqual({ error: 'invalid_signature', check: 'missing_header' });
 	});
 
+	test.each([1, 2])('node version %i: n8n resolves the parameters (as on activation) and shows the notice only while the option is on', (typeVersion) => {
+		const { description } = new MessagingGatewayTrigger();
+		const node = { name: 'Gateway Event', type: TRIGGER_TYPE, typeVersion, parameters: {} } as unknown as INode;
+		const shownNotices = (options: Record<string, unknown>) => {
+			const parameters = NodeHelpers.getNodeParameters(description.properties, { events: ['*'], options } as INodeParameters, true, false, node, description)!;
+			return description.properties
+				.filter((property) => property.type === 'notice' && NodeHelpers.displayParameter(parameters, property, node, description))
+				.map((property) => property.name);
+		};
+		expect(shownNotices({})).toEqual(['setupNotice']);
+		expect(shownNotices({ acceptUnsigned: true })).toEqual(['setupNotice', 'unsignedWarning']);
+	});
+
 	test('the node shows a warning notice while the option is on, version 2 is the default', () => {
 		const { description } = new MessagingGatewayTrigger();
 		expect(description.version).toEqual([1, 2]);
 		expect(description.defaultVersion).toBe(2);
-		const notice = description.properties.find((property) => property.type === 'notice' && property.displayOptions?.show?.['options.acceptUnsigned']);
-		expect(notice).toMatchObject({ displayOptions: { show: { 'options.acceptUnsigned': [true] } } });
+		const notice = description.properties.find((property) => property.type === 'notice' && property.displayOptions?.show?.['/options.acceptUnsigned']);
+		expect(notice).toMatchObject({ displayOptions: { show: { '/options.acceptUnsigned': [true] } } });
 		expect(notice!.displayName).toMatch(/anyone who learns the URL/);
 	});
 });
@@ -325,6 +340,18 @@ describe('item 4: a real event is never refused over a payload field (version 2)
 		}
 		// And version 1 can be switched to the lenient behaviour.
 		expect((await (await trigger(['*'], { strictValidation: false })).call(post(JSON.stringify(event)))).status).toBe(200);
+	});
+
+	test('Strict Validation is offered in both versions: on by default in version 1, off in version 2', () => {
+		const collections = new MessagingGatewayTrigger().description.properties.filter((property) => property.name === 'options');
+		const defaults = collections.map((collection) => [
+			collection.displayOptions?.show?.['@version'],
+			(collection.options as Array<{ name: string; default: unknown }>).find((option) => option.name === 'strictValidation')!.default,
+		]);
+		expect(defaults).toEqual([
+			[[1], true],
+			[[{ _cnd: { gte: 2 } }], false],
+		]);
 	});
 
 	test('what a receiver cannot do without is still required', async () => {
