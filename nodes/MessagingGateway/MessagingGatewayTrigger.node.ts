@@ -84,7 +84,7 @@ const SHARED_OPTIONS: INodeProperties[] = [
 ];
 
 const SETUP_HINT =
-	"The gateway keeps one webhook URL per account. To test: put the Test URL below in the gateway's webhook settings (or, with the local emulator, register it there), click 'Listen for test event' and make the event happen; then put the Production URL back and activate the workflow. Set the same signing secret in the gateway and in the credential: without one, requests are refused unless 'Accept Unsigned Requests' is on.";
+	"The gateway keeps one webhook URL per account. To test: put the Test URL above in the gateway's webhook settings (or, with the local emulator, register it there), click 'Listen for test event' and make the event happen; then put the Production URL back and activate the workflow. Set the same signing secret in the gateway and in the credential: without one, requests are refused unless 'Accept Unsigned Requests' is on.";
 
 /** Logs for the workflow's owner what a caller is not told. */
 function warnOwner(ctx: IWebhookFunctions, message: string, metadata: IDataObject = {}): void {
@@ -115,7 +115,7 @@ export class MessagingGatewayTrigger implements INodeType {
 		name: 'messagingGatewayTrigger',
 		icon: { light: 'file:messagingGateway.svg', dark: 'file:messagingGateway.dark.svg' },
 		group: ['trigger'],
-		// Version 2: fail closed, and events are judged leniently (Strict Validation off by default).
+		// Version 2: events are judged leniently (Strict Validation off by default). Both versions fail closed.
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
