@@ -52,7 +52,7 @@ export class MessagingGatewayApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				"The signing secret set on the webhook URL in the gateway. When set, the trigger accepts only requests signed with it; when empty, webhooks are accepted unverified.",
+				"The signing secret set on the webhook URL in the gateway. When set, the trigger accepts only requests signed with it; when empty, the trigger refuses every request unless its option Accept Unsigned Requests is on.",
 		},
 	];
 
