@@ -1,8 +1,40 @@
 // After tsc: n8n loads node icons and codex files from dist, next to the compiled nodes.
-const { src, dest } = require('gulp');
+const { src, dest, series } = require('gulp');
+const fs = require('node:fs');
+const path = require('node:path');
+const { homepage, name } = require('./package.json');
 
 function copyNodeAssets() {
 	return src(['nodes/**/*.svg', 'nodes/**/*.png', 'nodes/**/*.node.json'], { base: '.', encoding: false }).pipe(dest('dist'));
 }
 
-exports.build = copyNodeAssets;
+// package.json's homepage is the one place that says where the documentation lives. Every link to this
+// package's README in the built credential (documentationUrl) and codex files (…/<package name>#anchor,
+// whatever owner the source names) is rebuilt from it, keeping its #anchor.
+const readmeLink = new RegExp(`^https?://[^#\\s'"]*/${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\.git)?/?(#[\\w-]*)?$`);
+const documentationBase = homepage.split('#')[0];
+const rebase = (url) => {
+	const match = readmeLink.exec(url);
+	return match ? documentationBase + (match[1] ?? '') : url;
+};
+
+function filesUnder(dir, suffix) {
+	if (!fs.existsSync(dir)) return [];
+	return fs.readdirSync(dir, { recursive: true }).filter((file) => file.endsWith(suffix)).map((file) => path.join(dir, file));
+}
+
+async function setDocumentationUrls() {
+	for (const file of filesUnder('dist/credentials', '.credentials.js')) {
+		const code = fs.readFileSync(file, 'utf8');
+		fs.writeFileSync(file, code.replace(/(documentationUrl\s*=\s*)(['"])([^'"]*)\2/g, (_, lead, quote, url) => lead + quote + rebase(url) + quote));
+	}
+	for (const file of filesUnder('dist/nodes', '.node.json')) {
+		const codex = JSON.parse(fs.readFileSync(file, 'utf8'));
+		for (const links of Object.values(codex.resources ?? {})) {
+			for (const link of Array.isArray(links) ? links : []) if (typeof link.url === 'string') link.url = rebase(link.url);
+		}
+		fs.writeFileSync(file, JSON.stringify(codex, null, '\t') + '\n');
+	}
+}
+
+exports.build = series(copyNodeAssets, setDocumentationUrls);

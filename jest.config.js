@@ -6,6 +6,6 @@ module.exports = {
 	testMatch: ['<rootDir>/test/{unit,integration}/**/*.test.ts'],
 	transform: { '^.+\\.ts$': 'ts-jest' },
 	// index.js loads the built core; tests run it against the sources so that no build is needed first.
-	moduleNameMapper: { '^\\./dist/nodes/MessagingGateway/core$': '<rootDir>/nodes/MessagingGateway/core' },
+	moduleNameMapper: { '^\\./dist/nodes/MessagingGateway/core/(.*)$': '<rootDir>/nodes/MessagingGateway/core/$1' },
 	testTimeout: 30000,
 };

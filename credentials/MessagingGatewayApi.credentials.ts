@@ -16,7 +16,8 @@ export class MessagingGatewayApi implements ICredentialType {
 		dark: 'file:../nodes/MessagingGateway/messagingGateway.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/n8n-nodes-messaging-gateway/n8n-nodes-messaging-gateway#credentials';
+	// The build points this at package.json's homepage (gulpfile.js), keeping the #anchor.
+	documentationUrl = 'https://github.com/OWNER/n8n-nodes-messaging-gateway#credentials';
 
 	properties: INodeProperties[] = [
 		{
@@ -25,7 +26,7 @@ export class MessagingGatewayApi implements ICredentialType {
 			type: 'string',
 			default: 'https://api.smsgatewayapi.com',
 			description:
-				'Root of the gateway API, without /v1. Change it for a white-label host, or for the local emulator (http://127.0.0.1:8787).',
+				'Root URL of the gateway API, without /v1. Change it for a white-label host or the local emulator (e.g. http://127.0.0.1:8787).',
 		},
 		{
 			displayName: 'API Key',
@@ -34,7 +35,7 @@ export class MessagingGatewayApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'Sent as the X-Client-Id header',
+			description: 'The API key of your gateway account, sent as the X-Client-Id header',
 		},
 		{
 			displayName: 'API Secret',
@@ -43,7 +44,7 @@ export class MessagingGatewayApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'Sent as the X-Client-Secret header',
+			description: 'The API secret of your gateway account, sent as the X-Client-Secret header',
 		},
 		{
 			displayName: 'Webhook Signing Secret',
@@ -52,7 +53,7 @@ export class MessagingGatewayApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				"The signing secret set on the webhook URL in the gateway. When set, the trigger accepts only requests signed with it; when empty, the trigger refuses every request unless its option Accept Unsigned Requests is on.",
+				'The signing secret set on your webhook URL in the gateway. The trigger uses it to check that each request comes from the gateway; when empty, the trigger refuses every request unless its option Accept Unsigned Requests is on.',
 		},
 	];
 

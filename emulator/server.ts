@@ -11,12 +11,16 @@ import {
 	DELIVERY_DETAIL_CODES,
 	formatZoned,
 	generateTestHeaders,
-	parseWallClock,
 	WEBHOOK_EVENT_TYPES,
 	type WebhookEvent,
 } from '../nodes/MessagingGateway/core';
 import { deliver, prepareDelivery, subscribes, type Delivery, type WebhookEndpoint } from './dispatch';
 import { buildEvent, isreplyFor, timesOf, type Fields } from './events';
+import { apiError, controlError, HttpError, parseApiBody } from './http';
+import { checkRecipients, checkReference, checkScheduleDate, type Check } from './routes/checks';
+import { handleFormatNumber } from './routes/format';
+import { DEFAULT_SENDER_IDS, readSenderIds, senderIdsAnswer } from './routes/senderids';
+import { handleVoiceSend, type SendContext } from './routes/voice';
 import { DELIVERY_STATUS_TEXT, finalStateFor, OPTED_OUT_SUFFIX } from './magic';
 
 export interface Account {
@@ -25,6 +29,8 @@ export interface Account {
 	/** Credits left. */
 	balance: number;
 	pricePerSegment: number;
+	/** Credits a voice message costs per recipient. */
+	pricePerVoiceMessage: number;
 	apiKey: string;
 	apiSecret: string;
 	/** Empty: webhooks go out unsigned. */
@@ -45,6 +51,8 @@ export interface Settings {
 
 export interface SentMessage {
 	messageid: string;
+	/** Absent for SMS. */
+	messageType?: 'voice';
 	to: string;
 	sender: string;
 	content: string;
@@ -52,8 +60,12 @@ export interface SentMessage {
 	subid?: string;
 	test: boolean;
 	scheduledFor?: string;
-	segments: number;
-	encoding: string;
+	/** SMS only. */
+	segments?: number;
+	encoding?: string;
+	/** Voice only. */
+	language?: string;
+	gender?: string;
 	cost: number;
 	deliveryCode: string;
 	deliveryCodeDetail?: string;
@@ -87,6 +99,8 @@ export interface EmulatorOptions {
 	port?: number;
 	account?: Partial<Account>;
 	settings?: Partial<Settings>;
+	/** What `GET /v1/senderids` lists; two senders by default. */
+	senderIds?: readonly string[];
 }
 
 export interface Emulator {
@@ -111,6 +125,7 @@ export const DEFAULT_ACCOUNT: Account = {
 	timezone: 'Europe/Amsterdam',
 	balance: 100,
 	pricePerSegment: 1,
+	pricePerVoiceMessage: 2,
 	apiKey: 'emulator-key',
 	apiSecret: 'emulator-secret',
 	signingSecret: 'whsec_emulator_signing_secret',
@@ -130,20 +145,6 @@ export const DEFAULT_SETTINGS: Settings = {
 export const MAX_MESSAGE_LENGTH = 612;
 const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-class HttpError extends Error {
-	constructor(
-		readonly status: number,
-		readonly body: unknown,
-	) {
-		super(typeof body === 'object' ? JSON.stringify(body) : String(body));
-	}
-}
-
-/** An HTTP API failure as the real gateway answers it. */
-const apiError = (code: string, errorMsg: string, status = 400) => new HttpError(status, { error: code, errorMsg });
-/** A control API failure. */
-const controlError = (message: string, status = 400) => new HttpError(status, { error: message });
 
 /** The status code (spec 7.2) an api_error webhook carries for each HTTP API error code. */
 const STATUS_CODE_OF_API_ERROR: Record<string, number> = {
@@ -221,6 +222,7 @@ const ACCOUNT_FIELD_TYPES: Record<keyof Account, string> = {
 	timezone: 'string',
 	balance: 'number',
 	pricePerSegment: 'number',
+	pricePerVoiceMessage: 'number',
 	apiKey: 'string',
 	apiSecret: 'string',
 	signingSecret: 'string',
@@ -246,6 +248,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	/** Requests to the sink: a stand-in for an alerting or chat service in demos. */
 	const sink: Array<{ at: string; headers: IncomingMessage['headers']; body: string }> = [];
 	const optouts = new Set<string>();
+	const senderIds = [...(options.senderIds ?? DEFAULT_SENDER_IDS)];
 	let faults: Fault[] = [];
 	const pending = new Set<Promise<unknown>>();
 	const timers = new Set<NodeJS.Timeout>();
@@ -301,6 +304,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			sender: message.sender,
 			receiver: message.to,
 			reference: message.reference,
+			...(message.messageType ? { message_type: message.messageType } : {}),
 			delivery_code: code,
 			delivery_status: DELIVERY_STATUS_TEXT[code as keyof typeof DELIVERY_STATUS_TEXT],
 			delivery_status_datetime: timesOf(new Date(), account.timezone).local,
@@ -341,22 +345,42 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		return apiError(code, errorMsg);
 	};
 
-	/** The gateway takes exactly `yyyy-MM-dd HH:mm`, wall-clock time in the account's zone. */
-	const parseScheduleDate = (text: unknown): Date | undefined => {
-		if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(text)) return undefined;
-		const parsed = parseWallClock(text, account.timezone);
-		return parsed.ok ? parsed.instant : undefined;
+	/** The checked value, or the failure answered and reported as an api_error webhook. */
+	const passed = <T>(check: Check<T>, sender: unknown, receiver: unknown): T => {
+		if (!check.ok) throw sendFailure(check.code, check.errorMsg, sender, receiver);
+		return check.value;
+	};
+
+	/** Numbers on the opt-out list: added through the control API, or ending in the magic suffix. */
+	const optedOut = (number: string) => optouts.has(number) || number.endsWith(OPTED_OUT_SUFFIX);
+
+	/** Takes `total` credits off the balance, or answers 108 and emits insufficient_funds. */
+	const charge = (total: number, sender: unknown, receiver: unknown) => {
+		if (account.balance < total) {
+			const failure = sendFailure('108', 'Not enough credits', sender, receiver);
+			emit('insufficient_funds', { funds: { item_amount: Math.max(account.balance, 0).toFixed(3) } });
+			throw failure;
+		}
+		account.balance = Math.round((account.balance - total) * 1000) / 1000;
+	};
+
+	/** Keeps a sent message; its delivery reports follow, except for a test send (validated only, nothing goes out). */
+	const accept = (record: SentMessage, scheduledFor?: Date) => {
+		messages.push(record);
+		if (!record.test) scheduleReports(record, scheduledFor ? Math.max(0, scheduledFor.getTime() - Date.now()) : 0);
+	};
+
+	const voiceContext: SendContext = {
+		account,
+		fail: (code, errorMsg, receiver) => sendFailure(code, errorMsg, '', receiver),
+		optedOut,
+		charge: (total, receiver) => charge(total, '', receiver),
+		accept,
+		newMessageId,
 	};
 
 	const handleSend = (raw: Buffer): { status: number; body: unknown } => {
-		let body: unknown;
-		try {
-			body = JSON.parse(raw.toString('utf8'));
-		} catch {
-			throw new HttpError(400, { error: 'error parsing json' });
-		}
-		if (!isObject(body)) throw new HttpError(400, { error: 'error parsing json' });
-		const { message, to, sender, date, reference, test, subid } = body;
+		const { message, to, sender, date, reference, test, subid } = parseApiBody(raw);
 
 		if (typeof message !== 'string' || message.trim() === '') throw sendFailure('102', 'No message', sender, to);
 		if (typeof sender !== 'string' || sender.trim() === '') throw sendFailure('109', 'No sender', sender, to);
@@ -367,40 +391,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		} else if (sender.length > 11) {
 			throw sendFailure('111', 'Sender too long', sender, to);
 		}
-		const list = typeof to === 'string' ? [to] : Array.isArray(to) ? to : undefined;
-		if (!list || list.length === 0) throw sendFailure('103', 'Invalid phone number', sender, to);
-		const numbers: string[] = [];
-		for (const entry of list) {
-			const number = typeof entry === 'string' ? entry.replace(/^\+/, '') : '';
-			if (!/^\d+$/.test(number)) throw sendFailure('103', 'Invalid phone number', sender, to);
-			if (number.length < 8 || number.length > 15) throw sendFailure('106', 'Invalid phone number', sender, to);
-			numbers.push(number);
-		}
+		const numbers = passed(checkRecipients(to), sender, to);
 		if ([...message].length > MAX_MESSAGE_LENGTH) throw sendFailure('118', 'Message too long', sender, to);
-		let scheduledFor: Date | undefined;
-		if (date !== undefined) {
-			scheduledFor = parseScheduleDate(date);
-			if (!scheduledFor || scheduledFor.getTime() < Date.now() - 60_000) {
-				throw sendFailure('121', 'Date invalid or in the past', sender, to);
-			}
-		}
-		if (reference !== undefined && (typeof reference !== 'string' || reference.length > 255)) {
-			throw sendFailure('112', 'Reference invalid: a text of at most 255 characters', sender, to);
-		}
-		const blocked = numbers.find((number) => optouts.has(number) || number.endsWith(OPTED_OUT_SUFFIX));
+		const scheduledFor = passed(checkScheduleDate(date, account.timezone), sender, to);
+		passed(checkReference(reference), sender, to);
+		const blocked = numbers.find(optedOut);
 		if (blocked) throw sendFailure('131', `Number ${blocked} is on the opt-out list`, sender, to);
 
 		const length = countSegments(message);
 		const cost = length.segments * account.pricePerSegment;
 		const isTest = test === true;
-		if (!isTest) {
-			if (account.balance < cost * numbers.length) {
-				const failure = sendFailure('108', 'Not enough credits', sender, to);
-				emit('insufficient_funds', { funds: { item_amount: Math.max(account.balance, 0).toFixed(3) } });
-				throw failure;
-			}
-			account.balance = Math.round((account.balance - cost * numbers.length) * 1000) / 1000;
-		}
+		if (!isTest) charge(cost * numbers.length, sender, to);
 		const created = new Date().toISOString();
 		const sent = numbers.map((number) => {
 			const record: SentMessage = {
@@ -418,9 +419,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			};
 			if (typeof subid === 'string' || typeof subid === 'number') record.subid = String(subid);
 			if (scheduledFor) record.scheduledFor = scheduledFor.toISOString();
-			messages.push(record);
-			// A test send is validated only: nothing goes out, so no delivery report follows.
-			if (!isTest) scheduleReports(record, scheduledFor ? Math.max(0, scheduledFor.getTime() - Date.now()) : 0);
+			accept(record, scheduledFor);
 			return record;
 		});
 		const ids = sent.map((record) => record.messageid);
@@ -452,6 +451,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			const result = handleSend(raw);
 			return sendJson(res, result.status, result.body);
 		}
+		if (req.method === 'POST' && path === '/v1/voice/send') {
+			const result = handleVoiceSend(parseApiBody(raw), voiceContext);
+			return sendJson(res, result.status, result.body);
+		}
+		if (req.method === 'GET' && path === '/v1/senderids') return sendJson(res, 200, senderIdsAnswer(senderIds));
+		if (req.method === 'POST' && path === '/v1/format/number') {
+			const result = handleFormatNumber(parseApiBody(raw));
+			return sendJson(res, result.status, result.body);
+		}
 		if (req.method === 'GET' && path === '/v1/auth') return sendJson(res, 200, { success: true, username: account.username });
 		if (req.method === 'GET' && path === '/v1/balance') {
 			return sendJson(res, 200, { balance: account.balance, type: 'credits', username: account.username });
@@ -478,6 +486,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 					messages: messages.length,
 					deliveries: deliveries.length,
 					faults,
+					senderIds,
 					eventTypes: WEBHOOK_EVENT_TYPES.map((type) => type.value),
 				});
 			case 'GET /emulator/account':
@@ -487,6 +496,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 				assertTimeZone(body.timezone);
 				pick(account, body, ACCOUNT_FIELD_TYPES, 'account');
 				return sendJson(res, 200, account);
+			case 'GET /emulator/senderids':
+				return sendJson(res, 200, senderIds);
+			case 'PUT /emulator/senderids': {
+				const list = readSenderIds(body);
+				if (typeof list === 'string') throw controlError(list);
+				senderIds.splice(0, senderIds.length, ...list);
+				return sendJson(res, 200, senderIds);
+			}
 			case 'GET /emulator/settings':
 				return sendJson(res, 200, settings);
 			case 'PUT /emulator/settings':
@@ -585,6 +602,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 				Object.assign(settings, DEFAULT_SETTINGS, options.settings);
 				for (const list of [messages, deliveries, endpoints, requests, sink, events]) list.length = 0;
 				optouts.clear();
+				senderIds.splice(0, senderIds.length, ...(options.senderIds ?? DEFAULT_SENDER_IDS));
 				faults = [];
 				return sendJson(res, 200, { reset: true });
 			default:

@@ -48,6 +48,12 @@ Try:
   # A send whose final report is "not delivered, spam" (magic number …99218)
   curl -s -XPOST '${emulator.url}/v1/message/send' ${api} -d '{"message":"Hi","to":"31612399218","sender":"Shop"}'
 
+  # A voice message: "Delivery log" logs its reports (message_type voice)
+  curl -s -XPOST '${emulator.url}/v1/voice/send' ${api} -d '{"message":"Your parcel arrives today","to":"31612345678","language":"en"}'
+
+  # The senders the Send SMS node's Sender list shows (set them with PUT /emulator/senderids)
+  curl -s '${emulator.url}/v1/senderids' ${api}
+
   # Run out of funds: "Alert on insufficient funds" posts to the sink
   curl -s -XPUT '${emulator.url}/emulator/account' -d '{"balance":0}'
   curl -s -XPOST '${emulator.url}/v1/message/send' ${api} -d '{"message":"Hi","to":"31612345678","sender":"Shop"}'

@@ -1,8 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
-import * as getBalance from './actions/account/getBalance.operation';
-import * as send from './actions/message/send.operation';
+import * as account from './actions/account/Account.resource';
+import * as message from './actions/message/Message.resource';
+import * as number from './actions/number/Number.resource';
+import { router } from './actions/router';
+import { searchSenderIds } from './methods/listSearch';
 
 export class MessagingGateway implements INodeType {
 	description: INodeTypeDescription = {
@@ -10,9 +13,11 @@ export class MessagingGateway implements INodeType {
 		name: 'messagingGateway',
 		icon: { light: 'file:messagingGateway.svg', dark: 'file:messagingGateway.dark.svg' },
 		group: ['output'],
-		version: 1,
+		// 2: the Sender is a list of the account's sender IDs (or a value); 1 keeps a plain text field.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Send SMS and read the balance of a messaging gateway account',
+		description: 'Send SMS, format numbers and read the sender IDs and balance of a messaging gateway account',
 		defaults: { name: 'Messaging Gateway' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -27,43 +32,19 @@ export class MessagingGateway implements INodeType {
 				options: [
 					{ name: 'Message', value: 'message' },
 					{ name: 'Account', value: 'account' },
+					{ name: 'Number', value: 'number' },
 				],
 				default: 'message',
 			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['message'] } },
-				options: [{ name: 'Send', value: 'send', action: 'Send an SMS', description: 'Send an SMS to one or more numbers' }],
-				default: 'send',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['account'] } },
-				options: [
-					{
-						name: 'Get Balance',
-						value: 'getBalance',
-						action: 'Get the account balance',
-						description: 'Get the credits left on the account',
-					},
-				],
-				default: 'getBalance',
-			},
-			...send.description,
+			...message.description,
+			...account.description,
+			...number.description,
 		],
 	};
 
+	methods = { listSearch: { searchSenderIds } };
+
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const resource = this.getNodeParameter('resource', 0) as string;
-		const operation = this.getNodeParameter('operation', 0) as string;
-		if (resource === 'message' && operation === 'send') return [await send.execute.call(this)];
-		if (resource === 'account' && operation === 'getBalance') return [await getBalance.execute.call(this)];
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+		return await router.call(this);
 	}
 }

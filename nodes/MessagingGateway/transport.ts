@@ -4,6 +4,7 @@ import type {
 	IExecuteFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
+	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	JsonObject,
 } from 'n8n-workflow';
@@ -21,6 +22,9 @@ const BACKOFF_BASE_MS = 1000;
 const MAX_RETRY_AFTER_MS = 60_000;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
+/** A running node, or the editor loading a list (list search). */
+export type GatewayContext = IExecuteFunctions | ILoadOptionsFunctions;
+
 export interface GatewayRequest {
 	method: IHttpRequestMethods;
 	path: string;
@@ -36,7 +40,7 @@ export interface GatewayErrorFields {
 }
 
 function gatewayError(
-	ctx: IExecuteFunctions,
+	ctx: GatewayContext,
 	response: JsonObject,
 	options: { message: string; description?: string; httpCode?: number; code?: string; itemIndex: number },
 ): NodeApiError {
@@ -70,7 +74,7 @@ function errorBody(response: IN8nHttpFullResponse): JsonObject {
 }
 
 /** Turns an error answer of the gateway into a NodeApiError that names the code and explains it. */
-function errorFromResponse(ctx: IExecuteFunctions, response: IN8nHttpFullResponse, itemIndex: number): NodeApiError {
+function errorFromResponse(ctx: GatewayContext, response: IN8nHttpFullResponse, itemIndex: number): NodeApiError {
 	const status = response.statusCode;
 	const body = errorBody(response);
 	const code = typeof body.error === 'string' || typeof body.error === 'number' ? String(body.error) : undefined;
@@ -108,7 +112,7 @@ const errorCode = (error: unknown): string | undefined => {
 };
 
 /** Sends one request with the credential's headers; retries only what is safe to retry. */
-export async function gatewayRequest(this: IExecuteFunctions, request: GatewayRequest): Promise<IDataObject> {
+export async function gatewayRequest(this: GatewayContext, request: GatewayRequest): Promise<IDataObject> {
 	const credentials = await this.getCredentials<{ baseUrl?: string }>(CREDENTIAL_TYPE, request.itemIndex);
 	const baseUrl = (credentials.baseUrl || DEFAULT_BASE_URL).replace(/\/+$/, '');
 	const timeout = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;

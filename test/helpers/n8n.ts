@@ -4,7 +4,7 @@
  * piece supplied here is the credentials store, which applies the credential's own `authenticate`
  * definition through n8n's expression engine, as n8n's server does.
  */
-import { ExecutionLifecycleHooks, WebhookContext, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, LoadOptionsContext, WebhookContext, WorkflowExecute } from 'n8n-core';
 import {
 	createRunExecutionData,
 	ICredentialsHelper,
@@ -16,6 +16,7 @@ import {
 	type IHttpRequestOptions,
 	type INode,
 	type INodeExecutionData,
+	type INodeListSearchResult,
 	type INodeType,
 	type INodeTypes,
 	type IRun,
@@ -180,9 +181,9 @@ export async function runAction(
 	parameters: IDataObject,
 	inputItems: IDataObject[],
 	credentials: GatewayCredentials,
-	settings: { continueOnFail?: boolean } = {},
+	settings: { continueOnFail?: boolean; typeVersion?: number } = {},
 ): Promise<ActionRun> {
-	const node = makeNode(ACTION_TYPE, 'Messaging Gateway', parameters);
+	const node = makeNode(ACTION_TYPE, 'Messaging Gateway', parameters, settings.typeVersion);
 	if (settings.continueOnFail) node.onError = 'continueRegularOutput';
 	const workflow = makeWorkflow([node]);
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', { id: 'test-workflow', name: 'test', nodes: [node], connections: {}, active: false, isArchived: false, createdAt: new Date(), updatedAt: new Date(), activeVersionId: null } as never);
@@ -200,6 +201,24 @@ export async function runAction(
 		items: task?.data?.main?.[0] ?? [],
 		error: (task?.error ?? run.data.resultData.error) as ActionRun['error'],
 	};
+}
+
+/**
+ * Runs a list-search method of the action node the way n8n's editor asks for a resource locator's
+ * list (n8n's DynamicNodeParametersService): a workflow holding the node, a LoadOptionsContext.
+ */
+export async function searchList(
+	methodName: string,
+	parameters: IDataObject,
+	credentials: GatewayCredentials,
+	options: { filter?: string; path?: string; typeVersion?: number } = {},
+): Promise<INodeListSearchResult> {
+	const node = makeNode(ACTION_TYPE, 'Temp-Node', parameters, options.typeVersion ?? 2);
+	const workflow = makeWorkflow([node]);
+	const method = workflow.nodeTypes.getByNameAndVersion(ACTION_TYPE).methods?.listSearch?.[methodName];
+	if (!method) throw new Error(`no list search method ${methodName}`);
+	const context = new LoadOptionsContext(workflow, node, additionalDataFor(credentials), options.path ?? 'parameters.sender');
+	return await method.call(context, options.filter);
 }
 
 /** What n8n's webhook server hands to the node: the request with its parsed and raw body. */

@@ -8,3 +8,6 @@ export * from './segments';
 export * from './signature';
 export * from './send';
 export * from './concurrency';
+export * from './format';
+export * from './senderids';
+export * from './voice';

@@ -17,7 +17,32 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'MyShop',
 		description: 'Name of at most 11 characters, or a number of at most 14 digits',
-		displayOptions: showFor,
+		displayOptions: { show: { ...showFor.show, '@version': [1] } },
+	},
+	{
+		displayName: 'Sender',
+		name: 'sender',
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: 'list', value: '' },
+		description: "One of the account's sender IDs, or any name of at most 11 characters or number of at most 14 digits",
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a sender ID…',
+				typeOptions: { searchListMethod: 'searchSenderIds', searchable: true },
+			},
+			{
+				displayName: 'By Value',
+				name: 'id',
+				type: 'string',
+				placeholder: 'MyShop',
+				hint: 'A name of at most 11 characters or a number of at most 14 digits, also one not (yet) in the list',
+			},
+		],
+		displayOptions: { show: { ...showFor.show, '@version': [{ _cnd: { gte: 2 } }] } },
 	},
 	{
 		displayName: 'To',
@@ -123,7 +148,7 @@ function readInput(ctx: IExecuteFunctions, itemIndex: number): SendInput {
 	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const to = ctx.getNodeParameter('to', itemIndex) as string | string[];
 	return {
-		sender: String(ctx.getNodeParameter('sender', itemIndex)),
+		sender: String(ctx.getNodeParameter('sender', itemIndex, undefined, { extractValue: true })),
 		to: Array.isArray(to) ? to.map(String) : String(to),
 		message: String(ctx.getNodeParameter('message', itemIndex)),
 		date: additional.date === undefined ? undefined : String(additional.date),

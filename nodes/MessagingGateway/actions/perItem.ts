@@ -1,0 +1,44 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { asNodeError, errorItemJson, gatewayRequest, type GatewayRequest } from '../transport';
+
+/**
+ * One gateway request per input item; the gateway's answer is the output item, paired with its
+ * input. `prepare` may refuse an item: every item is prepared before the first request, so a
+ * mistake in item 7 sends nothing at all (with Continue On Fail the item gets the error instead).
+ */
+export async function requestPerItem(
+	this: IExecuteFunctions,
+	prepare: (itemIndex: number) => GatewayRequest | NodeOperationError,
+): Promise<INodeExecutionData[]> {
+	const prepared = this.getInputData().map((_, itemIndex) => {
+		const request = prepare(itemIndex);
+		if (request instanceof NodeOperationError && !this.continueOnFail()) throw request;
+		return request;
+	});
+	const results: INodeExecutionData[] = [];
+	for (const [itemIndex, request] of prepared.entries()) {
+		const pairedItem = { item: itemIndex };
+		if (request instanceof NodeOperationError) {
+			results.push({ json: errorItemJson(request), pairedItem });
+			continue;
+		}
+		try {
+			results.push({ json: await gatewayRequest.call(this, request), pairedItem });
+		} catch (error) {
+			const nodeError = asNodeError(this, error, itemIndex);
+			if (!this.continueOnFail()) throw nodeError;
+			results.push({ json: errorItemJson(nodeError), pairedItem });
+		}
+	}
+	return results;
+}
+
+/** The refusal of an item before any request: names the field and the item. */
+export function refusal(ctx: IExecuteFunctions, field: string, error: string, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `${field}: ${error}`, {
+		itemIndex,
+		description: `Item ${itemIndex} was refused before anything was sent.`,
+	});
+}

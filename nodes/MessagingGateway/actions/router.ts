@@ -1,0 +1,36 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import * as account from './account/Account.resource';
+import * as message from './message/Message.resource';
+import * as number from './number/Number.resource';
+
+/** Every resource with its operations; a new operation is added to its resource file's `operations`. */
+const RESOURCES = { account, message, number };
+type Resources = typeof RESOURCES;
+
+/** The resource / operation pairs the node offers, e.g. `{ resource: 'account'; operation: 'getBalance' }`. */
+export type MessagingGatewayOperation = {
+	[R in keyof Resources]: { resource: R; operation: keyof Resources[R]['operations'] };
+}[keyof Resources];
+
+function selectedOperation(resource: string, operation: string): MessagingGatewayOperation | undefined {
+	const operations: object | undefined = RESOURCES[resource as keyof Resources]?.operations;
+	if (!operations || !Object.prototype.hasOwnProperty.call(operations, operation)) return undefined;
+	return { resource, operation } as MessagingGatewayOperation;
+}
+
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operation = this.getNodeParameter('operation', 0) as string;
+	const selected = selectedOperation(resource, operation);
+	if (!selected) throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+	switch (selected.resource) {
+		case 'account':
+			return [await account.operations[selected.operation].execute.call(this)];
+		case 'message':
+			return [await message.operations[selected.operation].execute.call(this)];
+		case 'number':
+			return [await number.operations[selected.operation].execute.call(this)];
+	}
+}

@@ -1,0 +1,166 @@
+/**
+ * What the gateway's own node offers, in a real n8n with the package installed as a community
+ * package and the emulator as the gateway: the Sender list of a Send SMS node filled through n8n's
+ * own REST endpoint for resource-locator searches, and a voice message's delivery reports reaching
+ * a trigger workflow.
+ */
+import { startEmulator, type Emulator } from '../../emulator/server';
+import { setUpDemo, type Demo } from '../../scripts/demo';
+import { ensureN8n, N8nClient, PACKAGE_NAME, startN8n, tailOf, type Execution, type N8nServer } from '../../scripts/n8n-harness';
+import { specViolations } from '../fixtures/spec-events';
+
+let emulator: Emulator;
+let n8n: N8nServer;
+let client: N8nClient;
+let demo: Demo;
+
+beforeAll(async () => {
+	const install = ensureN8n();
+	emulator = await startEmulator({ settings: { deliveryDelayMs: 500, retryBaseMs: 200 } });
+	n8n = await startN8n(install);
+	try {
+		client = await N8nClient.setUp(n8n.url);
+		demo = await setUpDemo(emulator, client);
+	} catch (error) {
+		throw new Error(`${(error as Error).message}\n${tailOf(n8n.logFile)}`);
+	}
+}, 900_000);
+
+afterAll(async () => {
+	await n8n?.stop();
+	await emulator?.close();
+});
+
+/** The request n8n's editor makes when the user opens (and types into) the Sender list. */
+async function senderList(filter?: string, credentialId = demo.credentialId) {
+	const response = await fetch(`${n8n.url}/rest/dynamic-node-parameters/resource-locator-results`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', cookie: client.cookie },
+		body: JSON.stringify({
+			path: 'parameters.sender',
+			methodName: 'searchSenderIds',
+			nodeTypeAndVersion: { name: `${PACKAGE_NAME}.messagingGateway`, version: 2 },
+			currentNodeParameters: {
+				resource: 'message',
+				operation: 'send',
+				sender: { __rl: true, mode: 'list', value: '' },
+				to: '',
+				message: '',
+			},
+			credentials: { messagingGatewayApi: { id: credentialId, name: 'Messaging Gateway account' } },
+			...(filter === undefined ? {} : { filter }),
+		}),
+	});
+	return { status: response.status, body: (await response.json()) as { data?: { results: Array<{ name: string; value: string }> }; message?: string } };
+}
+
+test("the Sender list of a Send SMS node shows the demo account's two senders, and filters", async () => {
+	const before = emulator.requests.length;
+	const all = await senderList();
+	expect(all.status).toBe(200);
+	expect(all.body.data!.results).toEqual([
+		{ name: 'Shop', value: 'Shop', description: 'approved' },
+		{ name: '3197010000001', value: '3197010000001', description: 'approved' },
+	]);
+	const requests = emulator.requests.slice(before);
+	expect(requests.map((request) => [request.method, request.path, request.headers['x-client-id'], request.headers['x-client-secret']])).toEqual([
+		['GET', '/v1/senderids', emulator.account.apiKey, emulator.account.apiSecret],
+	]);
+	const filtered = await senderList('sho');
+	expect(filtered.body.data!.results.map((entry) => entry.value)).toEqual(['Shop']);
+});
+
+test('a list the gateway refuses reaches the editor as an error, not as an empty list', async () => {
+	const credentialId = await client.createCredential('Wrong secret', { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: 'wrong' });
+	const refused = await senderList(undefined, credentialId);
+	expect(refused.status).toBeGreaterThanOrEqual(400);
+	expect(refused.body.message).toContain('Invalid credentials (gateway error 104)');
+});
+
+test('a workflow formats a number with the gateway, then sends to it from a sender picked in the list (node version 2)', async () => {
+	const node = (name: string, parameters: Record<string, unknown>, x: number) => ({
+		name,
+		parameters,
+		type: `${PACKAGE_NAME}.messagingGateway`,
+		typeVersion: 2,
+		position: [x, 0],
+		credentials: { messagingGatewayApi: { id: '__CREDENTIAL_ID__', name: 'Messaging Gateway account' } },
+	});
+	const workflow = {
+		name: 'Format, then send',
+		nodes: [
+			{
+				name: 'Order',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: '5d0c2a7e-3333-4a5b-9c8d-000000000003',
+				parameters: { httpMethod: 'POST', path: 'vendor-parity', responseMode: 'lastNode', options: {} },
+			},
+			node('Format Number', { resource: 'number', operation: 'format', number: '={{ $json.body.phone }}', countryCode: '={{ $json.body.country }}' }, 260),
+			node(
+				'Send SMS',
+				{
+					resource: 'message',
+					operation: 'send',
+					sender: { __rl: true, mode: 'list', value: 'Shop', cachedResultName: 'Shop' },
+					to: '={{ $json.number }}',
+					message: 'Your order has shipped',
+					additionalFields: {},
+					options: {},
+				},
+				520,
+			),
+		],
+		connections: {
+			Order: { main: [[{ node: 'Format Number', type: 'main', index: 0 }]] },
+			'Format Number': { main: [[{ node: 'Send SMS', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+	await client.importWorkflow(workflow, demo.credentialId);
+	const before = emulator.requests.length;
+	const order = () =>
+		fetch(`${n8n.url}/webhook/vendor-parity`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ phone: '06 1234 5678', country: 'nl' }),
+		});
+	// Right after activation the webhook can answer 404 for a moment; nothing runs then.
+	let response = await order();
+	for (const deadline = Date.now() + 20_000; response.status === 404 && Date.now() < deadline; response = await order()) {
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	expect(response.status).toBe(200);
+	const requests = emulator.requests.slice(before).map((request) => [request.method, request.path, JSON.parse(request.body)]);
+	expect(requests).toEqual([
+		['POST', '/v1/format/number', { number: '06 1234 5678', countrycode: 'NL' }],
+		['POST', '/v1/message/send', { message: 'Your order has shipped', to: '31612345678', sender: 'Shop' }],
+	]);
+	expect(await response.json()).toMatchObject({ to: '31612345678', sender: 'Shop', messageid: expect.stringMatching(/^[a-z0-9]{30}$/) });
+});
+
+test("a voice message's delivery reports (message_type voice) reach the delivery log trigger", async () => {
+	const response = await fetch(`${emulator.url}/v1/voice/send`, {
+		method: 'POST',
+		headers: { 'X-Client-Id': emulator.account.apiKey, 'X-Client-Secret': emulator.account.apiSecret, 'Content-Type': 'application/json' },
+		body: JSON.stringify({ to: '31687654321', message: 'Your parcel arrives today', language: 'en', gender: 'Female', reference: 'voice-1' }),
+	});
+	const { messageid } = (await response.json()) as { messageid: string };
+	expect(messageid).toMatch(/^[a-z0-9]{30}$/);
+	const deadline = Date.now() + 30_000;
+	let reports: Array<Record<string, unknown>> = [];
+	while (reports.length < 2 && Date.now() < deadline) {
+		const executions: Execution[] = await client.executions(demo.workflows.deliveryLog.id);
+		reports = executions
+			.filter((execution) => execution.status === 'success')
+			.map((execution) => execution.data!.resultData.runData['Delivery Report'][0].data!.main[0][0].json)
+			.filter((event) => (event.message as Record<string, unknown>).messageid === messageid);
+		if (reports.length < 2) await new Promise((resolve) => setTimeout(resolve, 300));
+	}
+	expect(reports.map((event) => (event.message as Record<string, unknown>).delivery_code).sort()).toEqual(['0', '1']);
+	for (const event of reports) {
+		expect(event.message).toMatchObject({ message_type: 'voice', receiver: '31687654321', reference: 'voice-1', content: 'Your parcel arrives today' });
+		expect(specViolations(event)).toEqual([]);
+	}
+});

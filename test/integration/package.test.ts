@@ -1,0 +1,58 @@
+/**
+ * The package as npm delivers it, used outside n8n: packed, unpacked into a folder with no
+ * node_modules (so no zod), required by path, and the README's "Using the core outside n8n" example run.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+import { opensslHmacSha256 } from '../helpers/openssl';
+
+const ROOT = resolve(__dirname, '../..');
+let work: string;
+let unpacked: string;
+
+const node = (script: string) => execFileSync(process.execPath, ['-e', script], { cwd: unpacked, encoding: 'utf8' });
+
+beforeAll(() => {
+	work = mkdtempSync(join(tmpdir(), 'packed-'));
+	execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'ignore' });
+	const [{ filename }] = JSON.parse(
+		execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: ROOT, encoding: 'utf8' }),
+	);
+	unpacked = join(work, 'n8n-nodes-messaging-gateway');
+	mkdirSync(unpacked);
+	execFileSync('tar', ['-xzf', join(work, filename), '-C', unpacked, '--strip-components=1']);
+}, 180_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+test('require() of the packed package works without zod, and parseEvent says what to install', () => {
+	const out = node(`
+		const gateway = require('./');
+		const body = '{"webhook_id":"wh_1","webhook_type":"add_group"}';
+		let parseError;
+		try { gateway.parseEvent(JSON.parse(body)); } catch (error) { parseError = error.message; }
+		console.log(JSON.stringify({ keys: Object.keys(gateway).sort(), header: gateway.sign(body, 'k', 1795306058), parseError }));
+	`);
+	const { keys, header, parseError } = JSON.parse(out);
+	expect(keys).toEqual(expect.arrayContaining(['sign', 'verify', 'parseEvent', 'parseEvents', 'DELIVERY_CODES', 'DELIVERY_DETAIL_CODES', 'STATUS_CODES', 'API_ERROR_CODES']));
+	// The zod schemas stay inside: the public surface is an explicit list.
+	expect(keys.filter((key: string) => /schema/i.test(key))).toEqual([]);
+	expect(header).toBe(`t=1795306058,v1=${opensslHmacSha256('k', '1795306058.{"webhook_id":"wh_1","webhook_type":"add_group"}')}`);
+	expect(parseError).toBe('parseEvent and parseEvents need the zod package: npm install zod@3');
+});
+
+test("the README's example for use outside n8n runs as written against the packed package", () => {
+	const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+	const section = readme.slice(readme.indexOf('## Using the core outside n8n'));
+	const example = /```js\n([\s\S]*?)```/.exec(section)![1];
+	const script = join(unpacked, 'example.js');
+	writeFileSync(script, example.replace("require('n8n-nodes-messaging-gateway')", "require('./')"));
+	const lines = execFileSync(process.execPath, [script], { cwd: unpacked, encoding: 'utf8' }).trim().split('\n');
+	// GSM-7 holds 160 characters in one SMS (3GPP TS 23.038); the gateway wants digits only; code 1 is DELIVERED.
+	expect(lines[0]).toMatch(/encoding: 'GSM-7'.*segments: 1/);
+	expect(lines[1]).toContain("digits: '31612345678'");
+	expect(lines[2]).toBe('DELIVERED');
+});
