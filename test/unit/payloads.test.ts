@@ -90,7 +90,9 @@ describe('lenient parsing (strict: false): only what a receiver needs is require
 
 	test.each([
 		[{ webhook_type: 'add_group', group: {} }, ['webhook_id: missing']],
-		[{ webhook_id: '', webhook_type: 'add_group', group: {} }, ['webhook_id: expected a text or a number, got string']],
+		[{ webhook_id: '', webhook_type: 'add_group', group: {} }, ['webhook_id: empty']],
+		[{ webhook_id: 'wh_1', webhook_type: '' }, ['webhook_type: empty']],
+		[{ webhook_id: true, webhook_type: 'add_group', group: {} }, ['webhook_id: expected a text or a number, got boolean']],
 		[{ webhook_id: 'wh_1', webhook_type: null }, ['webhook_type: expected a text, got null']],
 		[{ webhook_id: 'wh_1', webhook_type: 'add_group', group: [] }, ['group: missing (a add_group event carries a "group" object)']],
 		[[], ['expected a JSON object, got an array']],

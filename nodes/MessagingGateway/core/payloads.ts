@@ -259,12 +259,14 @@ function routingProblems(json: unknown, describe = true): { count: number; error
 	}
 	const id = json.webhook_id;
 	if (id === undefined) problem(() => 'webhook_id: missing');
-	else if (!((typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id)))) {
+	else if (id === '') problem(() => 'webhook_id: empty');
+	else if (!(typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)))) {
 		problem(() => `webhook_id: expected a text or a number, got ${describeType(id)}`);
 	}
 	const webhookType = json.webhook_type;
 	if (webhookType === undefined) problem(() => 'webhook_type: missing');
-	else if (typeof webhookType !== 'string' || webhookType === '') {
+	else if (webhookType === '') problem(() => 'webhook_type: empty');
+	else if (typeof webhookType !== 'string') {
 		problem(() => `webhook_type: expected a text, got ${describeType(webhookType)}`);
 	}
 	const type = typeof webhookType === 'string' ? findEventType(webhookType) : undefined;
