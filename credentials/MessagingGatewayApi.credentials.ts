@@ -62,7 +62,7 @@ export class MessagingGatewayApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'The signing secret set on your webhook URL in the gateway. The trigger uses it to check that each request comes from the gateway. Leave it empty only for a webhook without a secret.',
+				'The signing secret set on your webhook URL in the gateway. The trigger uses it to check that each request comes from the gateway; when empty, the trigger refuses every request unless its option Accept Unsigned Requests is on.',
 		},
 	];
 

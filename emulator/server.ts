@@ -482,7 +482,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		const waitFor = async (sent: Delivery[]) => {
 			if (url.searchParams.get('wait') === 'true') await Promise.all(sent.map((d) => inFlight.get(d)));
 		};
-		switch (route) {
+		// POST /emulator/webhooks/<webhook_type>: a sample event of that type at the registered URLs,
+		// the same as POST /emulator/events {type}; a JSON body may carry "fields" to merge in.
+		const sampleType = /^POST \/emulator\/webhooks\/([^/]+)$/.exec(route)?.[1];
+		if (sampleType !== undefined) body.type = sampleType;
+		switch (sampleType !== undefined ? 'POST /emulator/events' : route) {
 			case 'GET /emulator':
 				return sendJson(res, 200, {
 					account: { ...account },

@@ -7,6 +7,7 @@ export const EXAMPLES = {
 	fundsAlert: 'alert-on-insufficient-funds.json',
 	deliveryLog: 'delivery-log.json',
 	sendFromWorkflow: 'send-sms-from-a-workflow.json',
+	handleOnce: 'handle-each-event-once.json',
 } as const;
 
 /** The example's alert URL, replaced by the emulator's sink in the demo. */

@@ -59,6 +59,11 @@ Try:
   curl -s -XPOST '${emulator.url}/v1/message/send' ${api} -d '{"message":"Hi","to":"31612345678","sender":"Shop"}'
   curl -s '${emulator.url}/emulator/sink'
 
+  # A sample event of any of the 14 types at every registered URL. To see one in the editor: register
+  # the trigger's Test URL (first line), click "Listen for test event", then fire (second line)
+  curl -s -XPOST '${emulator.url}/emulator/webhooks' -d '{"url":"${n8n.url}/webhook-test/<id>/webhook","types":["*"]}'
+  curl -s -XPOST '${emulator.url}/emulator/webhooks/delivery_report'
+
   # Every webhook the emulator sent, with each attempt and n8n's answer
   curl -s '${emulator.url}/emulator/deliveries'
 

@@ -2,6 +2,7 @@ import type {
 	IDataObject,
 	IHookFunctions,
 	INodeExecutionData,
+	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -14,12 +15,16 @@ import {
 	DEFAULT_TOLERANCE_SECONDS,
 	decodeQueryEvent,
 	isEventSelected,
+	isInterimDeliveryReport,
+	isUsableSecret,
+	MAX_LISTED_PROBLEMS,
 	parseEvents,
 	verifySignature,
 	WEBHOOK_EVENT_TYPES,
+	type ParseEventsResult,
+	type SignatureFailure,
 } from './core';
 import { CREDENTIAL_TYPE } from './transport';
-
 type RawRequest = ReturnType<IWebhookFunctions['getRequestObject']> & { rawBody?: Buffer; originalUrl?: string };
 
 /** Answers a refused request directly: no run starts, and the status must say why (401, 400). */
@@ -40,20 +45,99 @@ function isJsonContentType(req: RawRequest): boolean {
 	return /\bjson\b/i.test(String(req.headers['content-type'] ?? ''));
 }
 
+interface TriggerOptions {
+	toleranceSeconds?: unknown;
+	acceptUnsigned?: boolean;
+	finalReportsOnly?: boolean;
+	strictValidation?: boolean;
+}
+
+const STRICT_VALIDATION_DESCRIPTION =
+	"Whether to refuse (400) any event that differs from the gateway's documented fields. Off: only webhook_id, webhook_type and the event's payload object are required; a field that is missing, null or of another type passes through as sent and is noted in n8n's log.";
+
+const SHARED_OPTIONS: INodeProperties[] = [
+	{
+		displayName: 'Accept Unsigned Requests',
+		name: 'acceptUnsigned',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to accept requests without verifying them when the credential has no signing secret. Off: such requests are refused (401). Anyone who learns the URL could then start the workflow.',
+	},
+	{
+		displayName: 'Final Delivery Reports Only',
+		name: 'finalReportsOnly',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether a delivery report with a code after which another report follows (0 submitted, 3 buffered) is acknowledged without starting the workflow. Final codes: 1 delivered, 2 not delivered, 4 and 5 rejected, 9 unknown.',
+	},
+	{
+		displayName: 'Signature Tolerance (Seconds)',
+		name: 'toleranceSeconds',
+		type: 'number',
+		default: DEFAULT_TOLERANCE_SECONDS,
+		typeOptions: { minValue: 0 },
+		description:
+			'How far the signed timestamp may be from now before a request is refused as replayed. 0 turns the check off; an empty or invalid value means 300.',
+	},
+];
+
+const SETUP_HINT =
+	"The gateway keeps one webhook URL per account. To test: put the Test URL above in the gateway's webhook settings (or, with the local emulator, register it there), click 'Listen for test event' and make the event happen; then put the Production URL back and activate the workflow. Set the same signing secret in the gateway and in the credential: without one, requests are refused unless 'Accept Unsigned Requests' is on.";
+
+/** Logs for the workflow's owner what a caller is not told. */
+function warnOwner(ctx: IWebhookFunctions, message: string, metadata: IDataObject = {}): void {
+	const node = ctx.getNode();
+	ctx.logger.warn(`Messaging Gateway Trigger "${node.name}": ${message}`, {
+		workflowId: ctx.getWorkflow().id,
+		nodeName: node.name,
+		nodeType: node.type,
+		...metadata,
+	});
+}
+
+/** Refuses a request with 401, naming only the failed check; the diagnosis goes to the log. */
+function refuseUnauthorized(ctx: IWebhookFunctions, check: SignatureFailure, diagnosis: string): IWebhookResponseData {
+	warnOwner(ctx, `refused a webhook request (401, ${check}). ${diagnosis}`, { check });
+	respond(ctx, 401, { error: 'invalid_signature', check });
+	return { noWebhookResponse: true };
+}
+
+/** The problems part of an answer: at most MAX_LISTED_PROBLEMS named, all counted. */
+function problemsOf(parsed: ParseEventsResult): IDataObject {
+	return { errors: parsed.errors, errorCount: parsed.errorCount, ...(parsed.stoppedEarly ? { validationStopped: true } : {}) };
+}
+
 export class MessagingGatewayTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Messaging Gateway Trigger',
 		name: 'messagingGatewayTrigger',
 		icon: { light: 'file:messagingGateway.svg', dark: 'file:messagingGateway.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2: events are judged leniently (Strict Validation off by default). Both versions fail closed.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
 		description:
 			'Starts the workflow on webhooks from the messaging gateway: delivery reports, incoming SMS, funds events and more',
+		eventTriggerDescription: 'Waiting for the gateway to call the Test URL',
+		activationMessage: "Put the Production URL in the gateway's webhook settings: every event it sends now starts this workflow.",
 		defaults: { name: 'Messaging Gateway Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'messagingGatewayApi', required: true }],
+		triggerPanel: {
+			header: '',
+			executionsHelp: {
+				inactive:
+					"<b>While building your workflow</b>, put the Test URL in the gateway's webhook settings (the gateway keeps one URL per account), click 'Listen for test event' and make the event happen, for example send an SMS for a delivery report. With the local emulator, <code>POST /emulator/webhooks/&lt;type&gt;</code> fires a sample event of any type at the URL it has registered.<br /><br /><b>Once you're happy with your workflow</b>, put the Production URL back in the gateway and <a data-key='activate'>activate</a> the workflow. Its executions show up in the <a data-key='executions'>executions list</a>, not in the editor.",
+				active:
+					"<b>While building your workflow</b>, put the Test URL in the gateway's webhook settings, click 'Listen for test event' and make the event happen; the gateway then calls the Test URL instead of the Production URL, so the active workflow misses events until you put the Production URL back.<br /><br /><b>The workflow is active</b>: every event the gateway sends to the Production URL starts it. Those executions show up in the <a data-key='executions'>executions list</a>.",
+			},
+			activationHint:
+				"Once the Production URL is in the gateway's webhook settings and the workflow is active, every event starts it: no need to listen here.",
+		},
 		// n8n answers accepted webhooks with the node's webhookResponse once it has registered the run,
 		// so a webhook that n8n could not take is answered with an error and the gateway sends it again.
 		// An empty responseData is what makes n8n use webhookResponse instead of its default text.
@@ -63,11 +147,19 @@ export class MessagingGatewayTrigger implements INodeType {
 		],
 		properties: [
 			{
-				displayName:
-					"The gateway has no API to register webhooks: copy the Production URL above into the gateway's webhook settings and activate this workflow. The Test URL answers only while you listen for a test event in the editor. Set the same signing secret in the gateway and in the credential to have every request verified; with no signing secret in the credential, requests are accepted unverified.",
+				displayName: SETUP_HINT,
 				name: 'setupNotice',
 				type: 'notice',
 				default: '',
+			},
+			{
+				displayName:
+					'Accept Unsigned Requests is on: anyone who learns the URL can start this workflow with any content. Set a signing secret in the gateway and the credential, and turn the option off.',
+				name: 'unsignedWarning',
+				type: 'notice',
+				default: '',
+				// '/' reads from the node's root; n8n 1.x cannot order a dependency on a nested path without it.
+				displayOptions: { show: { '/options.acceptUnsigned': [true] } },
 			},
 			{
 				displayName: 'Events',
@@ -86,21 +178,42 @@ export class MessagingGatewayTrigger implements INodeType {
 					...WEBHOOK_EVENT_TYPES.map(({ name, value, description }) => ({ name, value, description })),
 				],
 			},
+			// The same options in both versions; only Strict Validation's default differs (on in version 1,
+			// its behaviour). n8n 1.x cannot resolve displayOptions inside a collection, so the collection
+			// itself is shown per version.
 			{
 				displayName: 'Options',
 				name: 'options',
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
+				displayOptions: { show: { '@version': [1] } },
 				options: [
+					...SHARED_OPTIONS,
 					{
-						displayName: 'Signature Tolerance (Seconds)',
-						name: 'toleranceSeconds',
-						type: 'number',
-						default: DEFAULT_TOLERANCE_SECONDS,
-						typeOptions: { minValue: 0 },
-						description:
-							'How far the signed timestamp may be from now before a request is refused as replayed. 0 turns the check off.',
+						displayName: 'Strict Validation',
+						name: 'strictValidation',
+						type: 'boolean',
+						default: true,
+						description: STRICT_VALIDATION_DESCRIPTION,
+					},
+				],
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+				options: [
+					...SHARED_OPTIONS,
+					{
+						displayName: 'Strict Validation',
+						name: 'strictValidation',
+						type: 'boolean',
+						default: false,
+						description: STRICT_VALIDATION_DESCRIPTION,
 					},
 				],
 			},
@@ -125,10 +238,12 @@ export class MessagingGatewayTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const req = this.getRequestObject() as RawRequest;
 		const isGet = req.method === 'GET';
-		const credentials = await this.getCredentials<{ signingSecret?: string }>(CREDENTIAL_TYPE);
-		const secret = credentials.signingSecret ?? '';
+		const options = this.getNodeParameter('options', {}) as TriggerOptions;
+		const strict = typeof options.strictValidation === 'boolean' ? options.strictValidation : this.getNode().typeVersion < 2;
+		const credentials = await this.getCredentials<{ signingSecret?: unknown }>(CREDENTIAL_TYPE);
+		const secret = credentials.signingSecret;
 
-		if (secret !== '') {
+		if (isUsableSecret(secret)) {
 			const signed = isGet ? rawQueryString(req) : req.rawBody;
 			if (signed === undefined) {
 				respond(this, 500, {
@@ -137,12 +252,14 @@ export class MessagingGatewayTrigger implements INodeType {
 				});
 				return { noWebhookResponse: true };
 			}
-			const toleranceSeconds = this.getNodeParameter('options.toleranceSeconds', DEFAULT_TOLERANCE_SECONDS) as number;
-			const verified = verifySignature(signed, req.headers, secret, { toleranceSeconds });
-			if (!verified.ok) {
-				respond(this, 401, { error: 'invalid_signature', check: verified.reason, message: verified.message });
-				return { noWebhookResponse: true };
-			}
+			const verified = verifySignature(signed, req.headers, secret, { toleranceSeconds: options.toleranceSeconds });
+			if (!verified.ok) return refuseUnauthorized(this, verified.reason, verified.message);
+		} else if (options.acceptUnsigned !== true) {
+			return refuseUnauthorized(
+				this,
+				'no_signing_secret',
+				"The credential has no signing secret, so the request cannot be verified. Set the webhook's signing secret in the gateway and in the credential, or turn on the trigger's option Accept Unsigned Requests.",
+			);
 		}
 
 		let body: unknown;
@@ -154,26 +271,43 @@ export class MessagingGatewayTrigger implements INodeType {
 			try {
 				body = jsonParse(req.rawBody.toString('utf8'));
 			} catch (error) {
-				respond(this, 400, { error: 'malformed_json', message: `The body is not valid JSON: ${(error as Error).message}` });
+				respond(this, 400, { error: 'malformed_json', message: `The body is not valid JSON: ${(error as Error).message.slice(0, 200)}` });
 				return { noWebhookResponse: true };
 			}
 		}
 
-		const parsed = parseEvents(body);
-		if (!parsed.ok) {
+		const parsed = parseEvents(body, { strict });
+		if (parsed.errorCount > 0) {
+			warnOwner(
+				this,
+				`${parsed.events.length ? 'accepted' : 'refused'} a webhook request with ${parsed.rejected} entr${parsed.rejected === 1 ? 'y' : 'ies'} that ${parsed.rejected === 1 ? 'is' : 'are'} not ${strict ? 'an exact gateway event (Strict Validation is on)' : 'a gateway event'}: ${parsed.errors.join('; ')}${parsed.errorCount > parsed.errors.length ? ` … (${parsed.errorCount} problems)` : ''}`,
+				{ errorCount: parsed.errorCount },
+			);
+		}
+		if (parsed.events.length === 0) {
 			respond(this, 400, {
 				error: 'not_an_event',
-				message: `The body is not a gateway webhook event: ${parsed.errors.slice(0, 5).join('; ')}`,
-				errors: parsed.errors,
+				message: `The body is not a gateway webhook event: ${parsed.errors.slice(0, 3).join('; ')}`,
+				...problemsOf(parsed),
 			});
 			return { noWebhookResponse: true };
+		}
+		if (parsed.deviationCount > 0) {
+			warnOwner(
+				this,
+				`passed on ${parsed.events.length === 1 ? 'an event' : 'events'} that differ from the documented fields, as sent: ${parsed.deviations.join('; ')}${parsed.deviations.length >= MAX_LISTED_PROBLEMS ? ' …' : ''}`,
+				{ deviationCount: parsed.deviationCount },
+			);
 		}
 
 		const selected = this.getNodeParameter('events', []) as string[];
 		const items: INodeExecutionData[] = parsed.events
 			.filter(({ event }) => isEventSelected(event.webhook_type, selected))
+			.filter(({ event }) => !(options.finalReportsOnly === true && isInterimDeliveryReport(event)))
 			.map(({ event }) => ({ json: event as IDataObject }));
-		const webhookResponse = { received: parsed.events.length, accepted: items.length };
+		const webhookResponse: IDataObject = { received: parsed.events.length + parsed.rejected, accepted: items.length };
+		// Events in the same array that are not events are named, so the sender can see what was dropped.
+		if (parsed.rejected > 0) Object.assign(webhookResponse, { rejected: parsed.rejected, ...problemsOf(parsed) });
 		if (items.length === 0) return { webhookResponse };
 		return { webhookResponse, workflowData: [items] };
 	}

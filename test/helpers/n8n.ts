@@ -232,8 +232,9 @@ export async function runTriggerWebhook(
 	credentials: GatewayCredentials,
 	req: WebhookRequest,
 	res: ServerResponse,
+	typeVersion = 1,
 ): Promise<IWebhookResponseData> {
-	const node = makeNode(TRIGGER_TYPE, 'Messaging Gateway Trigger', parameters);
+	const node = makeNode(TRIGGER_TYPE, 'Messaging Gateway Trigger', parameters, typeVersion);
 	const workflow = makeWorkflow([node]);
 	const nodeType = workflow.nodeTypes.getByNameAndVersion(TRIGGER_TYPE);
 	const description = nodeType.description.webhooks!.find((hook) => hook.httpMethod === req.method)!;

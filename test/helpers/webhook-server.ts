@@ -19,7 +19,7 @@ export interface TriggerCall {
 	items?: IDataObject[];
 }
 
-export async function startTriggerServer(parameters: IDataObject, credentials: GatewayCredentials) {
+export async function startTriggerServer(parameters: IDataObject, credentials: GatewayCredentials, typeVersion = 1) {
 	let last: IWebhookResponseData | undefined;
 	const lastResult = () => last;
 	const server = createServer((req: WebhookRequest, res: ServerResponse) => {
@@ -37,7 +37,7 @@ export async function startTriggerServer(parameters: IDataObject, credentials: G
 					return;
 				}
 			}
-			runTriggerWebhook(parameters, credentials, req, res).then(
+			runTriggerWebhook(parameters, credentials, req, res, typeVersion).then(
 				(result) => {
 					last = result;
 					// n8n's part: unless the node answered itself, answer with its webhookResponse.
@@ -68,6 +68,8 @@ export async function startTriggerServer(parameters: IDataObject, credentials: G
 				items: result?.workflowData?.[0].map((item) => item.json),
 			};
 		},
+		/** What the trigger returned for the latest request, also one that did not come from call(). */
+		lastResult,
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	};
 }

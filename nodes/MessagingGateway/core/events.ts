@@ -92,3 +92,19 @@ export function findEventType(webhookType: string): WebhookEventType | undefined
 export function isEventSelected(webhookType: string, selected: readonly string[]): boolean {
 	return selected.includes(ALL_EVENTS) || selected.includes(webhookType);
 }
+
+/**
+ * Delivery codes after which the gateway sends another delivery_report for the same message
+ * (spec 3): `0` submitted and `3` buffered (reached the operator, not yet the recipient).
+ * Every other code is final.
+ */
+export const INTERIM_DELIVERY_CODES: readonly string[] = ['0', '3'];
+
+/** True for a delivery_report whose code says a later report follows; anything unclear is not. */
+export function isInterimDeliveryReport(event: Record<string, unknown>): boolean {
+	if (event.webhook_type !== 'delivery_report') return false;
+	const message = event.message;
+	if (typeof message !== 'object' || message === null) return false;
+	const code = (message as Record<string, unknown>).delivery_code;
+	return (typeof code === 'string' || typeof code === 'number') && INTERIM_DELIVERY_CODES.includes(String(code).trim());
+}

@@ -203,9 +203,24 @@ export const payloadSchemas: Record<string, z.ZodTypeAny> = Object.fromEntries(
 /** One webhook event, as sent: envelope fields, one payload object, maybe `isreply`, maybe more. */
 export type WebhookEvent = Record<string, unknown> & { webhook_id: string | number; webhook_type: string };
 
+export interface ParsedEvent {
+	event: WebhookEvent;
+	type: WebhookEventType | undefined;
+}
+
 export type ParseEventResult =
-	| { ok: true; event: WebhookEvent; type: WebhookEventType | undefined }
+	| (ParsedEvent & { ok: true; deviations?: string[] })
 	| { ok: false; errors: string[] };
+
+export interface ParseOptions {
+	/**
+	 * true (the default here): every field of spec section 2 must be present with its type.
+	 * false: only what a receiver needs to route the event is required (`webhook_id`, `webhook_type`
+	 * and, for a known type, its payload object); every other deviation is returned in
+	 * `deviations` and the event passes as sent.
+	 */
+	strict?: boolean;
+}
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -221,51 +236,171 @@ function describeIssues(error: z.ZodError, input: unknown, prefix: string): stri
 	});
 }
 
+function describeType(value: unknown): string {
+	return Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value;
+}
+
 /**
- * Checks that `json` is a webhook event: the envelope, and for a known type its payload object.
- * A type the spec does not list is accepted on its envelope alone. The event is returned as given.
+ * What a receiver cannot do without: an object with a `webhook_id` (text or number, not empty),
+ * a `webhook_type` (text, not empty) and, for a type the spec lists, the payload object it carries.
+ * Cheap and bounded (a few checks per event), so it can run on every entry of a huge array; with
+ * `describe` false the problems are only counted, no text is built.
  */
-export function parseEvent(json: unknown): ParseEventResult {
+function routingProblems(json: unknown, describe = true): { count: number; errors: string[]; type?: WebhookEventType } {
+	const errors: string[] = [];
+	let count = 0;
+	const problem = (text: () => string) => {
+		count++;
+		if (describe) errors.push(text());
+	};
 	if (!isPlainObject(json)) {
-		return { ok: false, errors: [`expected a JSON object, got ${Array.isArray(json) ? 'an array' : typeof json}`] };
+		problem(() => `expected a JSON object, got ${describeType(json)}`);
+		return { count, errors };
 	}
+	const id = json.webhook_id;
+	if (id === undefined) problem(() => 'webhook_id: missing');
+	else if (id === '') problem(() => 'webhook_id: empty');
+	else if (!(typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)))) {
+		problem(() => `webhook_id: expected a text or a number, got ${describeType(id)}`);
+	}
+	const webhookType = json.webhook_type;
+	if (webhookType === undefined) problem(() => 'webhook_type: missing');
+	else if (webhookType === '') problem(() => 'webhook_type: empty');
+	else if (typeof webhookType !== 'string') {
+		problem(() => `webhook_type: expected a text, got ${describeType(webhookType)}`);
+	}
+	const type = typeof webhookType === 'string' ? findEventType(webhookType) : undefined;
+	if (type && !isPlainObject(json[type.payloadKey])) {
+		problem(() => `${type.payloadKey}: missing (a ${type.value} event carries a "${type.payloadKey}" object)`);
+	}
+	return { count, errors, type };
+}
+
+/** Every deviation from spec section 2: the envelope's fields, the payload object's, `isreply`. */
+function shapeErrors(json: Record<string, unknown>, type: WebhookEventType | undefined): string[] {
 	const envelope = envelopeSchema.safeParse(json);
 	const errors = envelope.success ? [] : describeIssues(envelope.error, json, '');
-	const type = typeof json.webhook_type === 'string' ? findEventType(json.webhook_type) : undefined;
-	if (!type) return errors.length ? { ok: false, errors } : { ok: true, event: json as WebhookEvent, type: undefined };
-
-	const webhookType = type.value;
+	if (!type) return errors;
 	const payload = json[type.payloadKey];
 	if (!isPlainObject(payload)) {
-		errors.push(`${type.payloadKey}: missing (a ${webhookType} event carries a "${type.payloadKey}" object)`);
+		errors.push(`${type.payloadKey}: missing (a ${type.value} event carries a "${type.payloadKey}" object)`);
 	} else {
-		const parsed = payloadSchemas[webhookType].safeParse(payload);
+		const parsed = payloadSchemas[type.value].safeParse(payload);
 		if (!parsed.success) errors.push(...describeIssues(parsed.error, payload, type.payloadKey));
 	}
-	if (webhookType === 'inbox_message') {
+	if (type.value === 'inbox_message') {
 		const reply = isreplySchema.safeParse(json.isreply);
 		if (!reply.success) errors.push(...describeIssues(reply.error, json.isreply, 'isreply'));
 	}
-	return errors.length ? { ok: false, errors } : { ok: true, event: json as WebhookEvent, type };
+	return errors;
 }
 
-export type ParseEventsResult =
-	| { ok: true; events: Array<{ event: WebhookEvent; type: WebhookEventType | undefined }> }
-	| { ok: false; errors: string[] };
+/**
+ * Checks that `json` is a webhook event and returns it as given. Strict (the default): the envelope
+ * and, for a known type, its payload object must match spec section 2 field for field (a type the
+ * spec does not list is accepted on its envelope alone). Lenient (`strict: false`): only the
+ * routing fields are required, the rest is reported in `deviations`.
+ */
+export function parseEvent(json: unknown, { strict = true }: ParseOptions = {}): ParseEventResult {
+	const routing = routingProblems(json);
+	if (!isPlainObject(json)) return { ok: false, errors: routing.errors };
+	if (strict) {
+		const errors = shapeErrors(json, routing.type);
+		for (const error of routing.errors) if (!errors.includes(error)) errors.push(error);
+		return errors.length ? { ok: false, errors } : { ok: true, event: json as WebhookEvent, type: routing.type };
+	}
+	if (routing.errors.length) return { ok: false, errors: routing.errors };
+	return { ok: true, event: json as WebhookEvent, type: routing.type, deviations: shapeErrors(json, routing.type) };
+}
 
-/** A body holds one event or a JSON array of events; every one must be valid. */
-export function parseEvents(body: unknown): ParseEventsResult {
-	const list = Array.isArray(body) ? body : [body];
-	if (list.length === 0) return { ok: false, errors: ['the array holds no event'] };
-	const events: Array<{ event: WebhookEvent; type: WebhookEventType | undefined }> = [];
-	const errors: string[] = [];
-	list.forEach((entry, index) => {
-		const result = parseEvent(entry);
-		const where = Array.isArray(body) ? `event ${index}: ` : '';
-		if (result.ok) events.push({ event: result.event, type: result.type });
-		else errors.push(...result.errors.map((error) => where + error));
-	});
-	return errors.length ? { ok: false, errors } : { ok: true, events };
+/** At most this many problems are named in an answer or a log line; the rest are counted. */
+export const MAX_LISTED_PROBLEMS = 10;
+/** A problem text is cut to this length, so that an answer stays small whatever it is sent. */
+const MAX_PROBLEM_LENGTH = 200;
+
+export interface ParseEventsResult {
+	/** True when every entry is an event (strict: every one matches the spec exactly). */
+	ok: boolean;
+	/** The entries that are events, in order; empty in strict mode when anything is wrong. */
+	events: ParsedEvent[];
+	/** Entries that are not events. */
+	rejected: number;
+	/** The first problems, at most MAX_LISTED_PROBLEMS, each naming its entry in an array. */
+	errors: string[];
+	/** Problems found in all (in strict mode: until validation stopped). */
+	errorCount: number;
+	/** Strict mode stops at the first MAX_LISTED_PROBLEMS problems: the body is refused anyway. */
+	stoppedEarly: boolean;
+	/** Lenient mode: the first deviations from the spec among accepted events, for the log. */
+	deviations: string[];
+	/** Deviations found until MAX_LISTED_PROBLEMS were listed (the comparison stops there). */
+	deviationCount: number;
+}
+
+const clip = (text: string) => (text.length > MAX_PROBLEM_LENGTH ? `${text.slice(0, MAX_PROBLEM_LENGTH - 1)}…` : text);
+
+/**
+ * A body holds one event or a JSON array of events. Lenient (`strict: false`): every entry that is
+ * an event is returned, the others are counted and the first few named. Strict: any problem refuses
+ * the body, and validation stops once MAX_LISTED_PROBLEMS are found. Either way the work per entry
+ * and the size of the result are bounded, whatever the body holds.
+ */
+export function parseEvents(body: unknown, { strict = true }: ParseOptions = {}): ParseEventsResult {
+	const isArray = Array.isArray(body);
+	const list: unknown[] = isArray ? body : [body];
+	const result: ParseEventsResult = {
+		ok: true,
+		events: [],
+		rejected: 0,
+		errors: [],
+		errorCount: 0,
+		stoppedEarly: false,
+		deviations: [],
+		deviationCount: 0,
+	};
+	const note = (target: string[], index: number, problems: string[]) => {
+		for (const problem of problems) {
+			if (target.length < MAX_LISTED_PROBLEMS) target.push(clip(isArray ? `event ${index}: ${problem}` : problem));
+		}
+	};
+	if (list.length === 0) {
+		return { ...result, ok: false, errors: ['the array holds no event'], errorCount: 1 };
+	}
+	for (let index = 0; index < list.length; index++) {
+		if (strict && result.errorCount >= MAX_LISTED_PROBLEMS) {
+			result.stoppedEarly = true;
+			break;
+		}
+		const entry = list[index];
+		// Lenient: the cheap routing check decides; the spec comparison (for the log) runs only
+		// until enough deviations are listed, so a huge array costs little more than its parsing.
+		let count: number;
+		let errors: string[];
+		let type: WebhookEventType | undefined;
+		if (strict) {
+			const parsed = parseEvent(entry);
+			[errors, type] = parsed.ok ? [[], parsed.type] : [parsed.errors, undefined];
+			count = errors.length;
+		} else {
+			({ count, errors, type } = routingProblems(entry, result.errors.length < MAX_LISTED_PROBLEMS));
+		}
+		if (count > 0) {
+			result.ok = false;
+			result.rejected++;
+			result.errorCount += count;
+			note(result.errors, index, errors);
+			continue;
+		}
+		const event = entry as WebhookEvent;
+		result.events.push({ event, type });
+		if (!strict && result.deviations.length < MAX_LISTED_PROBLEMS) {
+			const deviations = shapeErrors(event, type);
+			result.deviationCount += deviations.length;
+			note(result.deviations, index, deviations);
+		}
+	}
+	if (strict && !result.ok) result.events = [];
+	return result;
 }
 
 /** Text of a query-string value in the spec's type (GET webhooks carry every value as text). */
@@ -281,25 +416,36 @@ function decodeQueryValue(value: unknown, kind: FieldKind): unknown {
 			if (value === 'true' || value === '1') return true;
 			if (value === 'false' || value === '0') return false;
 			return value;
-		case 'nullableString':
-			// A query string cannot say null; the emulator sends it as an empty value.
-			return value === '' ? null : value;
 		default:
+			// Text stays text, the empty text included: a query string sends null by leaving the field out.
 			return value;
 	}
 }
 
+/**
+ * Decodes the fields of one object in the order they were sent. A query string cannot say null,
+ * so the gateway (and the emulator) leaves such a field out: a field that can be null and is
+ * absent comes back as null, placed after the field that precedes it in the spec.
+ */
 function decodeQueryObject(values: Record<string, unknown>, table: FieldTable): Record<string, unknown> {
+	const order = Object.keys(table);
+	const absentNulls = order.filter((name) => table[name].kind === 'nullableString' && !(name in values));
 	const decoded: Record<string, unknown> = {};
+	const addNullsBefore = (position: number) => {
+		while (absentNulls.length && order.indexOf(absentNulls[0]) < position) decoded[absentNulls.shift()!] = null;
+	};
 	for (const [name, value] of Object.entries(values)) {
+		if (table[name]) addNullsBefore(order.indexOf(name));
 		decoded[name] = table[name] ? decodeQueryValue(value, table[name].kind) : value;
 	}
+	addNullsBefore(order.length);
 	return decoded;
 }
 
 /**
  * Turns a GET webhook's parsed query (nested objects from `message[messageid]=…`, all values text)
- * into the shape of the POST body: numbers, booleans and nulls where the spec has them.
+ * into the shape of the POST body: numbers, booleans and nulls where the spec has them; an empty
+ * value stays an empty text.
  */
 export function decodeQueryEvent(query: Record<string, unknown>): Record<string, unknown> {
 	const event = { ...query };

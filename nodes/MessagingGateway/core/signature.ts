@@ -14,10 +14,13 @@ export type Payload = string | Uint8Array;
 
 export interface ParsedSignatureHeader {
 	timestamp: number;
+	/** `t` exactly as sent: the signed string starts with it, so it is never re-formatted. */
+	timestampText: string;
 	signatures: string[];
 }
 
 export type SignatureFailure =
+	| 'no_signing_secret'
 	| 'missing_header'
 	| 'malformed_header'
 	| 'timestamp_mismatch'
@@ -41,18 +44,18 @@ export function secureCompare(a: string, b: string): boolean {
 
 /** Parses `t=…,v1=…[,v1=…]`; undefined when there is no integer `t` or no `v1`. */
 export function parseSignatureHeader(header: string): ParsedSignatureHeader | undefined {
-	let timestamp: number | undefined;
+	let timestamp: string | undefined;
 	const signatures: string[] = [];
 	for (const element of header.split(',')) {
 		const separator = element.indexOf('=');
 		if (separator < 0) continue;
 		const key = element.slice(0, separator).trim();
 		const value = element.slice(separator + 1).trim();
-		if (key === 't' && /^\d+$/.test(value)) timestamp = Number(value);
+		if (key === 't' && /^\d{1,15}$/.test(value)) timestamp = value;
 		if (key === SIGNATURE_SCHEME && value !== '') signatures.push(value);
 	}
 	if (timestamp === undefined || signatures.length === 0) return undefined;
-	return { timestamp, signatures };
+	return { timestamp: Number(timestamp), timestampText: timestamp, signatures };
 }
 
 /** The `t=…,v1=…` header value for a payload, as the gateway sends it. */
@@ -75,6 +78,17 @@ export function generateTestHeaders(
 
 export type HeaderBag = Record<string, string | string[] | undefined>;
 
+/** Request headers as a plain object (Node's `req.headers`), a fetch `Headers` or a `Map`. */
+export type HeaderSource = HeaderBag | Headers | Map<string, string | string[] | undefined>;
+
+function headerEntries(headers: HeaderSource | undefined | null): Array<[string, string | string[] | undefined]> {
+	if (headers === undefined || headers === null || typeof headers !== 'object') return [];
+	const iterable = headers as { entries?: unknown };
+	// Headers and Map iterate their entries; a plain object's own `entries` key would be a header value, not a function.
+	if (typeof iterable.entries === 'function') return [...(headers as Map<string, string | string[] | undefined>).entries()];
+	return Object.entries(headers as HeaderBag);
+}
+
 const BRANDED_SIGNATURE = /^x-([a-z0-9]+)-signature$/i;
 
 function headerValue(value: string | string[] | undefined): string | undefined {
@@ -87,12 +101,12 @@ function headerValue(value: string | string[] | undefined): string | undefined {
  * proxy's, are left alone).
  */
 export function findSignatureHeaders(
-	headers: HeaderBag,
+	headers: HeaderSource,
 ): { signature: string; timestamp?: string; name: string } | undefined {
 	const lower = new Map<string, string>();
-	for (const [name, value] of Object.entries(headers)) {
+	for (const [name, value] of headerEntries(headers)) {
 		const text = headerValue(value);
-		if (text !== undefined) lower.set(name.toLowerCase(), text);
+		if (typeof text === 'string') lower.set(name.toLowerCase(), text);
 	}
 	const candidates = [...lower.keys()].filter((name) => BRANDED_SIGNATURE.test(name));
 	candidates.sort((a, b) => Number(b === SIGNATURE_HEADER.toLowerCase()) - Number(a === SIGNATURE_HEADER.toLowerCase()));
@@ -104,19 +118,48 @@ export function findSignatureHeaders(
 }
 
 export interface VerifyOptions {
-	/** Seconds a timestamp may differ from now; 0 turns the age check off. */
-	toleranceSeconds?: number;
+	/**
+	 * Seconds a timestamp may differ from now; 0 turns the age check off. Anything that is not a
+	 * finite number ≥ 0 (undefined, null, '', NaN, a negative number, a text) means the default.
+	 */
+	toleranceSeconds?: unknown;
 	/** Unix seconds; defaults to the clock. */
 	now?: number;
 }
 
-/** Verifies a webhook. `payload` must be the raw bytes received (the raw query string for GET). */
+/**
+ * The tolerance to apply: fails closed, so only an explicit finite number ≥ 0 is taken as given,
+ * and only an explicit 0 turns the age check off.
+ */
+export function resolveTolerance(value: unknown): number {
+	return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : DEFAULT_TOLERANCE_SECONDS;
+}
+
+/** True for a secret that can verify anything: a text that is not empty. */
+export function isUsableSecret(secret: unknown): secret is string {
+	return typeof secret === 'string' && secret !== '';
+}
+
+/**
+ * Verifies a webhook. `payload` must be the raw bytes received (the raw query string for GET).
+ * Throws for a missing, empty or non-text secret: an empty HMAC key is no secret, and accepting
+ * what it signs would let anyone through.
+ */
 export function verifySignature(
 	payload: Payload,
-	headers: HeaderBag,
+	headers: HeaderSource,
 	secret: string,
-	{ toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, now = unixNow() }: VerifyOptions = {},
+	{ toleranceSeconds, now = unixNow() }: VerifyOptions = {},
 ): VerifyResult {
+	if (!isUsableSecret(secret)) {
+		throw new TypeError(
+			`verifySignature needs the signing secret as a non-empty string (got ${secret === '' ? 'an empty string' : typeof secret}); nothing can be verified without it`,
+		);
+	}
+	if (typeof payload !== 'string' && !(payload instanceof Uint8Array)) {
+		throw new TypeError('verifySignature needs the raw payload as a string or bytes (a Buffer)');
+	}
+	const tolerance = resolveTolerance(toleranceSeconds);
 	const found = findSignatureHeaders(headers);
 	if (!found) {
 		return fail(
@@ -131,25 +174,25 @@ export function verifySignature(
 			`The ${found.name} header is not in the form t=<timestamp>,${SIGNATURE_SCHEME}=<signature>.`,
 		);
 	}
-	if (found.timestamp !== undefined && found.timestamp.trim() !== String(parsed.timestamp)) {
+	if (found.timestamp !== undefined && found.timestamp.trim() !== parsed.timestampText) {
 		return fail(
 			'timestamp_mismatch',
 			`The timestamp header (${found.timestamp}) differs from t=${parsed.timestamp} in the signature header.`,
 		);
 	}
-	if (toleranceSeconds > 0 && Math.abs(now - parsed.timestamp) > toleranceSeconds) {
+	if (tolerance > 0 && !(Math.abs(now - parsed.timestamp) <= tolerance)) {
 		const age = now - parsed.timestamp;
 		const when = age > 0 ? `${age} s old` : `${-age} s in the future`;
 		return fail(
 			'timestamp_outside_tolerance',
-			`The timestamp is ${when}; at most ${toleranceSeconds} s is accepted. A replayed request, or a clock that is off on this server or the sender (check NTP). The tolerance is an option of the trigger.`,
+			`The timestamp is ${when}; at most ${tolerance} s is accepted. A replayed request, or a clock that is off on this server or the sender (check NTP). The tolerance is an option of the trigger.`,
 		);
 	}
-	const expected = computeSignature(payload, parsed.timestamp, secret);
+	const expected = computeSignature(payload, parsed.timestampText, secret);
 	if (parsed.signatures.some((signature) => secureCompare(expected, signature))) {
 		return { ok: true, timestamp: parsed.timestamp, header: found.name };
 	}
-	return fail('no_matching_signature', noMatchHint(payload, parsed, secret));
+	return fail('no_matching_signature', `${noMatchHint(payload, parsed, secret)} (header ${found.name})`);
 }
 
 function noMatchHint(payload: Payload, parsed: ParsedSignatureHeader, secret: string): string {
@@ -157,7 +200,7 @@ function noMatchHint(payload: Payload, parsed: ParsedSignatureHeader, secret: st
 	const trimmed = secret.trim();
 	if (trimmed !== secret) {
 		const matchesTrimmed = parsed.signatures.some((signature) =>
-			secureCompare(computeSignature(payload, parsed.timestamp, trimmed), signature),
+			secureCompare(computeSignature(payload, parsed.timestampText, trimmed), signature),
 		);
 		if (matchesTrimmed) {
 			return `${base} The signing secret in the credential has leading or trailing whitespace; the request was signed without it: remove the whitespace.`;
