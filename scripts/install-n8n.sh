@@ -54,17 +54,19 @@ if [ "$major" -ge 2 ]; then
   headers=$(ls -d "$dir"/node24/node_modules/node/node_modules/node-linux-*)
   overrides='{"linkedom":"0.18.13"}'
   native='sqlite3 isolated-vm'
+  size='3.0 GB'
 else
   log "1/4 n8n $version runs on this machine's Node $(node --version)"
   nodebin="$(dirname "$(command -v node)")"
   headers=""
   overrides='{"xlsx":"npm:@e965/xlsx@0.20.3"}'
   native='sqlite3'
+  size='1.8 GB'
 fi
 cat > "$dir/package.json" <<JSON
 { "private": true, "dependencies": { "n8n": "$version" }, "overrides": $overrides }
 JSON
-log "2/4 installing n8n $version into $dir (about 4 minutes, about 3 GB)"
+log "2/4 installing n8n $version into $dir (several minutes; $size on disk)"
 (cd "$dir" && npm install --ignore-scripts --loglevel=error >&2)
 log "3/4 building native modules: $native (sqlite3 compiles for about 2 minutes)"
 (
