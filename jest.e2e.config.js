@@ -5,5 +5,8 @@ module.exports = {
 	...base,
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.test.ts'],
+	// `npm run dev` as a user runs it has its own config (jest.dev.config.js).
+	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/dev-command.test.ts$'],
+	globalSetup: '<rootDir>/test/e2e/global-setup.ts',
 	testTimeout: 120000,
 };

@@ -84,8 +84,10 @@ export interface N8nServer {
 }
 
 const children = new Set<ChildProcess>();
+/** A child killed by a signal keeps exitCode null and sets signalCode instead. */
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 function killAll() {
-	for (const child of children) if (child.pid && child.exitCode === null) child.kill('SIGKILL');
+	for (const child of children) if (child.pid && running(child)) child.kill('SIGKILL');
 }
 process.once('exit', killAll);
 // A signal skips 'exit' handlers: stop n8n here too, and exit unless the program handles the signal itself.
@@ -147,10 +149,10 @@ export async function startN8n(install: N8nInstall, options: { port?: number; us
 		logFile,
 		process: child,
 		async stop() {
-			if (child.exitCode === null) {
+			if (running(child)) {
 				child.kill('SIGTERM');
-				for (let i = 0; i < 100 && child.exitCode === null; i++) await sleep(100);
-				if (child.exitCode === null) child.kill('SIGKILL');
+				for (let i = 0; i < 100 && running(child); i++) await sleep(100);
+				if (running(child)) child.kill('SIGKILL');
 			}
 			children.delete(child);
 		},
@@ -158,7 +160,7 @@ export async function startN8n(install: N8nInstall, options: { port?: number; us
 	const started = Date.now();
 	try {
 		for (;;) {
-			if (child.exitCode !== null) throw new Error(`n8n exited with code ${child.exitCode}`);
+			if (!running(child)) throw new Error(`n8n exited with ${child.exitCode ?? child.signalCode}`);
 			if (Date.now() - started > 120_000) throw new Error('n8n did not become ready within 120 s');
 			const ready = await fetch(`${url}/healthz/readiness`).then((r) => r.ok, () => false);
 			const api = ready && (await fetch(`${url}/api/v1/workflows`).then((r) => r.status, () => 0));
@@ -179,6 +181,9 @@ export function tailOf(file: string, lines = 40): string {
 	return existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n') : '';
 }
 
+const cookieOf = (response: Response) =>
+	(response.headers.getSetCookie?.() ?? [response.headers.get('set-cookie') ?? '']).map((entry) => entry.split(';')[0]).join('; ');
+
 /** A logged-in owner and a public-API key for one running n8n. */
 export class N8nClient {
 	constructor(
@@ -194,14 +199,26 @@ export class N8nClient {
 			body: JSON.stringify(OWNER),
 		});
 		if (!setup.ok) throw new Error(`owner setup failed: ${setup.status} ${await setup.text()}`);
-		const cookie = (setup.headers.getSetCookie?.() ?? [setup.headers.get('set-cookie') ?? ''])
-			.map((entry) => entry.split(';')[0])
-			.join('; ');
+		return await N8nClient.withApiKey(url, cookieOf(setup), 'harness');
+	}
+
+	/** Logs in as an existing user (as in the editor's sign-in form) and makes an API key. */
+	static async logIn(url: string, email: string, password: string): Promise<N8nClient> {
+		const login = await fetch(`${url}/rest/login`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ emailOrLdapLoginId: email, password }),
+		});
+		if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+		return await N8nClient.withApiKey(url, cookieOf(login), `login ${Date.now()}`);
+	}
+
+	private static async withApiKey(url: string, cookie: string, label: string): Promise<N8nClient> {
 		const scopes = ((await (await fetch(`${url}/rest/api-keys/scopes`, { headers: { cookie } })).json()) as { data: string[] }).data;
 		const key = await fetch(`${url}/rest/api-keys`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json', cookie },
-			body: JSON.stringify({ label: 'harness', scopes, expiresAt: null }),
+			body: JSON.stringify({ label, scopes, expiresAt: null }),
 		});
 		if (!key.ok) throw new Error(`API key creation failed: ${key.status} ${await key.text()}`);
 		return new N8nClient(url, cookie, ((await key.json()) as { data: { rawApiKey: string } }).data.rawApiKey);

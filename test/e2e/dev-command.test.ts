@@ -1,0 +1,191 @@
+/**
+ * `npm run dev` as a user runs it from the README: started with npm in its own process group, waited
+ * for until it prints "The demo is up", its printed curl commands run as printed, then Ctrl-C
+ * (SIGINT to the whole process group). n8n and the emulator must be gone and their ports free.
+ * Ports: EMULATOR_PORT and N8N_PORT as the README documents, free ones unless the caller sets them.
+ */
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { promisify } from 'node:util';
+
+import { freePort, N8nClient, ROOT, type Execution } from '../../scripts/n8n-harness';
+
+const sh = promisify(execFile);
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms).unref());
+
+let dev: ChildProcess;
+let output = '';
+let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+let ports: { emulator: number; n8n: number };
+let walkThrough: Map<string, string[]>;
+let client: N8nClient;
+
+/** Runs one printed command in a shell, as a user pastes it, and parses what it prints. */
+async function run(command: string): Promise<unknown> {
+	const { stdout } = await sh('bash', ['-c', command]);
+	try {
+		return JSON.parse(stdout);
+	} catch {
+		return stdout;
+	}
+}
+
+/** The commands printed under the comment that starts with `heading`. */
+function commandsUnder(heading: string): string[] {
+	const entry = [...walkThrough].find(([comment]) => comment.startsWith(heading));
+	if (!entry) throw new Error(`the walk-through has no "${heading}" step:\n${output}`);
+	return entry[1];
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await sleep(300);
+	}
+}
+
+/** Finished executions of the workflow with this name, oldest first, once there are at least `count`. */
+async function executionsOf(name: string, count: number): Promise<Execution[]> {
+	const { data } = await client.api<{ data: Array<{ id: string; name: string }> }>('GET', '/workflows');
+	const workflow = data.find((entry) => entry.name === name);
+	if (!workflow) throw new Error(`no workflow "${name}" in n8n`);
+	return await until(`${count} executions of "${name}"`, async () => {
+		const finished = (await client.executions(workflow.id)).filter((execution) => execution.status !== 'running' && execution.status !== 'new');
+		return finished.length >= count ? finished.reverse() : undefined;
+	});
+}
+
+const outputOf = (execution: Execution, node: string) => execution.data!.resultData.runData[node][0].data!.main[0].map((item) => item.json);
+
+/** Processes of a process group, with their command lines. */
+function processGroup(pgid: number): Array<{ pid: number; command: string }> {
+	return execFileSync('ps', ['-eo', 'pid=,pgid=,args='], { encoding: 'utf8' })
+		.split('\n')
+		.map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+		.filter((match): match is RegExpExecArray => match !== null && Number(match[2]) === pgid)
+		.map((match) => ({ pid: Number(match[1]), command: match[3] }));
+}
+
+const portIsFree = (port: number) =>
+	new Promise<boolean>((resolve) => {
+		const server = createServer();
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+	});
+
+beforeAll(async () => {
+	ports = {
+		emulator: Number(process.env.EMULATOR_PORT ?? (await freePort())),
+		n8n: Number(process.env.N8N_PORT ?? (await freePort())),
+	};
+	const env: NodeJS.ProcessEnv = { ...process.env, EMULATOR_PORT: String(ports.emulator), N8N_PORT: String(ports.n8n) };
+	delete env.NODE_ENV; // jest's "test"; a user's shell has none
+	// detached: its own process group, as a shell gives the command it runs in the foreground.
+	dev = spawn('npm', ['run', 'dev'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+	exited = new Promise((resolve) => dev.once('exit', (code, signal) => resolve({ code, signal })));
+	for (const stream of [dev.stdout!, dev.stderr!]) {
+		stream.on('data', (chunk: Buffer) => {
+			output += chunk.toString();
+			process.stderr.write(chunk); // install progress and the walk-through, as the user sees them
+		});
+	}
+	// A first run installs n8n (minutes); later ones start in about half a minute.
+	await until('"The demo is up"', async () => {
+		if (dev.exitCode !== null) throw new Error(`npm run dev exited with ${dev.exitCode}:\n${output}`);
+		return output.includes('Ctrl-C stops n8n and the emulator.') ? true : undefined;
+	}, 900_000);
+	expect(output).toContain('The demo is up.');
+
+	walkThrough = new Map();
+	let comment = '';
+	for (const line of output.slice(output.indexOf('Try:')).split('\n')) {
+		const text = line.trim();
+		if (text.startsWith('# ')) walkThrough.set((comment = text.slice(2)), []);
+		else if (text.startsWith('curl ')) walkThrough.get(comment)!.push(text);
+	}
+	const login = /log in as (\S+) \/ (\S+)\)/.exec(output);
+	if (!login) throw new Error(`no login printed:\n${output}`);
+	const editor = /n8n editor\s+(\S+)/.exec(output)![1];
+	expect(editor).toBe(`http://127.0.0.1:${ports.n8n}`);
+	client = await N8nClient.logIn(editor, login[1], login[2]);
+}, 1_000_000);
+
+afterAll(async () => {
+	if (dev?.pid && dev.exitCode === null && dev.signalCode === null) process.kill(-dev.pid, 'SIGKILL');
+});
+
+test('an incoming SMS: the auto-reply is sent and the delivery log records both reports', async () => {
+	const [inbound, listMessages] = commandsUnder('An incoming SMS');
+	expect(inbound).toContain(`http://127.0.0.1:${ports.emulator}/emulator/inbound`);
+	await run(inbound);
+	const reply = await until('the auto-reply', async () => {
+		const messages = (await run(listMessages)) as Array<Record<string, unknown>>;
+		return messages.find((message) => message.to === '31612345678');
+	});
+	expect(reply).toMatchObject({
+		sender: 'Shop',
+		content: 'Thanks for your message "Is my order on its way?". We will get back to you shortly.',
+	});
+	const [answered] = await executionsOf('Auto-reply to incoming SMS', 1);
+	expect(answered.status).toBe('success');
+
+	const logs = await executionsOf('Delivery log', 2);
+	const entries = logs.map((execution) => outputOf(execution, 'Log Entry (replace with a sheet or database)')[0]);
+	// The spec's two reports for one message: submitted (0), then delivered (1).
+	expect(entries).toEqual([
+		expect.objectContaining({ messageid: reply.messageid, to: '31612345678', deliveryCode: '0', status: 'submitted' }),
+		expect.objectContaining({ messageid: reply.messageid, to: '31612345678', deliveryCode: '1', status: 'delivered' }),
+	]);
+});
+
+test('a send to the magic number …99218: the delivery log records "not delivered"', async () => {
+	const [send] = commandsUnder('A send whose final report');
+	const [, listMessages] = commandsUnder('An incoming SMS');
+	await run(send);
+	const messages = (await run(listMessages)) as Array<Record<string, unknown>>;
+	const sent = messages.find((message) => message.to === '31612399218');
+	expect(sent).toBeDefined();
+	const entries = await until('the final report in the delivery log', async () => {
+		const logs = await executionsOf('Delivery log', 3);
+		const found = logs.map((execution) => outputOf(execution, 'Log Entry (replace with a sheet or database)')[0]).filter((entry) => entry.messageid === sent!.messageid);
+		return found.length === 2 ? found : undefined;
+	});
+	// Spec: submitted (0) first, then the final NOT DELIVERED (2).
+	expect(entries).toEqual([
+		expect.objectContaining({ to: '31612399218', deliveryCode: '0', status: 'submitted' }),
+		expect.objectContaining({ to: '31612399218', deliveryCode: '2', status: 'not delivered' }),
+	]);
+});
+
+test('running out of funds: the send is refused and the alert reaches the sink', async () => {
+	const [emptyAccount, send, readSink] = commandsUnder('Run out of funds');
+	await run(emptyAccount);
+	// Spec: error 108 when the balance does not cover the message.
+	expect(await run(send)).toEqual({ error: '108', errorMsg: 'Not enough credits' });
+	const [alert] = await until('the funds alert in the sink', async () => {
+		const sink = (await run(readSink)) as Array<{ body: string }>;
+		return sink.length > 0 ? sink : undefined;
+	});
+	expect(JSON.parse(alert.body)).toEqual({
+		text: expect.stringMatching(/ has run out of funds: /),
+		balance: '0.000',
+		at: expect.stringMatching(/ UTC$/),
+	});
+});
+
+test('Ctrl-C stops n8n and the emulator and frees both ports', async () => {
+	const group = processGroup(dev.pid!);
+	expect(group.some((entry) => /n8n start$/.test(entry.command))).toBe(true);
+	process.kill(-dev.pid!, 'SIGINT'); // what the terminal sends to the foreground group on Ctrl-C
+	const stopped = await Promise.race([exited, sleep(30_000).then(() => undefined)]);
+	expect(stopped).toBeDefined();
+	const left = await until('the process group to empty', async () => (processGroup(dev.pid!).length === 0 ? [] : undefined), 15_000).catch(
+		() => processGroup(dev.pid!),
+	);
+	expect(left).toEqual([]);
+	expect(await portIsFree(ports.emulator)).toBe(true);
+	expect(await portIsFree(ports.n8n)).toBe(true);
+});
