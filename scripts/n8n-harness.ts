@@ -96,11 +96,26 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 	});
 }
 
-/** Starts n8n headless on loopback; resolves when its REST and public API answer. */
-export async function startN8n(install: N8nInstall, options: { port?: number; userFolder?: string; env?: Record<string, string> } = {}): Promise<N8nServer> {
+export interface StartN8nOptions {
+	port?: number;
+	userFolder?: string;
+	env?: Record<string, string>;
+	/** n8n's command: `start` (main, default), or in queue mode `webhook` (webhook processor) or `worker`. */
+	command?: 'start' | 'webhook' | 'worker';
+	/** Install the package into the user folder first (default true; false only to show what a missing package does). */
+	installPackage?: boolean;
+}
+
+/**
+ * Starts n8n headless on loopback. `start` resolves when its REST and public API answer; `webhook` and
+ * `worker` when their `/healthz/readiness` does (a worker's health server listens on `port`).
+ */
+export async function startN8n(install: N8nInstall, options: StartN8nOptions = {}): Promise<N8nServer> {
+	const command = options.command ?? 'start';
 	const port = options.port ?? (await freePort());
 	const userFolder = options.userFolder ?? mkdtempSync(join(tmpdir(), 'n8n-user-'));
-	installPackage(userFolder);
+	mkdirSync(userFolder, { recursive: true });
+	if (options.installPackage !== false) installPackage(userFolder);
 	const logFile = join(userFolder, 'n8n.log');
 	const env: Record<string, string> = {
 		...(process.env as Record<string, string>),
@@ -129,10 +144,12 @@ export async function startN8n(install: N8nInstall, options: { port?: number; us
 		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
 		N8N_LOG_LEVEL: 'info',
 		...(install.version.startsWith('1.') ? { N8N_EXPRESSION_ENGINE: 'legacy' } : {}),
+		// A worker serves only its health check, on this port (its default, 5678, is n8n's own port).
+		...(command === 'worker' ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' } : {}),
 		...options.env,
 	};
 	const out = createWriteStream(logFile);
-	const child = spawn(join(install.nodeBin, 'node'), [join(install.dir, 'node_modules/n8n/bin/n8n'), 'start'], {
+	const child = spawn(join(install.nodeBin, 'node'), [join(install.dir, 'node_modules/n8n/bin/n8n'), command], {
 		env,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
@@ -159,8 +176,9 @@ export async function startN8n(install: N8nInstall, options: { port?: number; us
 	try {
 		for (;;) {
 			if (child.exitCode !== null) throw new Error(`n8n exited with code ${child.exitCode}`);
-			if (Date.now() - started > 120_000) throw new Error('n8n did not become ready within 120 s');
+			if (Date.now() - started > 180_000) throw new Error(`n8n ${command} did not become ready within 180 s`);
 			const ready = await fetch(`${url}/healthz/readiness`).then((r) => r.ok, () => false);
+			if (ready && command !== 'start') break;
 			const api = ready && (await fetch(`${url}/api/v1/workflows`).then((r) => r.status, () => 0));
 			// n8n 1.x mounts its REST routes (owner set-up) a few seconds after the public API.
 			const rest = api === 401 && (await fetch(`${url}/rest/settings`).then((r) => r.status, () => 0));
@@ -171,7 +189,7 @@ export async function startN8n(install: N8nInstall, options: { port?: number; us
 		await server.stop();
 		throw new Error(`${(error as Error).message}; last log lines:\n${tailOf(logFile)}`);
 	}
-	log(`ready on ${url} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	log(`${command === 'start' ? '' : `${command} `}ready on ${url} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	return server;
 }
 
