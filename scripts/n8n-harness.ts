@@ -266,7 +266,21 @@ export class N8nClient {
 		const result = await this.api<{ data: Execution[] }>('GET', `/executions?workflowId=${workflowId}&includeData=true&limit=250`);
 		return result.data;
 	}
+
+	/** Finished executions of a workflow, oldest first, once there are at least `count` (or the time is up). */
+	async finishedExecutions(workflowId: string, count: number, timeoutMs = 30_000): Promise<Execution[]> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const finished = (await this.executions(workflowId)).filter((execution) => execution.status !== 'running' && execution.status !== 'new');
+			if (finished.length >= count || Date.now() > deadline) return finished.reverse();
+			await sleep(300);
+		}
+	}
 }
+
+/** The items a node output in an execution's first run. */
+export const nodeOutput = (execution: Execution, node: string) =>
+	execution.data!.resultData.runData[node][0].data!.main[0].map((item) => item.json);
 
 export interface Execution {
 	id: string;

@@ -235,39 +235,18 @@ export async function startQueueStack(install: N8nInstall, options: QueueStackOp
 		...options.env,
 	};
 	const servers = new Map<ProcessName, N8nServer>();
-	const stack = { dir, install, redis, postgres } as QueueStack;
-	stacks.add(stack);
-
+	const processes = () =>
+		[...servers.entries()].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true })).map(([name, server]) => ({ name, server }));
 	const start = async (name: ProcessName, command: 'start' | 'webhook' | 'worker', port: number, env: Record<string, string>, installPackage = true) => {
 		const server = await startN8n(install, { command, port, userFolder: join(dir, name), env: { ...shared, ...env }, installPackage });
 		servers.set(name, server);
 		return server;
 	};
-	// startN8n gives each process its own task-broker port (the default 5679 cannot be shared on one machine).
-	const startWorker = async (index: number, { installPackage = true } = {}) =>
-		await start(`worker-${index}`, 'worker', await freePort(), {}, installPackage);
-	try {
-		// Main first: it creates the schema that the others expect. It serves the editor and the API, and leaves
-		// production webhooks to the webhook processor (the URL it shows in the editor is the processor's).
-		await start('main', 'start', mainPort, { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' });
-		const workerCount = options.workers ?? 2;
-		const without = new Set(options.workersWithoutPackage ?? []);
-		await Promise.all([
-			start('webhook', 'webhook', webhookPort, {}),
-			...Array.from({ length: workerCount }, (_, i) => startWorker(i + 1, { installPackage: !without.has(i + 1) })),
-		]);
-	} catch (error) {
-		await stopStack();
-		throw error;
-	}
-
-	async function stopStack() {
-		await Promise.all([...servers.values()].map((server) => server.stop()));
-		stacks.delete(stack);
-		stopServicesNow(stack);
-	}
-
-	Object.assign(stack, {
+	const stack: QueueStack = {
+		dir,
+		install,
+		redis,
+		postgres,
 		get main() {
 			return servers.get('main')!;
 		},
@@ -275,21 +254,40 @@ export async function startQueueStack(install: N8nInstall, options: QueueStackOp
 			return servers.get('webhook')!;
 		},
 		get workers() {
-			return stack.processes().filter(({ name }) => name.startsWith('worker-')).map(({ server }) => server);
+			return processes().filter(({ name }) => name.startsWith('worker-')).map(({ server }) => server);
 		},
-		processes: () =>
-			[...servers.entries()]
-				.sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
-				.map(([name, server]) => ({ name, server })),
-		startWorker,
-		workersThatRan(executionId: string) {
+		processes,
+		// startN8n gives each process its own task-broker port (the default 5679 cannot be shared on one machine).
+		startWorker: async (index, { installPackage = true } = {}) => await start(`worker-${index}`, 'worker', await freePort(), {}, installPackage),
+		workersThatRan(executionId) {
 			const marker = new RegExp(`Worker started execution ${executionId} \\(job`);
-			return [...servers.entries()]
-				.filter(([name, server]) => name.startsWith('worker-') && marker.test(readFileSync(server.logFile, 'utf8')))
-				.map(([name]) => name);
+			return processes()
+				.filter(({ name, server }) => name.startsWith('worker-') && marker.test(readFileSync(server.logFile, 'utf8')))
+				.map(({ name }) => name);
 		},
-		stop: stopStack,
-	});
+		async stop() {
+			await Promise.all([...servers.values()].map((server) => server.stop()));
+			stacks.delete(stack);
+			stopServicesNow(stack);
+		},
+	};
+	stacks.add(stack);
+	try {
+		// Main first: it creates the schema that the others expect. It serves the editor and the API, and leaves
+		// production webhooks to the webhook processor (the URL it shows in the editor is the processor's).
+		await start('main', 'start', mainPort, { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' });
+		const without = new Set(options.workersWithoutPackage ?? []);
+		// All settled before stopping on a failure, so that none is still starting when stop() runs.
+		const results = await Promise.allSettled([
+			start('webhook', 'webhook', webhookPort, {}),
+			...Array.from({ length: options.workers ?? 2 }, (_, i) => stack.startWorker(i + 1, { installPackage: !without.has(i + 1) })),
+		]);
+		const failed = results.find((result) => result.status === 'rejected');
+		if (failed) throw failed.reason;
+	} catch (error) {
+		await stack.stop();
+		throw error;
+	}
 	log(`queue mode up: main ${stack.main.url}, webhook processor ${stack.webhook.url}, ${stack.workers.length} workers (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 	return stack;
 }
