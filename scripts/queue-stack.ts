@@ -171,6 +171,8 @@ export interface QueueStack {
 	startWorker(index: number, options?: { installPackage?: boolean }): Promise<N8nServer>;
 	/** Names of the workers whose log says they ran this execution. */
 	workersThatRan(executionId: string): string[];
+	/** Every worker's executions, from its log ("Worker started execution N (job M)"). */
+	executionsByWorker(): Map<string, Set<string>>;
 	stop(): Promise<void>;
 }
 
@@ -260,10 +262,14 @@ export async function startQueueStack(install: N8nInstall, options: QueueStackOp
 		// startN8n gives each process its own task-broker port (the default 5679 cannot be shared on one machine).
 		startWorker: async (index, { installPackage = true } = {}) => await start(`worker-${index}`, 'worker', await freePort(), {}, installPackage),
 		workersThatRan(executionId) {
-			const marker = new RegExp(`Worker started execution ${executionId} \\(job`);
-			return processes()
-				.filter(({ name, server }) => name.startsWith('worker-') && marker.test(readFileSync(server.logFile, 'utf8')))
-				.map(({ name }) => name);
+			return [...stack.executionsByWorker()].filter(([, ids]) => ids.has(executionId)).map(([name]) => name);
+		},
+		executionsByWorker() {
+			return new Map(
+				processes()
+					.filter(({ name }) => name.startsWith('worker-'))
+					.map(({ name, server }) => [name, new Set([...readFileSync(server.logFile, 'utf8').matchAll(/Worker started execution (\d+) \(job/g)].map((match) => match[1]))]),
+			);
 		},
 		async stop() {
 			await Promise.all([...servers.values()].map((server) => server.stop()));
