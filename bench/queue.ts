@@ -11,7 +11,7 @@
  * Sizes: BENCH_QUEUE_COUNT (throughput, default 200 per cell), BENCH_QUEUE_LOAD (2000), BENCH_QUEUE_FAULT (400).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 
 import { waitForWebhooks } from '../scripts/demo';
@@ -213,6 +213,7 @@ function outcomeRow(label: string, outcome: Outcome): string {
 
 async function main() {
 	const install = ensureN8n();
+	const loadAtStart = loadavg()[0];
 	const cells: Cell[] = [];
 	cells.push(await single(install, 'default'));
 	cells.push(await single(install, 'legacy'));
@@ -221,7 +222,7 @@ async function main() {
 	const queueLegacy = await queue(install, 'legacy', true);
 	cells.push(...queueLegacy.cells);
 	const { load: loadOutcome, term, kill } = queueLegacy.outcomes!;
-	const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, n8n ${install.version}`;
+	const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, n8n ${install.version}, load average ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end`;
 	const section = `## Queue mode
 
 Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, in one run of \`npm run bench:queue\`
