@@ -58,10 +58,10 @@ export async function load(
 	return { statuses, retried, requestsPerSecond: count / seconds, p50: at(0.5), p99: at(0.99) };
 }
 
-export function signedEvent(index: number, tamper = false) {
+export function signedEvent(index: number, tamper = false, secret = SECRET) {
 	const event = buildEvent('inbox_message', ACCOUNT, { message: { content: `load ${index}` } });
 	const body = JSON.stringify(event);
-	const headers = generateTestHeaders(body, SECRET);
+	const headers = generateTestHeaders(body, secret);
 	return { webhookId: event.webhook_id, body: tamper ? body.replace(`load ${index}`, `LOAD ${index}`) : body, headers };
 }
 

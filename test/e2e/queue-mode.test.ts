@@ -10,7 +10,8 @@ import { startEmulator, type Emulator } from '../../emulator/server';
 import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core';
 import { setUpDemo, waitForWebhooks, type Demo } from '../../scripts/demo';
 import { ensureN8n, N8nClient, nodeOutput, PACKAGE_NAME, tailOf, type Execution } from '../../scripts/n8n-harness';
-import { preflight, startQueueStack, type QueueStack } from '../../scripts/queue-stack';
+import { assertPreflight, preflight, startQueueStack, type QueueStack } from '../../scripts/queue-stack';
+import { load, ourTrigger, signedEvent, webhookWorkflow } from '../../bench/load';
 import { specViolations } from '../fixtures/spec-events';
 import { opensslHmacSha256 } from '../helpers/openssl';
 
@@ -218,4 +219,52 @@ test('the executions were spread over both workers, none ran on main or the webh
 	expect([...byWorker.keys()].sort()).toEqual(['worker-1', 'worker-2']);
 	expect([...byWorker.values()].reduce((a, b) => a + b, 0)).toBe(seen.size);
 	for (const process of [stack.main, stack.webhook]) expect(readFileSync(process.logFile, 'utf8')).not.toMatch(/Worker started execution/);
+});
+
+describe('bounded load and faults (the full figures: npm run bench:queue)', () => {
+	/** Sends `count` signed webhooks, 20 in flight, to a new workflow of our trigger; `atRequest(i)` may act mid-load. */
+	async function loadRun(webhookId: string, count: number, atRequest: (index: number) => void = () => {}) {
+		const workflowId = await client.importWorkflow(webhookWorkflow(`Load ${webhookId}`, ourTrigger(webhookId)), demo.credentialId);
+		const url = `${stack.webhook.url}/webhook/${webhookId}/webhook`;
+		await waitForWebhooks([url], 60_000);
+		const requests = Array.from({ length: count }, (_, i) => signedEvent(i, false, emulator.account.signingSecret));
+		const answers = await load(url, count, 20, (i) => {
+			atRequest(i);
+			return requests[i];
+		});
+		const executions = await executionsOf(workflowId, count, 180_000);
+		const webhookIds = executions.filter((execution) => execution.status === 'success').map((execution) => nodeOutput(execution, 'Trigger')[0].webhook_id);
+		return { answers: answers.statuses, executions, webhookIds: webhookIds.sort(), sent: requests.map((request) => request.webhookId).sort() };
+	}
+
+	test('100 signed webhooks at 20 in flight: exactly 100 successful executions, matched by webhook_id, on both workers', async () => {
+		const run = await loadRun('7c1d9e40-3333-4a5b-9c8d-000000000003', 100);
+		expect(run.answers).toEqual({ 200: 100 });
+		expect(run.webhookIds).toEqual(run.sent);
+		const ran = stack.executionsByWorker();
+		const perWorker = [...ran].map(([worker, ids]) => [worker, run.executions.filter((execution) => ids.has(execution.id)).length]);
+		expect(perWorker.map(([worker]) => worker)).toEqual(['worker-1', 'worker-2']);
+		expect(perWorker.every(([, count]) => (count as number) > 0)).toBe(true);
+		expect(perWorker.reduce((sum, [, count]) => sum + (count as number), 0)).toBe(100);
+	}, 300_000);
+
+	test('a worker stopped with SIGTERM mid-load loses nothing (n8n finishes its running executions)', async () => {
+		const stopping: Array<Promise<void>> = [];
+		const run = await loadRun('7c1d9e40-4444-4a5b-9c8d-000000000004', 60, (i) => {
+			if (i === 15) stopping.push(stack.workers[1].stop());
+		});
+		await Promise.all(stopping);
+		expect(run.answers).toEqual({ 200: 60 });
+		expect(run.webhookIds).toEqual(run.sent);
+	}, 300_000);
+
+	test('a worker without the package is caught by the pre-flight check before any traffic', async () => {
+		const bare = await stack.startWorker(3, { installPackage: false });
+		try {
+			expect(preflight(stack).filter((finding) => !finding.ok).map((finding) => finding.process)).toEqual(['worker-3']);
+			expect(() => assertPreflight(stack)).toThrow(/missing on worker-3/);
+		} finally {
+			await bare.stop();
+		}
+	}, 300_000);
 });
