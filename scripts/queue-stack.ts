@@ -152,8 +152,6 @@ export interface QueueStackOptions {
 	workers?: number;
 	/** Extra env for every n8n process, e.g. `N8N_EXPRESSION_ENGINE`. */
 	env?: Record<string, string>;
-	/** Workers (1-based) started WITHOUT the package, to show what the pre-flight check catches. */
-	workersWithoutPackage?: number[];
 }
 
 export interface QueueStack {
@@ -282,11 +280,10 @@ export async function startQueueStack(install: N8nInstall, options: QueueStackOp
 		// Main first: it creates the schema that the others expect. It serves the editor and the API, and leaves
 		// production webhooks to the webhook processor (the URL it shows in the editor is the processor's).
 		await start('main', 'start', mainPort, { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' });
-		const without = new Set(options.workersWithoutPackage ?? []);
 		// All settled before stopping on a failure, so that none is still starting when stop() runs.
 		const results = await Promise.allSettled([
 			start('webhook', 'webhook', webhookPort, {}),
-			...Array.from({ length: options.workers ?? 2 }, (_, i) => stack.startWorker(i + 1, { installPackage: !without.has(i + 1) })),
+			...Array.from({ length: options.workers ?? 2 }, (_, i) => stack.startWorker(i + 1)),
 		]);
 		const failed = results.find((result) => result.status === 'rejected');
 		if (failed) throw failed.reason;
