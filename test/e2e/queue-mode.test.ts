@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core';
 import { setUpDemo, waitForWebhooks, type Demo } from '../../scripts/demo';
-import { ensureN8n, N8nClient, nodeOutput, PACKAGE_NAME, tailOf, type Execution } from '../../scripts/n8n-harness';
+import { DEFAULT_N8N_VERSION, ensureN8n, N8nClient, nodeOutput, PACKAGE_NAME, tailOf, type Execution } from '../../scripts/n8n-harness';
 import { assertPreflight, preflight, startQueueStack, type QueueStack } from '../../scripts/queue-stack';
 import { load, ourTrigger, signedEvent, webhookWorkflow } from '../../bench/load';
 import { specViolations } from '../fixtures/spec-events';
@@ -248,13 +248,20 @@ describe('bounded load and faults (the full figures: npm run bench:queue)', () =
 		expect(perWorker.reduce((sum, [, count]) => sum + (count as number), 0)).toBe(100);
 	}, 300_000);
 
-	test('a worker stopped with SIGTERM mid-load loses nothing (n8n finishes its running executions)', async () => {
+	// n8n 1.123.81's worker ends its Postgres pool while an execution is still running: one of 60 failed with
+	// "Cannot use a pool after calling end on the pool" in both runs here. n8n 2.41 finished them all.
+	const onN8n1 = (process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION).startsWith('1.');
+	(onN8n1 ? test.skip : test)(`a worker stopped with SIGTERM mid-load loses nothing (n8n finishes its running executions)${onN8n1 ? ' — skipped on n8n 1.x: its worker ends the Postgres pool before the last execution is saved' : ''}`, async () => {
 		const stopping: Array<Promise<void>> = [];
 		const run = await loadRun('7c1d9e40-4444-4a5b-9c8d-000000000004', 60, (i) => {
 			if (i === 15) stopping.push(stack.workers[1].stop());
 		});
 		await Promise.all(stopping);
 		expect(run.answers).toEqual({ 200: 60 });
+		const failed = run.executions
+			.filter((execution) => execution.status !== 'success')
+			.map((execution) => ({ id: execution.id, status: execution.status, error: (execution.data?.resultData as { error?: { message?: string } } | undefined)?.error?.message }));
+		expect(failed).toEqual([]);
 		expect(run.webhookIds).toEqual(run.sent);
 	}, 300_000);
 
