@@ -6,20 +6,18 @@
  * 4. load check: 2,000 signed webhooks at 20 in flight, every one exactly one execution; 200 tampered, none.
  */
 import { createHmac } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 
 import { startEmulator } from '../emulator/server';
 import { buildEvent } from '../emulator/events';
 import { generateTestHeaders, isEventSelected, parseEvents, verifySignature } from '../nodes/MessagingGateway/core';
-import { ensureN8n, N8nClient, PACKAGE_NAME, ROOT, startN8n, type Execution } from '../scripts/n8n-harness';
+import { ensureN8n, N8nClient, ROOT, startN8n } from '../scripts/n8n-harness';
 import { waitForWebhooks } from '../scripts/demo';
+import { ACCOUNT, drain, executionsPage, load, ourTrigger, say, SECRET, signedEvent, webhookNode, webhookWorkflow, type LoadResult, type Receiver } from './load';
 import { runAction } from '../test/helpers/n8n';
 
-const SECRET = 'whsec_bench_secret';
-const ACCOUNT = { username: 'bench', timezone: 'Europe/Amsterdam', virtualNumber: '3197010000001' };
-const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
 /** An inbox_message event padded to about `bytes` of JSON. */
 function eventOfSize(bytes: number): string {
@@ -59,109 +57,6 @@ function triggerOverhead(): string[] {
 	return rows;
 }
 
-interface LoadResult {
-	statuses: Record<number, number>;
-	/** Requests answered non-2xx at first and sent again, as the gateway does. */
-	retried: number;
-	requestsPerSecond: number;
-	p50: number;
-	p99: number;
-}
-
-/**
- * Sends `count` requests with `inFlight` at a time; `make(i)` builds each request. With `retry`, a
- * request answered 5xx is sent again after a second, up to 5 tries, as the gateway retries deliveries.
- */
-async function load(
-	url: string,
-	count: number,
-	inFlight: number,
-	make: (index: number) => { body: string; headers: Record<string, string> },
-	retry = false,
-): Promise<LoadResult> {
-	const latencies: number[] = [];
-	const statuses: Record<number, number> = {};
-	let retried = 0;
-	let next = 0;
-	const started = performance.now();
-	await Promise.all(
-		Array.from({ length: inFlight }, async () => {
-			while (next < count) {
-				const request = make(next++);
-				for (let attempt = 1; ; attempt++) {
-					const sent = performance.now();
-					const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...request.headers }, body: request.body });
-					await response.arrayBuffer();
-					latencies.push(performance.now() - sent);
-					if (retry && response.status >= 500 && attempt < 5) {
-						if (attempt === 1) retried++;
-						await new Promise((resolve) => setTimeout(resolve, 1000));
-						continue;
-					}
-					statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-					break;
-				}
-			}
-		}),
-	);
-	const seconds = (performance.now() - started) / 1000;
-	latencies.sort((a, b) => a - b);
-	const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-	return { statuses, retried, requestsPerSecond: count / seconds, p50: at(0.5), p99: at(0.99) };
-}
-
-function signedEvent(index: number, tamper = false) {
-	const event = buildEvent('inbox_message', ACCOUNT, { message: { content: `load ${index}` } });
-	const body = JSON.stringify(event);
-	const headers = generateTestHeaders(body, SECRET);
-	return { webhookId: event.webhook_id, body: tamper ? body.replace(`load ${index}`, `LOAD ${index}`) : body, headers };
-}
-
-async function executionsPage(client: N8nClient, query: string): Promise<Execution[]> {
-	const all: Execution[] = [];
-	let cursor: string | undefined;
-	do {
-		const page = await client.api<{ data: Execution[]; nextCursor?: string }>('GET', `/executions?${query}&limit=250${cursor ? `&cursor=${cursor}` : ''}`);
-		all.push(...page.data);
-		cursor = page.nextCursor ?? undefined;
-	} while (cursor);
-	return all;
-}
-
-/**
- * Waits until n8n has worked off its backlog: our trigger answers before the run starts, so under
- * load executions finish later than the requests. Done when the count of finished executions of the
- * workflow has not changed for five seconds and none is new or running.
- */
-async function drain(client: N8nClient, workflowId: string, timeoutMs = 600_000): Promise<Execution[]> {
-	const deadline = Date.now() + timeoutMs;
-	let last = -1;
-	let stableSince = Date.now();
-	for (;;) {
-		const executions = await executionsPage(client, `workflowId=${workflowId}`);
-		const busy = executions.some((execution) => execution.status === 'new' || execution.status === 'running');
-		if (executions.length !== last || busy) {
-			last = executions.length;
-			stableSince = Date.now();
-		} else if (Date.now() - stableSince >= 5000) {
-			return executions;
-		}
-		if (Date.now() > deadline) throw new Error(`executions of ${workflowId} did not settle (${last})`);
-		await new Promise((resolve) => setTimeout(resolve, 1000));
-	}
-}
-
-interface Receiver {
-	label: string;
-	workflowId: string;
-	url: string;
-	headers: Record<string, string>;
-}
-
-function webhookWorkflow(name: string, node: Record<string, unknown>) {
-	return { name, nodes: [{ typeVersion: node.typeVersion ?? 1, position: [0, 0], ...node } as never], connections: {}, settings: { executionOrder: 'v1' } };
-}
-
 async function realN8n(): Promise<{ throughput: string[]; loadCheck: string[] }> {
 	const install = ensureN8n();
 	const n8n = await startN8n(install);
@@ -169,21 +64,7 @@ async function realN8n(): Promise<{ throughput: string[]; loadCheck: string[] }>
 		const client = await N8nClient.setUp(n8n.url);
 		const credentialId = await client.createCredential('Bench', { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', apiSecret: 's', signingSecret: SECRET });
 		const headerCredential = { id: await client.createCredential('Bench header', { name: 'X-Token', value: 'bench-token' }, 'httpHeaderAuth') };
-		const ourTrigger = (webhookId: string) => ({
-			name: 'Trigger',
-			type: `${PACKAGE_NAME}.messagingGatewayTrigger`,
-			webhookId,
-			parameters: { events: ['*'], options: {} },
-			credentials: { messagingGatewayApi: { id: '__CREDENTIAL_ID__', name: 'Bench' } },
-		});
-		const builtin = (webhookId: string, path: string, withAuth: boolean) => ({
-			name: 'Webhook',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			webhookId,
-			parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', ...(withAuth ? { authentication: 'headerAuth' } : {}), options: {} },
-			...(withAuth ? { credentials: { httpHeaderAuth: { id: headerCredential.id, name: 'Bench header' } } } : {}),
-		});
+		const builtin = (webhookId: string, path: string, withAuth: boolean) => webhookNode(webhookId, path, withAuth ? headerCredential.id : undefined);
 		const receivers: Receiver[] = [
 			{
 				label: "n8n's Webhook node, no authentication",
@@ -349,7 +230,11 @@ ${loadCheck.join('\n')}
 npm ci && npm run bench     # first run installs n8n into ~/.cache (about 6 minutes)
 \`\`\`
 `;
-	writeFileSync(join(ROOT, 'bench', 'RESULTS.md'), report);
+	const file = join(ROOT, 'bench', 'RESULTS.md');
+	// bench/queue.ts (npm run bench:queue) owns the "Queue mode" section at the end: keep it.
+	const previous = readFileSync(file, 'utf8');
+	const queueSection = previous.indexOf('\n## Queue mode\n');
+	writeFileSync(file, queueSection === -1 ? report : `${report.trimEnd()}\n${previous.slice(queueSection)}`);
 	process.stdout.write(report);
 }
 

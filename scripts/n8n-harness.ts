@@ -98,11 +98,26 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 	});
 }
 
-/** Starts n8n headless on loopback; resolves when its REST and public API answer. */
-export async function startN8n(install: N8nInstall, options: { port?: number; userFolder?: string; env?: Record<string, string> } = {}): Promise<N8nServer> {
+export interface StartN8nOptions {
+	port?: number;
+	userFolder?: string;
+	env?: Record<string, string>;
+	/** n8n's command: `start` (main, default), or in queue mode `webhook` (webhook processor) or `worker`. */
+	command?: 'start' | 'webhook' | 'worker';
+	/** Install the package into the user folder first (default true; false only to show what a missing package does). */
+	installPackage?: boolean;
+}
+
+/**
+ * Starts n8n headless on loopback. `start` resolves when its REST and public API answer; `webhook` and
+ * `worker` when their `/healthz/readiness` does (a worker's health server listens on `port`).
+ */
+export async function startN8n(install: N8nInstall, options: StartN8nOptions = {}): Promise<N8nServer> {
+	const command = options.command ?? 'start';
 	const port = options.port ?? (await freePort());
 	const userFolder = options.userFolder ?? mkdtempSync(join(tmpdir(), 'n8n-user-'));
-	installPackage(userFolder);
+	mkdirSync(userFolder, { recursive: true });
+	if (options.installPackage !== false) installPackage(userFolder);
 	const logFile = join(userFolder, 'n8n.log');
 	const env: Record<string, string> = {
 		...(process.env as Record<string, string>),
@@ -131,10 +146,12 @@ export async function startN8n(install: N8nInstall, options: { port?: number; us
 		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
 		N8N_LOG_LEVEL: 'info',
 		...(install.version.startsWith('1.') ? { N8N_EXPRESSION_ENGINE: 'legacy' } : {}),
+		// A worker serves only its health check, on this port (its default, 5678, is n8n's own port).
+		...(command === 'worker' ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' } : {}),
 		...options.env,
 	};
 	const out = createWriteStream(logFile);
-	const child = spawn(join(install.nodeBin, 'node'), [join(install.dir, 'node_modules/n8n/bin/n8n'), 'start'], {
+	const child = spawn(join(install.nodeBin, 'node'), [join(install.dir, 'node_modules/n8n/bin/n8n'), command], {
 		env,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
@@ -160,9 +177,10 @@ export async function startN8n(install: N8nInstall, options: { port?: number; us
 	const started = Date.now();
 	try {
 		for (;;) {
-			if (!running(child)) throw new Error(`n8n exited with ${child.exitCode ?? child.signalCode}`);
-			if (Date.now() - started > 120_000) throw new Error('n8n did not become ready within 120 s');
+			if (!running(child)) throw new Error(`n8n ${command} exited with ${child.exitCode ?? child.signalCode}`);
+			if (Date.now() - started > 180_000) throw new Error(`n8n ${command} did not become ready within 180 s`);
 			const ready = await fetch(`${url}/healthz/readiness`).then((r) => r.ok, () => false);
+			if (ready && command !== 'start') break;
 			const api = ready && (await fetch(`${url}/api/v1/workflows`).then((r) => r.status, () => 0));
 			// n8n 1.x mounts its REST routes (owner set-up) a few seconds after the public API.
 			const rest = api === 401 && (await fetch(`${url}/rest/settings`).then((r) => r.status, () => 0));
@@ -173,7 +191,7 @@ export async function startN8n(install: N8nInstall, options: { port?: number; us
 		await server.stop();
 		throw new Error(`${(error as Error).message}; last log lines:\n${tailOf(logFile)}`);
 	}
-	log(`ready on ${url} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	log(`${command === 'start' ? '' : `${command} `}ready on ${url} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	return server;
 }
 
@@ -265,7 +283,21 @@ export class N8nClient {
 		const result = await this.api<{ data: Execution[] }>('GET', `/executions?workflowId=${workflowId}&includeData=true&limit=250`);
 		return result.data;
 	}
+
+	/** Finished executions of a workflow, oldest first, once there are at least `count` (or the time is up). */
+	async finishedExecutions(workflowId: string, count: number, timeoutMs = 30_000): Promise<Execution[]> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const finished = (await this.executions(workflowId)).filter((execution) => execution.status !== 'running' && execution.status !== 'new');
+			if (finished.length >= count || Date.now() > deadline) return finished.reverse();
+			await sleep(300);
+		}
+	}
 }
+
+/** The items a node output in an execution's first run. */
+export const nodeOutput = (execution: Execution, node: string) =>
+	execution.data!.resultData.runData[node][0].data!.main[0].map((item) => item.json);
 
 export interface Execution {
 	id: string;
