@@ -6,7 +6,7 @@
  */
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { setUpDemo, type Demo } from '../../scripts/demo';
-import { ensureN8n, N8nClient, PACKAGE_NAME, startN8n, tailOf, type Execution, type N8nServer } from '../../scripts/n8n-harness';
+import { ensureN8n, N8nClient, PACKAGE_NAME, startN8n, tailOf, type ExampleWorkflow, type Execution, type N8nServer } from '../../scripts/n8n-harness';
 import { specViolations } from '../fixtures/spec-events';
 
 let emulator: Emulator;
@@ -77,60 +77,67 @@ test('a list the gateway refuses reaches the editor as an error, not as an empty
 	expect(refused.body.message).toContain('Invalid credentials (gateway error 104)');
 });
 
-test('a workflow formats a number with the gateway, then sends to it from a sender picked in the list (node version 2)', async () => {
-	const node = (name: string, parameters: Record<string, unknown>, x: number) => ({
-		name,
-		parameters,
-		type: `${PACKAGE_NAME}.messagingGateway`,
-		typeVersion: 2,
-		position: [x, 0],
-		credentials: { messagingGatewayApi: { id: '__CREDENTIAL_ID__', name: 'Messaging Gateway account' } },
-	});
+/** A node of this package's action node, version 2, with the demo's credential. */
+const actionNode = (name: string, parameters: Record<string, unknown>, x: number) => ({
+	name,
+	parameters,
+	type: `${PACKAGE_NAME}.messagingGateway`,
+	typeVersion: 2,
+	position: [x, 0],
+	credentials: { messagingGatewayApi: { id: '__CREDENTIAL_ID__', name: 'Messaging Gateway account' } },
+});
+
+/**
+ * Imports and activates Webhook (POST /webhook/<path>, answering with the last node's output) → the given
+ * nodes in a row, then posts `body` to it and returns n8n's answer.
+ */
+async function runThroughWebhook(path: string, webhookId: string, nodes: Array<ReturnType<typeof actionNode>>, body: unknown) {
+	const names = ['Start', ...nodes.map((entry) => entry.name)];
 	const workflow = {
-		name: 'Format, then send',
+		name: `Webhook → ${nodes.map((entry) => entry.name).join(' → ')}`,
 		nodes: [
 			{
-				name: 'Order',
+				name: 'Start',
 				type: 'n8n-nodes-base.webhook',
 				typeVersion: 2,
 				position: [0, 0],
-				webhookId: '5d0c2a7e-3333-4a5b-9c8d-000000000003',
-				parameters: { httpMethod: 'POST', path: 'vendor-parity', responseMode: 'lastNode', options: {} },
+				webhookId,
+				parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', options: {} },
 			},
-			node('Format Number', { resource: 'number', operation: 'format', number: '={{ $json.body.phone }}', countryCode: '={{ $json.body.country }}' }, 260),
-			node(
-				'Send SMS',
-				{
-					resource: 'message',
-					operation: 'send',
-					sender: { __rl: true, mode: 'list', value: 'Shop', cachedResultName: 'Shop' },
-					to: '={{ $json.number }}',
-					message: 'Your order has shipped',
-					additionalFields: {},
-					options: {},
-				},
-				520,
-			),
+			...nodes,
 		],
-		connections: {
-			Order: { main: [[{ node: 'Format Number', type: 'main', index: 0 }]] },
-			'Format Number': { main: [[{ node: 'Send SMS', type: 'main', index: 0 }]] },
-		},
+		connections: Object.fromEntries(names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }])),
 		settings: { executionOrder: 'v1' },
 	};
-	await client.importWorkflow(workflow, demo.credentialId);
-	const before = emulator.requests.length;
-	const order = () =>
-		fetch(`${n8n.url}/webhook/vendor-parity`, {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json' },
-			body: JSON.stringify({ phone: '06 1234 5678', country: 'nl' }),
-		});
+	await client.importWorkflow(workflow as unknown as ExampleWorkflow, demo.credentialId);
+	const post = () =>
+		fetch(`${n8n.url}/webhook/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 	// Right after activation the webhook can answer 404 for a moment; nothing runs then.
-	let response = await order();
-	for (const deadline = Date.now() + 20_000; response.status === 404 && Date.now() < deadline; response = await order()) {
+	let response = await post();
+	for (const deadline = Date.now() + 20_000; response.status === 404 && Date.now() < deadline; response = await post()) {
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
+	return response;
+}
+
+test('a workflow formats a number with the gateway, then sends to it from a sender picked in the list (node version 2)', async () => {
+	const before = emulator.requests.length;
+	const response = await runThroughWebhook('vendor-parity', '5d0c2a7e-3333-4a5b-9c8d-000000000003', [
+		actionNode('Format Number', { resource: 'number', operation: 'format', number: '={{ $json.body.phone }}', countryCode: '={{ $json.body.country }}' }, 260),
+		actionNode(
+			'Send SMS',
+			{
+				resource: 'message',
+				operation: 'send',
+				sender: { __rl: true, mode: 'list', value: 'Shop', cachedResultName: 'Shop' },
+				to: '={{ $json.number }}',
+				message: 'Your order has shipped',
+				additionalFields: {},
+				options: {},
+			},
+			520,
+		),
+	], { phone: '06 1234 5678', country: 'nl' });
 	expect(response.status).toBe(200);
 	const requests = emulator.requests.slice(before).map((request) => [request.method, request.path, JSON.parse(request.body)]);
 	expect(requests).toEqual([
@@ -140,12 +147,27 @@ test('a workflow formats a number with the gateway, then sends to it from a send
 	expect(await response.json()).toMatchObject({ to: '31612345678', sender: 'Shop', messageid: expect.stringMatching(/^[a-z0-9]{30}$/) });
 });
 
-test("a voice message's delivery reports (message_type voice) reach the delivery log trigger", async () => {
-	const response = await fetch(`${emulator.url}/v1/voice/send`, {
-		method: 'POST',
-		headers: { 'X-Client-Id': emulator.account.apiKey, 'X-Client-Secret': emulator.account.apiSecret, 'Content-Type': 'application/json' },
-		body: JSON.stringify({ to: '31687654321', message: 'Your parcel arrives today', language: 'en', gender: 'Female', reference: 'voice-1' }),
-	});
+test("a workflow's Send Voice Message reaches the gateway, and its delivery reports (message_type voice) reach the delivery log trigger", async () => {
+	const before = emulator.requests.length;
+	const response = await runThroughWebhook('vendor-parity-voice', '5d0c2a7e-3333-4a5b-9c8d-000000000004', [
+		actionNode(
+			'Send Voice Message',
+			{
+				resource: 'message',
+				operation: 'sendVoice',
+				to: '={{ $json.body.phone }}',
+				message: 'Your parcel arrives today',
+				additionalFields: { language: 'nl', gender: 'Male', reference: 'voice-1' },
+				options: {},
+			},
+			260,
+		),
+	], { phone: '+31 6 8765 4321' });
+	expect(response.status).toBe(200);
+	const requests = emulator.requests.slice(before).map((request) => [request.method, request.path, JSON.parse(request.body)]);
+	expect(requests).toEqual([
+		['POST', '/v1/voice/send', { to: '31687654321', message: 'Your parcel arrives today', language: 'nl', gender: 'Male', reference: 'voice-1' }],
+	]);
 	const { messageid } = (await response.json()) as { messageid: string };
 	expect(messageid).toMatch(/^[a-z0-9]{30}$/);
 	const deadline = Date.now() + 30_000;
