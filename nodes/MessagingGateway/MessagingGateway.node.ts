@@ -18,7 +18,7 @@ export class MessagingGateway implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Send SMS, format numbers and read the sender IDs and balance of a messaging gateway account',
+		description: 'Send SMS and voice messages, format numbers, and read the sender IDs and balance of a messaging gateway account',
 		defaults: { name: 'Messaging Gateway' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

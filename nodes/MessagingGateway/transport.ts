@@ -85,7 +85,7 @@ function errorFromResponse(ctx: GatewayContext, response: IN8nHttpFullResponse, 
 	const code = typeof body.error === 'string' || typeof body.error === 'number' ? String(body.error) : undefined;
 	if (status >= 500) {
 		return gatewayError(ctx, body, {
-			message: `The gateway answered HTTP ${status} (server error). Not retried: the SMS may already have been sent`,
+			message: `The gateway answered HTTP ${status} (a failure on its side). Not retried: the SMS may already have been sent`,
 			description:
 				"Check the gateway's message log before sending again, or you may send the SMS twice. Retrying a send is only safe when the gateway says it did nothing (HTTP 429 or 503).",
 			httpCode: status,
@@ -98,9 +98,9 @@ function errorFromResponse(ctx: GatewayContext, response: IN8nHttpFullResponse, 
 	const explanation = code === undefined ? undefined : describeCode(code);
 	const message =
 		code !== undefined && text !== undefined
-			? `${text} (gateway error ${code})`
+			? `${text} (gateway code ${code})`
 			: code !== undefined
-				? `Gateway error: ${code}`
+				? `The gateway refused the request (code ${code})`
 				: `The gateway answered HTTP ${status}`;
 	return gatewayError(ctx, body, {
 		message,

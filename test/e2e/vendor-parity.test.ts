@@ -74,7 +74,7 @@ test('a list the gateway refuses reaches the editor as an error, not as an empty
 	const credentialId = await client.createCredential('Wrong secret', { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: 'wrong' });
 	const refused = await senderList(undefined, credentialId);
 	expect(refused.status).toBeGreaterThanOrEqual(400);
-	expect(refused.body.message).toContain('Invalid credentials (gateway error 104)');
+	expect(refused.body.message).toContain('Invalid credentials (gateway code 104)');
 });
 
 /** A node of this package's action node, version 2, with the demo's credential. */

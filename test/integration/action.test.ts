@@ -102,7 +102,7 @@ describe('Message → Send', () => {
 
 	test('a gateway error becomes a NodeApiError with the code and its explanation', async () => {
 		const run = await runAction(send({}), [{}], { ...credentials, apiSecret: 'wrong' });
-		expect(run.error?.message).toBe('Invalid credentials (gateway error 104)');
+		expect(run.error?.message).toBe('Invalid credentials (gateway code 104)');
 		expect(run.error?.description).toContain("The API key or API secret is wrong");
 		expect(run.error?.description).toContain('HTTP 401');
 		expect(run.error?.httpCode).toBe('401');
@@ -110,7 +110,7 @@ describe('Message → Send', () => {
 
 	test('400 from the gateway without Continue On Fail: the run stops with the code explained', async () => {
 		const run = await runAction(send({ to: '31600009131' }), [{}], credentials);
-		expect(run.error?.message).toBe('Number 31600009131 is on the opt-out list (gateway error 131)');
+		expect(run.error?.message).toBe('Number 31600009131 is on the opt-out list (gateway code 131)');
 		expect(run.error?.description).toBe('The recipient is on the opt-out list and must not be messaged; remove the number from your list. HTTP 400.');
 		expect(run.error?.httpCode).toBe('400');
 		expect(run.items).toEqual([]);
@@ -124,7 +124,7 @@ describe('Message → Send', () => {
 		expect(run.items).toEqual([
 			{ json: expect.objectContaining({ messageid: expect.any(String) }), pairedItem: { item: 0 } },
 			{
-				json: { error: 'Number 31600009131 is on the opt-out list (gateway error 131)', code: '131', httpCode: 400 },
+				json: { error: 'Number 31600009131 is on the opt-out list (gateway code 131)', code: '131', httpCode: 400 },
 				pairedItem: { item: 1 },
 			},
 			{ json: { error: 'To: "x1" contains "x", which is not part of a phone number', code: null, httpCode: null }, pairedItem: { item: 2 } },
@@ -161,7 +161,7 @@ describe('Message → Send', () => {
 		await control('/emulator/faults', { status: 500 });
 		const run = await runAction(send({}), [{}], credentials);
 		expect(emulator.requests).toHaveLength(1);
-		expect(run.error?.message).toBe('The gateway answered HTTP 500 (server error). Not retried: the SMS may already have been sent');
+		expect(run.error?.message).toBe('The gateway answered HTTP 500 (a failure on its side). Not retried: the SMS may already have been sent');
 	});
 
 	test('a timeout is not retried, and the error says why', async () => {

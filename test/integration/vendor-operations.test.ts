@@ -20,7 +20,7 @@ const requestLine = () => emulator.requests.map((request) => ({
 }));
 const withAuth = (entry: { method: string; path: string; body?: unknown }) => ({ id: 'emulator-key', secret: 'emulator-secret', body: undefined, ...entry });
 const wrongSecret = () => ({ ...credentials, apiSecret: 'wrong' });
-const CREDENTIALS_ERROR = { error: 'Invalid credentials (gateway error 104)', code: '104', httpCode: 401 };
+const CREDENTIALS_ERROR = { error: 'Invalid credentials (gateway code 104)', code: '104', httpCode: 401 };
 
 beforeEach(async () => {
 	emulator = await startEmulator({ settings: { deliveryDelayMs: 5 } });
@@ -114,7 +114,7 @@ describe('Number → Format', () => {
 
 	test('a gateway error stops the run with the code explained', async () => {
 		const run = await runAction(formatNumber({ number: '06 12' }), [{}], credentials);
-		expect(run.error?.message).toBe('Invalid phone number (gateway error 106)');
+		expect(run.error?.message).toBe('Invalid phone number (gateway code 106)');
 		expect(run.error?.description).toBe('A recipient is not a valid number: use international format, 8 to 15 digits, e.g. 31612345678. HTTP 400.');
 	});
 
@@ -124,7 +124,7 @@ describe('Number → Format', () => {
 		expect(run.error).toBeUndefined();
 		expect(run.items).toEqual([
 			{ json: { number: '31612345678', countrycode: 'NL', e164: '+31612345678' }, pairedItem: { item: 0 } },
-			{ json: { error: 'Invalid phone number (gateway error 106)', code: '106', httpCode: 400 }, pairedItem: { item: 1 } },
+			{ json: { error: 'Invalid phone number (gateway code 106)', code: '106', httpCode: 400 }, pairedItem: { item: 1 } },
 			{ json: { error: 'Number: the number is empty', code: null, httpCode: null }, pairedItem: { item: 2 } },
 		]);
 		expect(emulator.requests).toHaveLength(2);
@@ -197,7 +197,7 @@ describe('Sender list search (LoadOptionsContext)', () => {
 	test('a list the gateway will not give is a NodeApiError with its code; sending by value is unaffected', async () => {
 		const error = await searchList('searchSenderIds', parameters, wrongSecret()).catch((caught: unknown) => caught);
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect((error as NodeApiError).message).toBe('Invalid credentials (gateway error 104)');
+		expect((error as NodeApiError).message).toBe('Invalid credentials (gateway code 104)');
 		await control('POST', '/emulator/faults', { status: 500 });
 		const failed = await searchList('searchSenderIds', parameters, credentials).catch((caught: unknown) => caught);
 		expect((failed as NodeApiError).message).toMatch(/^The gateway answered HTTP 500/);

@@ -24,7 +24,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const selected = selectedOperation(resource, operation);
-	if (!selected) throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+	if (!selected) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`, {
+			description: 'Choose the operation again in the node; the workflow may come from a newer version of this package.',
+		});
+	}
 	switch (selected.resource) {
 		case 'account':
 			return [await account.operations[selected.operation].execute.call(this)];

@@ -17,19 +17,19 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Account',
 				value: 'getAccount',
-				action: 'Get the account details',
+				action: 'Get account',
 				description: 'Check the credential and get what the gateway says about its account (user name and the like)',
 			},
 			{
 				name: 'Get Balance',
 				value: 'getBalance',
-				action: 'Get the account balance',
+				action: 'Get account balance',
 				description: 'Get the credits left on the account',
 			},
 			{
 				name: 'Get Sender IDs',
 				value: 'getSenderIds',
-				action: 'Get the approved senders of the account',
+				action: 'Get sender IDs',
 				description: 'List the sender names and numbers the account may send SMS from',
 			},
 		],

@@ -13,8 +13,8 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['message'] } },
 		options: [
-			{ name: 'Send', value: 'send', action: 'Send an SMS', description: 'Send an SMS to one or more numbers' },
-			{ name: 'Send Voice Message', value: 'sendVoice', action: 'Send a voice message', description: 'Call one or more numbers and read a text aloud' },
+			{ name: 'Send', value: 'send', action: 'Send SMS', description: 'Send an SMS to one or more numbers' },
+			{ name: 'Send Voice Message', value: 'sendVoice', action: 'Send voice message', description: 'Call one or more numbers and read a text aloud' },
 		],
 		default: 'send',
 	},

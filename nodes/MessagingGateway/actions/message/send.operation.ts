@@ -12,7 +12,7 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'MyShop',
+		placeholder: 'e.g. MyShop',
 		description: 'Name of at most 11 characters, or a number of at most 14 digits',
 		displayOptions: { show: { ...showFor.show, '@version': [1] } },
 	},
@@ -35,7 +35,7 @@ export const description: INodeProperties[] = [
 				displayName: 'By Value',
 				name: 'id',
 				type: 'string',
-				placeholder: 'MyShop',
+				placeholder: 'e.g. MyShop',
 				hint: 'A name of at most 11 characters or a number of at most 14 digits, also one not (yet) in the list',
 			},
 		],
@@ -47,7 +47,7 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '+31 6 1234 5678, +44 7700 900123',
+		placeholder: 'e.g. +31 6 1234 5678, +44 7700 900123',
 		description:
 			'One number or several separated by commas, in international format (+31 6 1234 5678, 0044 7700 900123; a trunk prefix in parentheses such as +31 (0)6 is dropped). A national number (06 1234 5678) needs the Default Country option.',
 		displayOptions: showFor,
@@ -76,6 +76,7 @@ export const description: INodeProperties[] = [
 				name: 'reference',
 				type: 'string',
 				default: '',
+				placeholder: 'e.g. order-1001',
 				description: 'Your own reference (up to 255 characters); it comes back in the delivery reports',
 			},
 			{
@@ -131,7 +132,7 @@ export const description: INodeProperties[] = [
 					"Country of numbers written nationally, e.g. 06 1234 5678 with Netherlands becomes 31612345678. Without it, a number starting with 0 is refused.",
 			},
 			{
-				displayName: 'Timeout (Ms)',
+				displayName: 'Timeout',
 				name: 'timeout',
 				type: 'number',
 				default: DEFAULT_TIMEOUT_MS,

@@ -15,7 +15,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Format',
 				value: 'format',
-				action: 'Format a phone number',
+				action: 'Format number',
 				description:
 					"Turn a number written the national way (e.g. 06 12345678 in the Netherlands) into the gateway's international form",
 			},

@@ -13,7 +13,7 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '06 12345678',
+		placeholder: 'e.g. 06 12345678',
 		description: 'The phone number as people write it in its country, e.g. 06 12345678',
 		displayOptions: showFor,
 	},
