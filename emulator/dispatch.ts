@@ -70,9 +70,8 @@ export function subscribes(endpoint: WebhookEndpoint, webhookType: string): bool
 	return endpoint.types.includes('*') || endpoint.types.includes(webhookType);
 }
 
-let deliveryCounter = 0;
-
-export function prepareDelivery(event: WebhookEvent, endpoint: WebhookEndpoint, settings: DispatchSettings): Delivery {
+/** The delivery of `event` to `endpoint`, not yet attempted; `id` comes from the emulator instance's counter. */
+export function prepareDelivery(id: string, event: WebhookEvent, endpoint: WebhookEndpoint, settings: DispatchSettings): Delivery {
 	const payload = endpoint.method === 'GET' ? encodeQuery({ ...event, method: 'GET' }) : JSON.stringify(event);
 	const headers: Record<string, string> =
 		endpoint.method === 'POST' ? { 'Content-Type': 'application/json; charset=utf-8' } : {};
@@ -80,7 +79,7 @@ export function prepareDelivery(event: WebhookEvent, endpoint: WebhookEndpoint, 
 		Object.assign(headers, generateTestHeaders(payload, settings.signingSecret, undefined, settings.brand));
 	}
 	return {
-		id: `dl_${++deliveryCounter}`,
+		id,
 		webhookId: event.webhook_id,
 		webhookType: event.webhook_type,
 		endpointId: endpoint.id,
