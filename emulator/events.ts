@@ -42,7 +42,10 @@ export function deepMerge(base: Fields, overrides: Fields): Fields {
 	return merged;
 }
 
-/** Default payload object for each type; realistic values a test can override. */
+/**
+ * Default payload object for each type; realistic values a test can override. Written apart from
+ * test/fixtures/spec-events.ts on purpose: the tests check these events against that independent copy.
+ */
 function defaultPayload(type: string, account: AccountInfo, now: Date, newInternalId: InternalIds): Fields {
 	const t = timesOf(now, account.timezone);
 	switch (type) {

@@ -6,30 +6,24 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { DELIVERY_DETAIL_CODES, generateTestHeaders, type WebhookEvent } from '../nodes/MessagingGateway/core';
-import { deliver, prepareDelivery, subscribes, type Delivery } from './dispatch';
+import {
+	API_ERROR_STATUS_CODES,
+	DELIVERY_DETAIL_CODES,
+	deliveryStatusText,
+	generateTestHeaders,
+	isEventSelected,
+	UNKNOWN_STATUS_CODE,
+	type WebhookEvent,
+} from '../nodes/MessagingGateway/core';
+import { deliver, prepareDelivery, type Delivery } from './dispatch';
 import { buildEvent, timesOf, type Fields } from './events';
 import { apiError } from './http';
-import { DELIVERY_STATUS_TEXT, finalStateFor, OPTED_OUT_SUFFIX } from './magic';
+import { finalStateFor, OPTED_OUT_SUFFIX } from './magic';
 import type { SendContext } from './routes/send-context';
 import type { State } from './state';
 import type { SentMessage } from './types';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/** The status code (docs/gateway-api.md#codes) an api_error webhook carries for each HTTP API error code. */
-const STATUS_CODE_OF_API_ERROR: Record<string, number> = {
-	'102': 4001,
-	'103': 2006,
-	'106': 2006,
-	'108': 2000,
-	'109': 2005,
-	'110': 2005,
-	'111': 2005,
-	'118': 2001,
-	'121': 4000,
-	'131': 4004,
-};
 
 const newMessageId = () => {
 	const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -76,7 +70,7 @@ export function createGateway(state: State): Gateway {
 	const dispatchEvent = (event: WebhookEvent) => {
 		const dispatch = { ...settings, signingSecret: account.signingSecret, brand: account.brand };
 		const sent = endpoints
-			.filter((endpoint) => subscribes(endpoint, event.webhook_type))
+			.filter((endpoint) => isEventSelected(event.webhook_type, endpoint.types))
 			.map((endpoint) => {
 				const delivery = prepareDelivery(state.nextId('delivery'), event, endpoint, dispatch);
 				deliveries.push(delivery);
@@ -106,7 +100,7 @@ export function createGateway(state: State): Gateway {
 			reference: message.reference,
 			...(message.messageType ? { message_type: message.messageType } : {}),
 			delivery_code: code,
-			delivery_status: DELIVERY_STATUS_TEXT[code as keyof typeof DELIVERY_STATUS_TEXT],
+			delivery_status: deliveryStatusText(code),
 			delivery_status_datetime: timesOf(new Date(), account.timezone).local,
 			cost: message.cost,
 		};
@@ -134,7 +128,7 @@ export function createGateway(state: State): Gateway {
 		emit('api_error', {
 			error: {
 				error: errorMsg,
-				error_code: STATUS_CODE_OF_API_ERROR[code] ?? 4000,
+				error_code: API_ERROR_STATUS_CODES[code] ?? UNKNOWN_STATUS_CODE,
 				sender: typeof sender === 'string' ? sender : '',
 				receiver: Array.isArray(receiver) ? receiver.join(',') : typeof receiver === 'string' ? receiver : '',
 				http_code: 400,

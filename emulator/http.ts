@@ -1,7 +1,7 @@
 /** HTTP plumbing of every emulator route: the errors routes throw, body reading and JSON answers. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { isObject } from '../nodes/MessagingGateway/core';
+import { isObject, PARSE_ERROR_TEXT } from '../nodes/MessagingGateway/core';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -27,7 +27,7 @@ export function parseApiBody(raw: Buffer): Record<string, unknown> {
 	} catch {
 		body = undefined;
 	}
-	if (!isObject(body)) throw new HttpError(400, { error: 'error parsing json' });
+	if (!isObject(body)) throw new HttpError(400, { error: PARSE_ERROR_TEXT });
 	return body;
 }
 

@@ -6,8 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { encodeQuery } from '../../emulator/dispatch';
-import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core';
+import { encodeQuery, WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core';
 import { setUpDemo, waitForWebhooks, type Demo } from '../../scripts/demo';
 import { ensureN8n, N8nClient, PACKAGE_NAME, ROOT, startN8n, tailOf, type Execution, type N8nServer } from '../../scripts/n8n-harness';
 import { specViolations } from '../fixtures/spec-events';

@@ -1,9 +1,8 @@
 import { dirname } from 'node:path';
 
-import { encodeQuery } from '../../emulator/dispatch';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { MessagingGatewayTrigger } from '../../nodes/MessagingGateway/MessagingGatewayTrigger.node';
-import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core';
+import { encodeQuery, WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core';
 import { DELIVERY_REPORT_MINIMAL, SPEC_EXAMPLES, specViolations } from '../fixtures/spec-events';
 import { opensslHmacSha256 } from '../helpers/openssl';
 import { NodeHelpers, type INode, type INodeParameters } from 'n8n-workflow';

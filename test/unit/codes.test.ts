@@ -2,6 +2,7 @@ import {
 	API_ERROR_CODES,
 	DELIVERY_CODES,
 	DELIVERY_DETAIL_CODES,
+	deliveryStatusText,
 	describeCode,
 	STATUS_CODES,
 } from '../../nodes/MessagingGateway/core';
@@ -53,4 +54,17 @@ test('every documented API error code is explained', () => {
 	expect(describeCode(2000)).toBe('Gateway status INSUFFICIENT_FUNDS');
 	expect(describeCode('error parsing json')).toMatch(/could not parse/);
 	expect(describeCode('999')).toBeUndefined();
+});
+
+test('delivery_status texts are the delivery codes of docs/gateway-api.md#codes in lower case', () => {
+	expect(['0', '1', '2', '3', '4', '5', '9'].map(deliveryStatusText)).toEqual([
+		'submitted',
+		'delivered',
+		'not delivered',
+		'buffered',
+		'rejected',
+		'rejected',
+		'unknown',
+	]);
+	expect(deliveryStatusText('7')).toBeUndefined();
 });

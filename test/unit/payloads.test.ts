@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { parse as parseQuery } from 'qs';
 
-import { encodeQuery } from '../../emulator/dispatch';
 import {
 	decodeQueryEvent,
+	encodeQuery,
 	isInterimDeliveryReport,
 	MAX_LISTED_PROBLEMS,
 	parseEvent,

@@ -15,3 +15,4 @@ export * from './format';
 export * from './senderids';
 export * from './voice';
 export * from './objects';
+export * from './query';
