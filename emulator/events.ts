@@ -1,4 +1,4 @@
-/** Builds webhook events of every type exactly as spec section 2 lays them out. */
+/** Builds webhook events of every type exactly as docs/gateway-api.md#webhook-types lays them out. */
 import { randomBytes, randomUUID } from 'node:crypto';
 
 import { findEventType, formatZoned, isObject, type WebhookEvent } from '../nodes/MessagingGateway/core';
@@ -170,7 +170,7 @@ function defaultPayload(type: string, account: AccountInfo, now: Date, newIntern
 }
 
 /**
- * A complete event of `type`: envelope (2.1) plus its payload object, with `overrides` merged in
+ * A complete event of `type`: envelope (docs/gateway-api.md#webhooks) plus its payload object, with `overrides` merged in
  * (envelope fields at the top, payload fields under the payload key, e.g. `{ message: { content } }`).
  */
 export function buildEvent(
@@ -196,7 +196,7 @@ export function buildEvent(
 	return deepMerge(event, overrides) as WebhookEvent;
 }
 
-/** `isreply` for an incoming message that answers `original` (spec 2.4). */
+/** `isreply` for an incoming message that answers `original` (docs/gateway-api.md#webhook-types). */
 export function isreplyFor(
 	original: { messageid: string; content: string; sender: string; receiver: string; reference: string; created: Date },
 	timeZone: string,

@@ -14,7 +14,7 @@ const SECRET = 'whsec_trigger_test';
 const credentials = { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', apiSecret: 's', signingSecret: SECRET };
 const now = () => Math.floor(Date.now() / 1000);
 
-/** Signs with openssl, as spec 5.2 says: HMAC-SHA256 over timestamp + "." + raw payload. */
+/** Signs with openssl, as docs/gateway-api.md#signatures says: HMAC-SHA256 over timestamp + "." + raw payload. */
 function signed(payload: string | Buffer, { secret = SECRET, t = now(), brand = 'Service' } = {}) {
 	const v1 = opensslHmacSha256(secret, Buffer.concat([Buffer.from(`${t}.`), Buffer.from(payload)]));
 	return { [`X-${brand}-Timestamp`]: String(t), [`X-${brand}-Signature`]: `t=${t},v1=${v1}` };

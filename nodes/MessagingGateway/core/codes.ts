@@ -1,6 +1,6 @@
 /**
- * The gateway's code tables: delivery codes (spec 3), failure detail codes (spec 7.1),
- * named status codes (spec 7.2) and the HTTP API's error codes (public-api-notes).
+ * The gateway's code tables: delivery codes, failure detail codes and named status codes
+ * (docs/gateway-api.md#codes), and the HTTP API's error codes (docs/gateway-api.md#api-errors).
  */
 
 export interface CodeInfo {
@@ -39,7 +39,7 @@ export function deliveryStatusText(code: string): string | undefined {
 	return DELIVERY_CODES[code]?.name.toLowerCase();
 }
 
-/** Codes carried by api_error webhooks and delivery failures (spec 7.2). */
+/** Codes carried by api_error webhooks and delivery failures (docs/gateway-api.md#codes). */
 export const STATUS_CODES: Readonly<Record<string, string>> = {
 	'2000': 'INSUFFICIENT_FUNDS',
 	'2001': 'TOO_LONG',
