@@ -16,3 +16,4 @@ export * from './senderids';
 export * from './voice';
 export * from './objects';
 export * from './query';
+export * from './retry';
