@@ -4,6 +4,9 @@
  * piece supplied here is the credentials store, which applies the credential's own `authenticate`
  * definition through n8n's expression engine, as n8n's server does. Not to be confused with
  * `n8n-server.ts`, which starts a real n8n server.
+ *
+ * A little over 250 lines: n8n-core's set-up (node types, credentials helper, hooks) for the entry
+ * points it serves (execute, webhook, list search).
  */
 import { ExecutionLifecycleHooks, LoadOptionsContext, WebhookContext, WorkflowExecute } from 'n8n-core';
 import {

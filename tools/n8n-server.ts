@@ -1,8 +1,11 @@
 /**
  * A real n8n server with this package installed the way n8n installs community packages.
- * Used by `npm run dev`, the end-to-end tests and the benchmarks. Not to be confused with
- * `n8n-core-runner.ts`, which runs the nodes in-process through n8n-core's execution contexts. Everything it starts is stopped
- * by PID, also when a step fails.
+ * Used by `npm run dev`, the end-to-end tests and the benchmarks. Everything it starts is stopped
+ * by PID, also when a step fails. Not to be confused with `n8n-core-runner.ts`, which runs the
+ * nodes in-process through n8n-core's execution contexts.
+ *
+ * Over 250 lines: install, start/stop and the REST client of one n8n belong together; the client
+ * (N8nClient) is the part to move out first if it grows.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

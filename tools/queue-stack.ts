@@ -5,6 +5,9 @@
  *
  * Everything lives in one temp folder; `stop()` (also run on exit, after stopQueueStacksOnExit()) stops the n8n processes by PID,
  * Postgres with `pg_ctl stop`, Redis by its PID, and removes that folder and nothing else.
+ *
+ * Over 250 lines: starting, stopping and the pre-flight check of one stack share its process
+ * bookkeeping; the pre-flight check is the part to move out first.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
