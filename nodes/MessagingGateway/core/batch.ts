@@ -26,8 +26,8 @@ export interface Batch<M extends BatchMember> {
 
 /** Everything of a send except its recipients: two sends with the same key can share a request. */
 export function batchKey(body: SendRequestBody): string {
-	const { to: _to, ...rest } = body;
-	return JSON.stringify(Object.keys(rest).sort().map((key) => [key, rest[key as keyof typeof rest]]));
+	const fields = Object.entries(body).filter(([key]) => key !== 'to');
+	return JSON.stringify(fields.sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 /**
