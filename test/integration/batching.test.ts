@@ -96,6 +96,25 @@ describe('version 2 batches by default', () => {
 		expect(bodies().map((body) => (Array.isArray(body.to) ? body.to.length : 1))).toEqual([2, 2, 1, 1, 2]);
 	});
 
+	test('voice messages batch too; a different language or gender starts a new request', async () => {
+		const voices = [{}, {}, { gender: 'Male' }, { gender: 'Male' }, { gender: 'Male', language: 'nl' }];
+		const items = numbers(voices.length, (index) => ({ voice: voices[index] }));
+		const run = await runAction(
+			{ resource: 'message', operation: 'sendVoice', to: '={{ $json.to }}', message: 'Your order is ready', additionalFields: { gender: '={{ $json.voice.gender ?? "" }}', language: '={{ $json.voice.language ?? "" }}' } },
+			items,
+			credentials,
+			{ typeVersion: 2 },
+		);
+		expect(run.error).toBeUndefined();
+		expect(emulator.requests.map((request) => request.path)).toEqual(['/v1/voice/send', '/v1/voice/send', '/v1/voice/send']);
+		expect(bodies().map((body) => body.to)).toEqual([[items[0].to, items[1].to], [items[2].to, items[3].to], items[4].to]);
+		const byId = new Map(emulator.messages.map((message) => [message.messageid, message.to]));
+		run.items.forEach((item, index) => {
+			expect(item.pairedItem).toEqual({ item: index });
+			expect(byId.get(item.json.messageid as string)).toBe(items[index].to);
+		});
+	});
+
 	test('Batch Recipients off: one request per item', async () => {
 		const run = await runAction(send({ options: { batchRecipients: false } }), numbers(5), credentials, { typeVersion: 2 });
 		expect(run.error).toBeUndefined();
