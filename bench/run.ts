@@ -17,6 +17,7 @@ import { ensureN8n, N8nClient, ROOT, startN8n } from '../scripts/n8n-harness';
 import { waitForWebhooks } from '../scripts/demo';
 import { ACCOUNT, drain, executionsPage, load, ourTrigger, say, SECRET, signedEvent, webhookNode, webhookWorkflow, type LoadResult, type Receiver } from './load';
 import { runAction } from '../test/helpers/n8n';
+import { batchingBench } from './batching';
 
 
 /** An inbox_message event padded to about `bytes` of JSON. */
@@ -180,6 +181,7 @@ async function bulkSend(): Promise<string[]> {
 async function main() {
 	const overhead = triggerOverhead();
 	const bulk = await bulkSend();
+	const batching = await batchingBench();
 	const { throughput, loadCheck } = await realN8n();
 	const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version} (benchmarks) and the Node that n8n ${process.env.N8N_VERSION ?? '2.41.0'} runs on`;
 	const report = `# Benchmark results
@@ -215,6 +217,7 @@ network round trip away (\`apiLatencyMs\`).
 
 ${bulk.join('\n')}
 
+${batching}
 ## 4. Load check
 
 Signed webhooks through real n8n, 20 in flight; every one must produce exactly one execution (matched

@@ -261,6 +261,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	const hanging = new Set<ServerResponse>();
 	const inFlight = new Map<Delivery, Promise<unknown>>();
 	let endpointCounter = 0;
+	/** TCP connections accepted (all; those that carried API requests) and API requests since start or reset: GET /emulator/stats. */
+	const stats = { connections: 0, apiConnections: 0, apiRequests: 0 };
+	const apiSockets = new WeakSet<object>();
 
 	const track = (promise: Promise<unknown>) => {
 		pending.add(promise);
@@ -442,6 +445,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	const handleApi = async (req: IncomingMessage, res: ServerResponse, path: string, raw: Buffer) => {
 		const logged: ApiRequest = { at: new Date().toISOString(), method: req.method ?? '', path, headers: req.headers, body: raw.toString('utf8') };
 		requests.push(logged);
+		stats.apiRequests++;
+		if (!apiSockets.has(req.socket)) {
+			apiSockets.add(req.socket);
+			stats.apiConnections++;
+		}
 		res.on('finish', () => (logged.status = res.statusCode));
 		if (settings.apiLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, settings.apiLatencyMs));
 		let fault: Fault | undefined;
@@ -498,6 +506,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 					senderIds,
 					eventTypes: WEBHOOK_EVENT_TYPES.map((type) => type.value),
 				});
+			case 'GET /emulator/stats':
+				return sendJson(res, 200, stats);
 			case 'GET /emulator/account':
 				return sendJson(res, 200, account);
 			case 'PUT /emulator/account':
@@ -617,6 +627,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 				optouts.clear();
 				senderIds.splice(0, senderIds.length, ...(options.senderIds ?? DEFAULT_SENDER_IDS));
 				faults = [];
+				Object.assign(stats, { connections: 0, apiConnections: 0, apiRequests: 0 });
 				return sendJson(res, 200, { reset: true });
 			default:
 				throw controlError(`no control route ${route}; see GET /emulator and the README`, 404);
@@ -673,6 +684,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			});
 	});
 
+	server.on('connection', () => stats.connections++);
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
 		server.listen(options.port ?? 0, '127.0.0.1', resolve);

@@ -14,3 +14,4 @@ export * from './redact';
 export * from './format';
 export * from './senderids';
 export * from './voice';
+export * from './batch';

@@ -4,6 +4,7 @@
  * expressions, so every one is checked for its type first: `undefined`, `null`, objects and arrays
  * never become text such as "undefined" or "[object Object]".
  */
+import { MAX_RECIPIENTS_PER_REQUEST, DEFAULT_BATCH_SIZE } from './batch';
 import { countryByCode, type Country } from './countries';
 import { parseRecipients } from './phone';
 import { MAX_MESSAGE_LENGTH, MAX_REFERENCE_LENGTH, messageLength, senderProblem } from './rules';
@@ -24,7 +25,7 @@ export interface RawSendInput {
 	gender?: unknown;
 }
 
-export type SendField = keyof RawSendInput | 'defaultCountry' | 'concurrency' | 'timeout';
+export type SendField = keyof RawSendInput | 'defaultCountry' | 'concurrency' | 'timeout' | 'batchRecipients' | 'batchSize';
 
 export interface SendContext {
 	/** The account's time zone: schedule dates are written and judged in it. */
@@ -228,6 +229,8 @@ export interface RawSendOptions {
 	concurrency?: unknown;
 	timeout?: unknown;
 	defaultCountry?: unknown;
+	batchRecipients?: unknown;
+	batchSize?: unknown;
 }
 
 export const DEFAULT_CONCURRENCY = 5;
@@ -252,6 +255,20 @@ export function checkConcurrency(value: unknown): Checked<number> {
 
 export function checkTimeout(value: unknown): Checked<number> {
 	return check(() => (value === undefined ? DEFAULT_TIMEOUT_MS : wholeNumber('timeout', value, 1, MAX_TIMEOUT_MS)));
+}
+
+export function checkBatchSize(value: unknown): Checked<number> {
+	return check(() => (value === undefined ? DEFAULT_BATCH_SIZE : wholeNumber('batchSize', value, 1, MAX_RECIPIENTS_PER_REQUEST)));
+}
+
+/** Whether to batch recipients: the option when set, else `byDefault` (it depends on the node version). */
+export function checkBatchRecipients(value: unknown, byDefault: boolean): Checked<boolean> {
+	return check(() => {
+		if (value === undefined) return byDefault;
+		if (typeof value === 'boolean') return value;
+		if (value === 'true' || value === 'false') return value === 'true';
+		throw new InputError('batchRecipients', `expected true or false but got ${describeValue(value)}`);
+	});
 }
 
 export function checkDefaultCountry(value: unknown): Checked<Country | undefined> {
