@@ -103,13 +103,17 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 export function findSignatureHeaders(
 	headers: HeaderSource,
 ): { signature: string; timestamp?: string; name: string } | undefined {
+	// Only X-… headers can matter; lower-cased, first-seen order, the last value of each.
 	const lower = new Map<string, string>();
 	for (const [name, value] of headerEntries(headers)) {
+		if (name.length < 2 || name[1] !== '-' || (name[0] !== 'x' && name[0] !== 'X')) continue;
 		const text = headerValue(value);
 		if (typeof text === 'string') lower.set(name.toLowerCase(), text);
 	}
-	const candidates = [...lower.keys()].filter((name) => BRANDED_SIGNATURE.test(name));
-	candidates.sort((a, b) => Number(b === SIGNATURE_HEADER.toLowerCase()) - Number(a === SIGNATURE_HEADER.toLowerCase()));
+	// X-Service-Signature first, then the others in the order received.
+	const service = SIGNATURE_HEADER.toLowerCase();
+	const candidates: string[] = lower.has(service) ? [service] : [];
+	for (const name of lower.keys()) if (name !== service && BRANDED_SIGNATURE.test(name)) candidates.push(name);
 	const withScheme = candidates.find((name) => /(^|,)\s*t=/.test(lower.get(name) ?? ''));
 	const name = withScheme ?? candidates[0];
 	if (name === undefined) return undefined;
