@@ -153,7 +153,11 @@ export async function triggerThroughN8n(): Promise<{ throughput: string[]; profi
 		`Time per webhook spent on n8n's default engine beyond what the legacy engine spends (the expression isolate's share, median of per-round ratios): our trigger ${(100 * share(find('default', 'ours'), find('legacy', 'ours'))).toFixed(0)} %, the Webhook node with Header Auth ${(100 * share(find('default', 'header auth'), find('legacy', 'header auth'))).toFixed(0)} %.`,
 	);
 
-	// Profile: one n8n (legacy engine) with our trigger only.
+	return { throughput, profile: await profileOurTrigger() };
+}
+
+/** One n8n (legacy engine) with our trigger only, under --cpu-prof: what our node costs per request. */
+export async function profileOurTrigger(install = ensureN8n()): Promise<string[]> {
 	const profileDir = mkdtempSync(join(tmpdir(), 'n8n-prof-'));
 	const profiled = await startN8n(install, { env: { N8N_EXPRESSION_ENGINE: 'legacy' }, cpuProfileDir: profileDir });
 	const requests = 600;
@@ -169,6 +173,6 @@ export async function triggerThroughN8n(): Promise<{ throughput: string[]; profi
 		await profiled.stop();
 	}
 	const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
-	const profile = file ? nodeCost(join(profileDir, file), requests) : ['(n8n wrote no CPU profile)'];
-	return { throughput, profile };
+	say(`profile: ${file ? join(profileDir, file) : 'none written'}`);
+	return file ? nodeCost(join(profileDir, file), requests) : ['(n8n wrote no CPU profile)'];
 }
