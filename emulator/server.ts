@@ -42,6 +42,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			});
 	});
 
+	server.on('connection', () => state.stats.connections++);
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
 		server.listen(options.port ?? 0, '127.0.0.1', resolve);

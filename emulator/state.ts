@@ -72,6 +72,10 @@ export interface State {
 	readonly senderIds: string[];
 	/** Faults still to apply to API requests, first one next. */
 	readonly faults: Fault[];
+	/** TCP connections accepted (all; those that carried API requests) and API requests since start or reset: GET /emulator/stats. */
+	readonly stats: { connections: number; apiConnections: number; apiRequests: number };
+	/** The sockets that carried an API request, counted once each. */
+	readonly apiSockets: WeakSet<object>;
 	/** API requests held open by a `hang` fault; closing the emulator ends them. */
 	readonly hanging: Set<ServerResponse>;
 	/** The instance's counters for the ids it hands out. */
@@ -117,6 +121,8 @@ export function createState(options: EmulatorOptions): State {
 		optouts: new Set<string>(),
 		senderIds: [...(options.senderIds ?? DEFAULT_SENDER_IDS)],
 		faults: [],
+		stats: { connections: 0, apiConnections: 0, apiRequests: 0 },
+		apiSockets: new WeakSet<object>(),
 		hanging: new Set<ServerResponse>(),
 		nextId: (kind) => `${prefixes[kind]}${++counters[kind]}`,
 		updateAccount(fields) {
@@ -134,6 +140,7 @@ export function createState(options: EmulatorOptions): State {
 			}
 			state.optouts.clear();
 			state.senderIds.splice(0, state.senderIds.length, ...(options.senderIds ?? DEFAULT_SENDER_IDS));
+			Object.assign(state.stats, { connections: 0, apiConnections: 0, apiRequests: 0 });
 		},
 	};
 	return state;

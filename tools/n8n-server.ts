@@ -120,6 +120,8 @@ export interface StartN8nOptions {
 	command?: 'start' | 'webhook' | 'worker';
 	/** Install the package into the user folder first (default true; false only to show what a missing package does). */
 	installPackage?: boolean;
+	/** Run n8n under `node --cpu-prof`: a .cpuprofile is written to this folder when it stops. */
+	cpuProfileDir?: string;
 }
 
 /**
@@ -165,7 +167,8 @@ export async function startN8n(install: N8nInstall, options: StartN8nOptions = {
 		...options.env,
 	};
 	const out = createWriteStream(logFile);
-	const child = spawn(join(install.nodeBin, 'node'), [join(install.dir, 'node_modules/n8n/bin/n8n'), command], {
+	const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+	const child = spawn(join(install.nodeBin, 'node'), [...profile, join(install.dir, 'node_modules/n8n/bin/n8n'), command], {
 		env,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});

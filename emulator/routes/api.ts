@@ -41,6 +41,11 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, path:
 	const { account, settings } = state;
 	const logged: ApiRequest = { at: new Date().toISOString(), method: req.method ?? '', path, headers: req.headers, body: raw.toString('utf8') };
 	state.requests.push(logged);
+	state.stats.apiRequests++;
+	if (!state.apiSockets.has(req.socket)) {
+		state.apiSockets.add(req.socket);
+		state.stats.apiConnections++;
+	}
 	res.on('finish', () => (logged.status = res.statusCode));
 	if (settings.apiLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, settings.apiLatencyMs));
 	const fault = nextFault(state.faults);

@@ -3,16 +3,21 @@
  * answers (docs/gateway-api.md, API error codes). Written apart from the node's pre-flight on
  * purpose, so tests compare two implementations.
  */
-import { internationalNumberProblem, MAX_REFERENCE_LENGTH, parseWallClock } from '../../nodes/MessagingGateway/core';
+import { internationalNumberProblem, MAX_RECIPIENTS_PER_REQUEST, MAX_REFERENCE_LENGTH, parseWallClock } from '../../nodes/MessagingGateway/core';
 
 export type Check<T> = { ok: true; value: T } | { ok: false; code: string; errorMsg: string };
 
 const fail = (code: string, errorMsg: string) => ({ ok: false as const, code, errorMsg });
 
-/** `to`: one number or a list; international, digits only, a leading + allowed. 103 not a number, 106 not an E.164 number. */
+/**
+ * `to`: one number or a list; international, digits only, a leading + allowed. 103 not a number, 106
+ * not an E.164 number. The gateway documents no limit of recipients per request
+ * (docs/gateway-api.md#limits): the emulator assumes MAX_RECIPIENTS_PER_REQUEST and answers more with 113 ("Order problem").
+ */
 export function checkRecipients(to: unknown): Check<string[]> {
 	const list = typeof to === 'string' ? [to] : Array.isArray(to) ? to : undefined;
 	if (!list || list.length === 0) return fail('103', 'Invalid phone number');
+	if (list.length > MAX_RECIPIENTS_PER_REQUEST) return fail('113', `Too many recipients: at most ${MAX_RECIPIENTS_PER_REQUEST} per request`);
 	const numbers: string[] = [];
 	for (const entry of list) {
 		const number = typeof entry === 'string' ? entry.replace(/^\+/, '') : '';

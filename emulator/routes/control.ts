@@ -59,6 +59,7 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 			eventTypes: EVENT_TYPE_VALUES,
 		},
 	],
+	'GET /emulator/stats': ({ state }) => [200, state.stats],
 	'GET /emulator/account': ({ state }) => [200, state.account],
 	'PUT /emulator/account': updateAccount,
 	'PATCH /emulator/account': updateAccount,

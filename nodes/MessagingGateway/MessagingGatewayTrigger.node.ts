@@ -14,11 +14,9 @@ import {
 	ALL_EVENTS,
 	DEFAULT_TOLERANCE_SECONDS,
 	decodeQueryEvent,
-	isEventSelected,
-	isInterimDeliveryReport,
 	isUsableSecret,
 	MAX_LISTED_PROBLEMS,
-	parseEvents,
+	receiveEvents,
 	verifySignature,
 	WEBHOOK_EVENT_TYPES,
 	type ParseEventsResult,
@@ -276,7 +274,8 @@ export class MessagingGatewayTrigger implements INodeType {
 			}
 		}
 
-		const parsed = parseEvents(body, { strict });
+		const selected = this.getNodeParameter('events', []) as string[];
+		const { parsed, starting } = receiveEvents(body, { strict, selected, finalReportsOnly: options.finalReportsOnly === true });
 		if (parsed.errorCount > 0) {
 			warnOwner(
 				this,
@@ -300,11 +299,7 @@ export class MessagingGatewayTrigger implements INodeType {
 			);
 		}
 
-		const selected = this.getNodeParameter('events', []) as string[];
-		const items: INodeExecutionData[] = parsed.events
-			.filter(({ event }) => isEventSelected(event.webhook_type, selected))
-			.filter(({ event }) => !(options.finalReportsOnly === true && isInterimDeliveryReport(event)))
-			.map(({ event }) => ({ json: event as IDataObject }));
+		const items: INodeExecutionData[] = starting.map((event) => ({ json: event as IDataObject }));
 		const webhookResponse: IDataObject = { received: parsed.events.length + parsed.rejected, accepted: items.length };
 		// Events in the same array that are not events are named, so the sender can see what was dropped.
 		if (parsed.rejected > 0) Object.assign(webhookResponse, { rejected: parsed.rejected, ...problemsOf(parsed) });

@@ -273,6 +273,8 @@ test('Retry On Fail in a real n8n: a 500 mid-batch, the node retried, every SMS 
 	// Right after activation the webhook can answer 404 for a moment; an empty list sends nothing.
 	for (let tries = 0; (await post([])).status === 404 && tries < 80; tries++) await new Promise((resolve) => setTimeout(resolve, 250));
 
+	// Funds for 50 SMS (an earlier test may have emptied the account), and one 500 after 20 sends.
+	await control('PUT', '/emulator/account', { balance: 1000 });
 	const before = (await control('GET', '/emulator/messages')).length;
 	await control('POST', '/emulator/faults', { status: 500, after: 20 });
 	const numbers = Array.from({ length: 50 }, (_, order) => ({ order, to: `3162${String(order).padStart(7, '0')}` }));

@@ -104,7 +104,7 @@ describe('the account time zone', () => {
 describe('partial failures are visible; retries never duplicate', () => {
 	test.each([5, 50])('a 500 mid-batch at concurrency %i: no new sends, the error lists what was sent', async (concurrency) => {
 		await control('/emulator/faults', { status: 500, after: 20 });
-		const run = await runAction(send({ to: '={{ $json.to }}', options: { concurrency } }), numbers(50), credentials, { typeVersion: 2 });
+		const run = await runAction(send({ to: '={{ $json.to }}', options: { concurrency, batchRecipients: false } }), numbers(50), credentials, { typeVersion: 2 });
 		const sent = emulator.messages;
 		// Only requests already running when the 500 came back were finished: fewer than `concurrency` after it.
 		expect(emulator.requests.length).toBeLessThanOrEqual(21 + concurrency - 1);

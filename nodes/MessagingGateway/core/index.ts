@@ -17,3 +17,4 @@ export * from './voice';
 export * from './objects';
 export * from './query';
 export * from './retry';
+export * from './batch';

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-import { findEventType, type WebhookEventType } from './events';
+import { findEventType, isEventSelected, isInterimDeliveryReport, type WebhookEventType } from './events';
 
 /**
  * `code` and `id` take a string or a number: receivers have seen `delivery_code` and `webhook_id`
@@ -194,6 +194,72 @@ function objectSchema(table: FieldTable) {
 	return z.object(shape).passthrough();
 }
 
+/**
+ * The same field tables as plain checks, compiled once: true only when the zod schema built from
+ * the table would accept the value. It is the fast path for the common case (an event as the spec
+ * describes it); anything it does not accept goes to the zod schemas, which decide and name the
+ * problems. It may say false where zod accepts (a non-finite number, an object with another
+ * prototype): zod then decides, so the outcome is always zod's.
+ */
+type Check = (value: unknown) => boolean;
+
+const isString: Check = (value) => typeof value === 'string';
+const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+function checkOf(kind: FieldKind): Check {
+	if (typeof kind === 'object') return objectCheck(kind.object);
+	switch (kind) {
+		case 'string':
+			return isString;
+		case 'nullableString':
+			return (value) => value === null || typeof value === 'string';
+		case 'number':
+			return (value) => isFiniteNumber(value) || (typeof value === 'string' && numericText.test(value));
+		case 'integer':
+			return (value) => Number.isInteger(value) || (typeof value === 'string' && integerText.test(value));
+		case 'boolean':
+			return (value) => typeof value === 'boolean';
+		case 'code':
+		case 'id':
+			return (value) => typeof value === 'string' || isFiniteNumber(value);
+	}
+}
+
+/** Only objects as JSON.parse makes them: zod judges anything else. */
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+function objectCheck(table: FieldTable): Check {
+	const fields = Object.entries(table).map(([name, spec]) => {
+		const check = checkOf(spec.kind);
+		return { name, check: spec.required ? check : (value: unknown) => value === undefined || check(value) };
+	});
+	return (value) => {
+		if (!isJsonObject(value)) return false;
+		for (const { name, check } of fields) if (!check(value[name])) return false;
+		return true;
+	};
+}
+
+const envelopeCheck = objectCheck(ENVELOPE_FIELDS);
+const isreplyObjectCheck = objectCheck(ISREPLY_FIELDS);
+const payloadChecks: Record<string, Check> = Object.fromEntries(
+	Object.entries(PAYLOAD_FIELDS).map(([type, table]) => [type, objectCheck(table)]),
+);
+
+/**
+ * True when `json` matches docs/gateway-api.md#webhook-types field for field (what shapeErrors would find no problem
+ * in). A false only means "ask zod".
+ */
+export function conformsToSpec(json: unknown, type: WebhookEventType | undefined): boolean {
+	if (!envelopeCheck(json)) return false;
+	if (!type) return true;
+	const event = json as Record<string, unknown>;
+	if (!payloadChecks[type.value](event[type.payloadKey])) return false;
+	if (type.value === 'inbox_message' && !(event.isreply === undefined || event.isreply === null || isreplyObjectCheck(event.isreply))) return false;
+	return true;
+}
+
 export const envelopeSchema = objectSchema(ENVELOPE_FIELDS);
 export const isreplySchema = objectSchema(ISREPLY_FIELDS).nullable().optional();
 export const payloadSchemas: Record<string, z.ZodTypeAny> = Object.fromEntries(
@@ -295,6 +361,11 @@ function shapeErrors(json: Record<string, unknown>, type: WebhookEventType | und
 	return errors;
 }
 
+/** shapeErrors, with zod asked only when the plain checks find something to name. */
+function deviationsOf(json: Record<string, unknown>, type: WebhookEventType | undefined): string[] {
+	return conformsToSpec(json, type) ? [] : shapeErrors(json, type);
+}
+
 /**
  * Checks that `json` is a webhook event and returns it as given. Strict (the default): the envelope
  * and, for a known type, its payload object must match docs/gateway-api.md#webhook-types field for field (a type the
@@ -305,12 +376,13 @@ export function parseEvent(json: unknown, { strict = true }: ParseOptions = {}):
 	const routing = routingProblems(json);
 	if (!isPlainObject(json)) return { ok: false, errors: routing.errors };
 	if (strict) {
+		if (routing.count === 0 && conformsToSpec(json, routing.type)) return { ok: true, event: json as WebhookEvent, type: routing.type };
 		const errors = shapeErrors(json, routing.type);
 		for (const error of routing.errors) if (!errors.includes(error)) errors.push(error);
 		return errors.length ? { ok: false, errors } : { ok: true, event: json as WebhookEvent, type: routing.type };
 	}
 	if (routing.errors.length) return { ok: false, errors: routing.errors };
-	return { ok: true, event: json as WebhookEvent, type: routing.type, deviations: shapeErrors(json, routing.type) };
+	return { ok: true, event: json as WebhookEvent, type: routing.type, deviations: deviationsOf(json, routing.type) };
 }
 
 /** At most this many problems are named in an answer or a log line; the rest are counted. */
@@ -394,13 +466,36 @@ export function parseEvents(body: unknown, { strict = true }: ParseOptions = {})
 		const event = entry as WebhookEvent;
 		result.events.push({ event, type });
 		if (!strict && result.deviations.length < MAX_LISTED_PROBLEMS) {
-			const deviations = shapeErrors(event, type);
+			const deviations = deviationsOf(event, type);
 			result.deviationCount += deviations.length;
 			note(result.deviations, index, deviations);
 		}
 	}
 	if (strict && !result.ok) result.events = [];
 	return result;
+}
+
+export interface ReceiveOptions extends ParseOptions {
+	/** The trigger's Events selection (ALL_EVENTS for every type). */
+	selected: readonly string[];
+	/** Leave out delivery reports after which another one follows. */
+	finalReportsOnly?: boolean;
+}
+
+/**
+ * The trigger's work on a verified body, in one place for the node and the benchmark: judge every
+ * entry (parseEvents), then keep the events that start the workflow.
+ */
+export function receiveEvents(
+	body: unknown,
+	{ selected, finalReportsOnly = false, ...parse }: ReceiveOptions,
+): { parsed: ParseEventsResult; starting: WebhookEvent[] } {
+	const parsed = parseEvents(body, parse);
+	const starting: WebhookEvent[] = [];
+	for (const { event } of parsed.events) {
+		if (isEventSelected(event.webhook_type, selected) && !(finalReportsOnly && isInterimDeliveryReport(event))) starting.push(event);
+	}
+	return { parsed, starting };
 }
 
 /** Text of a query-string value in the spec's type (GET webhooks carry every value as text). */

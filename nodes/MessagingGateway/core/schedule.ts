@@ -18,17 +18,30 @@ export interface WallClock {
 	second: number;
 }
 
+/** One formatter per zone: creating an Intl.DateTimeFormat costs far more than using one. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+	let formatter = formatters.get(timeZone);
+	if (!formatter) {
+		// Throws a RangeError for a name that is no IANA time zone; only valid zones are kept.
+		formatter = new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+		});
+		formatters.set(timeZone, formatter);
+	}
+	return formatter;
+}
+
 function wallClockIn(instant: Date, timeZone: string): WallClock {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-		second: '2-digit',
-	}).formatToParts(instant);
+	const parts = formatterFor(timeZone).formatToParts(instant);
 	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
 	return {
 		year: get('year'),

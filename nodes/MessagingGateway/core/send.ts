@@ -7,6 +7,7 @@
  * A little over 250 lines: one field check per function, read top to bottom; splitting them from
  * buildSendRequest would separate each check from the only code that calls it.
  */
+import { MAX_RECIPIENTS_PER_REQUEST, DEFAULT_BATCH_SIZE } from './batch';
 import { countryByCode, type Country } from './countries';
 import { parseRecipients } from './phone';
 import { MAX_MESSAGE_LENGTH, MAX_REFERENCE_LENGTH, messageLength, senderProblem } from './rules';
@@ -27,7 +28,7 @@ export interface RawSendInput {
 	gender?: unknown;
 }
 
-export type SendField = keyof RawSendInput | 'defaultCountry' | 'concurrency' | 'timeout';
+export type SendField = keyof RawSendInput | 'defaultCountry' | 'concurrency' | 'timeout' | 'batchRecipients' | 'batchSize';
 
 export interface SendContext {
 	/** The account's time zone: schedule dates are written and judged in it. */
@@ -231,6 +232,8 @@ export interface RawSendOptions {
 	concurrency?: unknown;
 	timeout?: unknown;
 	defaultCountry?: unknown;
+	batchRecipients?: unknown;
+	batchSize?: unknown;
 }
 
 export const DEFAULT_CONCURRENCY = 5;
@@ -255,6 +258,20 @@ export function checkConcurrency(value: unknown): Checked<number> {
 
 export function checkTimeout(value: unknown): Checked<number> {
 	return check(() => (value === undefined ? DEFAULT_TIMEOUT_MS : wholeNumber('timeout', value, 1, MAX_TIMEOUT_MS)));
+}
+
+export function checkBatchSize(value: unknown): Checked<number> {
+	return check(() => (value === undefined ? DEFAULT_BATCH_SIZE : wholeNumber('batchSize', value, 1, MAX_RECIPIENTS_PER_REQUEST)));
+}
+
+/** Whether to batch recipients: the option when set, else `byDefault` (it depends on the node version). */
+export function checkBatchRecipients(value: unknown, byDefault: boolean): Checked<boolean> {
+	return check(() => {
+		if (value === undefined) return byDefault;
+		if (typeof value === 'boolean') return value;
+		if (value === 'true' || value === 'false') return value === 'true';
+		throw new InputError('batchRecipients', `expected true or false but got ${describeValue(value)}`);
+	});
 }
 
 export function checkDefaultCountry(value: unknown): Checked<Country | undefined> {

@@ -42,17 +42,24 @@ export function secureCompare(a: string, b: string): boolean {
 	return left.length === right.length && timingSafeEqual(left, right);
 }
 
+const TIMESTAMP_TEXT = /^\d{1,15}$/;
+
 /** Parses `t=…,v1=…[,v1=…]`; undefined when there is no integer `t` or no `v1`. */
 export function parseSignatureHeader(header: string): ParsedSignatureHeader | undefined {
 	let timestamp: string | undefined;
 	const signatures: string[] = [];
-	for (const element of header.split(',')) {
-		const separator = element.indexOf('=');
-		if (separator < 0) continue;
-		const key = element.slice(0, separator).trim();
-		const value = element.slice(separator + 1).trim();
-		if (key === 't' && /^\d{1,15}$/.test(value)) timestamp = value;
-		if (key === SIGNATURE_SCHEME && value !== '') signatures.push(value);
+	// The comma-separated elements, walked in place (no array of parts is built).
+	for (let start = 0; start <= header.length; ) {
+		const comma = header.indexOf(',', start);
+		const end = comma < 0 ? header.length : comma;
+		const separator = header.indexOf('=', start);
+		if (separator >= 0 && separator < end) {
+			const key = header.slice(start, separator).trim();
+			const value = header.slice(separator + 1, end).trim();
+			if (key === 't' && TIMESTAMP_TEXT.test(value)) timestamp = value;
+			if (key === SIGNATURE_SCHEME && value !== '') signatures.push(value);
+		}
+		start = end + 1;
 	}
 	if (timestamp === undefined || signatures.length === 0) return undefined;
 	return { timestamp: Number(timestamp), timestampText: timestamp, signatures };
@@ -81,15 +88,22 @@ export type HeaderBag = Record<string, string | string[] | undefined>;
 /** Request headers as a plain object (Node's `req.headers`), a fetch `Headers` or a `Map`. */
 export type HeaderSource = HeaderBag | Headers | Map<string, string | string[] | undefined>;
 
-function headerEntries(headers: HeaderSource | undefined | null): Array<[string, string | string[] | undefined]> {
-	if (headers === undefined || headers === null || typeof headers !== 'object') return [];
+/** Calls `visit` with every header: a plain object's own keys, or the entries of a Headers or Map. */
+function forEachHeader(headers: HeaderSource | undefined | null, visit: (name: string, value: string | string[] | undefined) => void): void {
+	if (headers === undefined || headers === null || typeof headers !== 'object') return;
 	const iterable = headers as { entries?: unknown };
 	// Headers and Map iterate their entries; a plain object's own `entries` key would be a header value, not a function.
-	if (typeof iterable.entries === 'function') return [...(headers as Map<string, string | string[] | undefined>).entries()];
-	return Object.entries(headers as HeaderBag);
+	if (typeof iterable.entries === 'function') {
+		for (const [name, value] of (headers as Map<string, string | string[] | undefined>).entries()) visit(name, value);
+		return;
+	}
+	for (const name of Object.keys(headers)) visit(name, (headers as HeaderBag)[name]);
 }
 
 const BRANDED_SIGNATURE = /^x-([a-z0-9]+)-signature$/i;
+const HAS_SCHEME = /(^|,)\s*t=/;
+const SERVICE_SIGNATURE = SIGNATURE_HEADER.toLowerCase();
+const SERVICE_TIMESTAMP = TIMESTAMP_HEADER.toLowerCase();
 
 function headerValue(value: string | string[] | undefined): string | undefined {
 	return Array.isArray(value) ? value[0] : value;
@@ -103,14 +117,21 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 export function findSignatureHeaders(
 	headers: HeaderSource,
 ): { signature: string; timestamp?: string; name: string } | undefined {
+	// Only X-… headers can matter; lower-cased, first-seen order, the last value of each.
 	const lower = new Map<string, string>();
-	for (const [name, value] of headerEntries(headers)) {
+	forEachHeader(headers, (name, value) => {
+		if (name.length < 2 || name[1] !== '-' || (name[0] !== 'x' && name[0] !== 'X')) return;
 		const text = headerValue(value);
 		if (typeof text === 'string') lower.set(name.toLowerCase(), text);
+	});
+	// X-Service-Signature first, then the others in the order received.
+	const serviceValue = lower.get(SERVICE_SIGNATURE);
+	if (serviceValue !== undefined && HAS_SCHEME.test(serviceValue)) {
+		return { name: SERVICE_SIGNATURE, signature: serviceValue, timestamp: lower.get(SERVICE_TIMESTAMP) };
 	}
-	const candidates = [...lower.keys()].filter((name) => BRANDED_SIGNATURE.test(name));
-	candidates.sort((a, b) => Number(b === SIGNATURE_HEADER.toLowerCase()) - Number(a === SIGNATURE_HEADER.toLowerCase()));
-	const withScheme = candidates.find((name) => /(^|,)\s*t=/.test(lower.get(name) ?? ''));
+	const candidates: string[] = serviceValue !== undefined ? [SERVICE_SIGNATURE] : [];
+	for (const name of lower.keys()) if (name !== SERVICE_SIGNATURE && BRANDED_SIGNATURE.test(name)) candidates.push(name);
+	const withScheme = candidates.find((name) => HAS_SCHEME.test(lower.get(name) ?? ''));
 	const name = withScheme ?? candidates[0];
 	if (name === undefined) return undefined;
 	const brand = BRANDED_SIGNATURE.exec(name)?.[1];

@@ -2,18 +2,22 @@
  * The send pipeline shared by the send operations (SMS, voice): every item is type-checked and
  * normalised before the first request; requests run with bounded concurrency; the first failure
  * stops new sends and the error lists what was already sent; n8n's Retry On Fail never sends an
- * item twice; several recipients give one output item each. An operation plugs in with its endpoint,
+ * item twice; several recipients give one output item each; consecutive items that differ only in
+ * their recipients can share one request (Batch Recipients). An operation plugs in with its endpoint,
  * its request builder and its output fields.
  */
 import type { IDataObject, IExecuteData, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import {
+	checkBatchRecipients,
+	checkBatchSize,
 	checkConcurrency,
 	checkDefaultCountry,
 	checkTimeout,
 	formatZoned,
 	mapWithConcurrency,
+	planBatches,
 	type BuildSendResult,
 	type RawSendInput,
 	type SendContext,
@@ -49,6 +53,8 @@ export const FIELD_LABELS: Record<SendField, string> = {
 	defaultCountry: 'Default Country',
 	concurrency: 'Concurrency',
 	timeout: 'Timeout',
+	batchRecipients: 'Batch Recipients',
+	batchSize: 'Batch Size',
 };
 
 /** What the gateway accepted for one item: the request it answered and the message ids it gave. */
@@ -131,7 +137,10 @@ export async function runSendPipeline(ctx: IExecuteFunctions, operation: SendOpe
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
 	const concurrency = checkConcurrency(options.concurrency);
 	const timeout = checkTimeout(options.timeout);
-	for (const checked of [concurrency, timeout]) {
+	// Version 2 batches by default; version 1 keeps one request per item unless the option is set.
+	const batching = checkBatchRecipients(options.batchRecipients, version >= 2);
+	const batchSize = checkBatchSize(options.batchSize);
+	for (const checked of [concurrency, timeout, batching, batchSize]) {
 		if (checked.ok) continue;
 		const error = new NodeOperationError(ctx.getNode(), `${FIELD_LABELS[checked.field]}: ${checked.error}`, {
 			description: 'A node option is invalid, so nothing was sent.',
@@ -161,25 +170,34 @@ export async function runSendPipeline(ctx: IExecuteFunctions, operation: SendOpe
 	});
 
 	const accepted = acceptedSends(ctx);
-	const send = async (plan: Built, itemIndex: number): Promise<Accepted> => {
-		const request = JSON.stringify([operation.endpoint, plan.body]);
-		const before = accepted.get(itemIndex);
-		// Retry On Fail: an item the gateway accepted in an earlier try of this run is not sent again.
-		if (before?.request === request) return before;
+	const requestOf = (plan: Built) => JSON.stringify([operation.endpoint, plan.body]);
+	// Retry On Fail: an item the gateway accepted in an earlier try of this run is not sent again.
+	const members = plans.flatMap((plan, index) =>
+		plan instanceof NodeOperationError || accepted.get(index)?.request === requestOf(plan) ? [] : [{ index, body: plan.body, recipients: plan.recipients, plan }],
+	);
+	// Without batching every item is a request of its own, exactly as before batching existed.
+	const batches = planBatches(members, batching.ok && batching.value && batchSize.ok ? batchSize.value : 0);
+
+	const send = async (batch: (typeof batches)[number]) => {
+		const count = batch.recipients.length;
+		const itemIndex = batch.members[0].index;
 		const response = await gatewayRequest.call(ctx, {
 			method: 'POST',
 			path: operation.endpoint,
-			body: plan.body as unknown as IDataObject,
+			body: batch.body as unknown as IDataObject,
 			itemIndex,
 			timeoutMs: timeout.ok ? timeout.value : undefined,
 			confirm: (body) =>
-				messageIdsOf(body, plan.recipients.length)
-					? undefined
-					: `the answer has no message id for ${plan.recipients.length === 1 ? 'the recipient' : `each of the ${plan.recipients.length} recipients`}`,
+				messageIdsOf(body, count) ? undefined : `the answer has no message id for ${count === 1 ? 'the recipient' : `each of the ${count} recipients`}`,
 		});
-		const result: Accepted = { request, messageids: messageIdsOf(response, plan.recipients.length)!, recipients: plan.recipients };
-		accepted.set(itemIndex, result);
-		return result;
+		// The gateway answers the ids in the order of `to`: each item takes its own recipients' ids.
+		const ids = messageIdsOf(response, count)!;
+		let offset = 0;
+		for (const member of batch.members) {
+			const recipients = [...member.recipients];
+			accepted.set(member.index, { request: requestOf(member.plan), messageids: ids.slice(offset, offset + recipients.length), recipients });
+			offset += recipients.length;
+		}
 	};
 
 	const outputOf = (plan: Built, result: Accepted, pairedItem: { item: number }): INodeExecutionData[] => {
@@ -191,22 +209,28 @@ export async function runSendPipeline(ctx: IExecuteFunctions, operation: SendOpe
 		return result.recipients.map((to, index) => ({ json: { messageid: result.messageids[index], to, ...fields }, pairedItem }));
 	};
 
+	// A failed request fails every item of its batch; with Continue On Fail each gets the error item.
+	const failed = new Map<number, NodeApiError | NodeOperationError>();
 	try {
-		const outputs = await mapWithConcurrency(plans, concurrency.ok ? concurrency.value : 1, async (plan, itemIndex) => {
-			const pairedItem = { item: itemIndex };
-			if (plan instanceof NodeOperationError) return [{ json: errorItemJson(plan), pairedItem }];
+		await mapWithConcurrency(batches, concurrency.ok ? concurrency.value : 1, async (batch) => {
 			try {
-				return outputOf(plan, await send(plan, itemIndex), pairedItem);
+				await send(batch);
 			} catch (error) {
-				const nodeError = asNodeError(ctx, error, itemIndex);
-				if (continueOnFail) return [{ json: errorItemJson(nodeError), pairedItem }];
-				throw nodeError;
+				const nodeError = asNodeError(ctx, error, batch.members[0].index);
+				if (!continueOnFail) throw nodeError;
+				for (const member of batch.members) failed.set(member.index, nodeError);
 			}
 		});
-		return outputs.flat();
 	} catch (error) {
 		throw withSentItems(asNodeError(ctx, error, 0), accepted, items.length);
 	}
+	return plans.flatMap((plan, itemIndex) => {
+		const pairedItem = { item: itemIndex };
+		if (plan instanceof NodeOperationError) return [{ json: errorItemJson(plan), pairedItem }];
+		const error = failed.get(itemIndex);
+		if (error) return [{ json: errorItemJson(error), pairedItem }];
+		return outputOf(plan, accepted.get(itemIndex)!, pairedItem);
+	});
 }
 
 /** Fields of the request that come back in the output, under the node's parameter names. */

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { buildSendRequest, COUNTRIES, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, MAX_CONCURRENCY, MAX_TIMEOUT_MS, type RawSendInput } from '../../core';
+import { buildSendRequest, COUNTRIES, DEFAULT_BATCH_SIZE, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, MAX_CONCURRENCY, MAX_RECIPIENTS_PER_REQUEST, MAX_TIMEOUT_MS, type RawSendInput } from '../../core';
 import { echoedFields, runSendPipeline, type SendOperation } from './pipeline';
 
 const showFor = { show: { resource: ['message'], operation: ['send'] } };
@@ -111,6 +111,22 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: showFor,
 		options: [
+			{
+				displayName: 'Batch Recipients',
+				name: 'batchRecipients',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether consecutive items with the same sender, message, date, reference, test mode and sub-account go out in one request with all their recipients. Each item still gets its own output with its own message ID; if the gateway refuses a request, every item in it fails. On unless set otherwise in node version 2; node version 1 sends one request per item unless this is turned on.',
+			},
+			{
+				displayName: 'Batch Size',
+				name: 'batchSize',
+				type: 'number',
+				default: DEFAULT_BATCH_SIZE,
+				typeOptions: { minValue: 1, maxValue: MAX_RECIPIENTS_PER_REQUEST },
+				description: `Most recipients in one batched request (1 to ${MAX_RECIPIENTS_PER_REQUEST}). The gateway does not document a limit; ${MAX_RECIPIENTS_PER_REQUEST} is the emulator's and this node's assumption.`,
+			},
 			{
 				displayName: 'Concurrency',
 				name: 'concurrency',

@@ -1,0 +1,181 @@
+/**
+ * Part 2 of `npm run bench`: our trigger against n8n's Webhook node with Header Auth through real n8n,
+ * on n8n's legacy expression engine and on its default one, side by side: two n8n processes run at once
+ * and the four (engine, receiver) cells take turns, in rounds; every figure reported is a median of
+ * per-round ratios. Then one n8n with our trigger under `--cpu-prof`, to see what the node costs inside
+ * n8n per request.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { waitForWebhooks } from '../tools/waits';
+import { ensureN8n, N8nClient, startN8n, type N8nServer } from '../tools/n8n-server';
+import { executionsPage, load, ourTrigger, say, SECRET, signedEvent, webhookNode, webhookWorkflow, type LoadResult } from './load';
+
+const ROUNDS = 4;
+const PER_ROUND = 150;
+const IN_FLIGHT = 10;
+
+interface Cell {
+	engine: 'legacy' | 'default';
+	receiver: 'header auth' | 'ours';
+	client: N8nClient;
+	workflowId: string;
+	url: string;
+	headers: Record<string, string>;
+	sent: number;
+	rates: number[];
+	p50: number[];
+	p99: number[];
+}
+
+/** Waits until the workflow has `expected` finished executions (the trigger answers before its run ends). */
+async function settled(client: N8nClient, workflowId: string, expected: number): Promise<void> {
+	for (let tries = 0; tries < 600; tries++) {
+		const executions = await executionsPage(client, `workflowId=${workflowId}`);
+		if (executions.length >= expected && !executions.some((e) => e.status === 'new' || e.status === 'running')) return;
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	throw new Error(`executions of ${workflowId} did not settle`);
+}
+
+async function setUp(n8n: N8nServer, engine: Cell['engine'], tag: string): Promise<Cell[]> {
+	const client = await N8nClient.setUp(n8n.url);
+	const credentialId = await client.createCredential('Bench', { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', apiSecret: 's', signingSecret: SECRET });
+	const headerId = await client.createCredential('Bench header', { name: 'X-Token', value: 'bench-token' }, 'httpHeaderAuth');
+	const oursId = `c0000000-0000-4000-8000-00000000000${tag}`;
+	const cell = (receiver: Cell['receiver'], workflowId: string, url: string, headers: Record<string, string>): Cell => ({
+		engine, receiver, client, workflowId, url, headers, sent: 0, rates: [], p50: [], p99: [],
+	});
+	const cells = [
+		cell('header auth', await client.importWorkflow(webhookWorkflow('Bench: Webhook node with Header Auth', webhookNode(`d0000000-0000-4000-8000-00000000000${tag}`, 'bench-auth', headerId)), credentialId), `${n8n.url}/webhook/bench-auth`, { 'X-Token': 'bench-token' }),
+		cell('ours', await client.importWorkflow(webhookWorkflow('Bench: Messaging Gateway Trigger', ourTrigger(oursId)), credentialId), `${n8n.url}/webhook/${oursId}/webhook`, {}),
+	];
+	await waitForWebhooks([cells[1].url]);
+	for (let tries = 0; (await fetch(cells[0].url, { method: 'POST', headers: cells[0].headers })).status === 404; tries++) {
+		if (tries > 100) throw new Error(`${cells[0].url} never became live`);
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
+	cells[0].sent = 1; // the probe above started one execution
+	return cells;
+}
+
+async function measure(cell: Cell, payloads: ReturnType<typeof signedEvent>[]): Promise<LoadResult & { rate: number }> {
+	const result = await load(cell.url, PER_ROUND, IN_FLIGHT, (i) => ({ body: payloads[i].body, headers: { ...payloads[i].headers, ...cell.headers } }));
+	cell.sent += accepted(result);
+	// Not timed: the backlog is worked off before the next cell runs, so no cell pays for another's.
+	await settled(cell.client, cell.workflowId, cell.sent);
+	return { ...result, rate: result.requestsPerSecond };
+}
+
+/** Webhooks answered 2xx: n8n answers 5xx when it could not register the run. */
+const accepted = (result: LoadResult) => Object.entries(result.statuses).reduce((sum, [status, count]) => sum + (Number(status) < 300 ? count : 0), 0);
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Self and inclusive time per request of the frames under our node's webhook(), from a V8 .cpuprofile. */
+function nodeCost(profileFile: string, requests: number): string[] {
+	interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
+	const profile = JSON.parse(readFileSync(profileFile, 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+	const parent = new Map<number, number>();
+	for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+	const isOurWebhook = (node: ProfileNode) => node.callFrame.functionName === 'webhook' && node.callFrame.url.includes('MessagingGatewayTrigger.node');
+	const inclusive = new Map<string, number>();
+	const add = (key: string, us: number) => inclusive.set(key, (inclusive.get(key) ?? 0) + us);
+	let total = 0;
+	profile.samples.forEach((id, index) => {
+		const us = profile.timeDeltas[index] ?? 0;
+		total += us;
+		const stack: ProfileNode[] = [];
+		for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) stack.push(byId.get(at)!);
+		const top = stack.findIndex(isOurWebhook);
+		if (top < 0) return;
+		add('webhook() of our trigger, in all', us);
+		const seen = new Set<string>();
+		for (const frame of stack.slice(0, top)) {
+			const name = frame.callFrame.functionName;
+			const key = ['getCredentials', 'getNodeParameter', 'verifySignature', 'receiveEvents', 'getBodyData', 'getRequestObject', 'getNode'].includes(name) ? `${name}()` : undefined;
+			if (key && !seen.has(key)) {
+				seen.add(key);
+				add(key, us);
+			}
+		}
+	});
+	const rows = ['| inside n8n, per request | µs | share of n8n\'s CPU time per request |', '|---|---|---|'];
+	for (const [key, us] of [...inclusive].sort((a, b) => b[1] - a[1])) {
+		rows.push(`| ${key} | ${(us / requests).toFixed(0)} | ${((100 * us) / total).toFixed(1)} % |`);
+	}
+	rows.push(`| n8n process, all (start-up, both receivers' requests, executions) | ${(total / requests).toFixed(0)} | 100 % |`);
+	return rows;
+}
+
+export async function triggerThroughN8n(): Promise<{ throughput: string[]; profile: string[] }> {
+	const install = ensureN8n();
+	const payloads = Array.from({ length: PER_ROUND }, (_, i) => signedEvent(i));
+	const servers: N8nServer[] = [];
+	let cells: Cell[];
+	try {
+		servers.push(await startN8n(install, { env: { N8N_EXPRESSION_ENGINE: 'legacy' } }));
+		servers.push(await startN8n(install));
+		cells = [...(await setUp(servers[0], 'legacy', '1')), ...(await setUp(servers[1], 'default', '2'))];
+		for (const cell of cells) await load(cell.url, 50, IN_FLIGHT, (i) => ({ body: payloads[i].body, headers: { ...payloads[i].headers, ...cell.headers } })).then((warm) => (cell.sent += accepted(warm)));
+		for (let round = 0; round < ROUNDS; round++) {
+			// Every round in another order, so no cell always follows the same one.
+			const order = round % 2 === 0 ? cells : [...cells].reverse();
+			for (const cell of order) {
+				const result = await measure(cell, payloads);
+				cell.rates.push(result.rate);
+				cell.p50.push(result.p50);
+				cell.p99.push(result.p99);
+				say(`n8n ${cell.engine}, ${cell.receiver}, round ${round + 1}: ${result.rate.toFixed(1)}/s, p99 ${result.p99.toFixed(1)} ms, answers ${JSON.stringify(result.statuses)}`);
+			}
+		}
+	} finally {
+		for (const server of servers) await server.stop();
+	}
+	const find = (engine: Cell['engine'], receiver: Cell['receiver']) => cells.find((c) => c.engine === engine && c.receiver === receiver)!;
+	const ratio = (a: Cell, b: Cell, of: 'rates' | 'p50' | 'p99') => median(a[of].map((value, i) => value / b[of][i]));
+	const throughput = [
+		`| engine | webhooks answered/s, ours ÷ Webhook node with Header Auth | answer p50, ours ÷ it | answer p99, ours ÷ it | webhooks/s (median of ${ROUNDS}): ours / Webhook node |`,
+		'|---|---|---|---|---|',
+	];
+	for (const engine of ['legacy', 'default'] as const) {
+		const ours = find(engine, 'ours');
+		const auth = find(engine, 'header auth');
+		throughput.push(
+			`| ${engine === 'legacy' ? '`N8N_EXPRESSION_ENGINE=legacy`' : 'default (expression isolate)'} | ${ratio(ours, auth, 'rates').toFixed(2)}× | ${ratio(ours, auth, 'p50').toFixed(2)}× | ${ratio(ours, auth, 'p99').toFixed(2)}× | ${median(ours.rates).toFixed(0)} / ${median(auth.rates).toFixed(0)} |`,
+		);
+	}
+	// The isolate's share: of our trigger's time per webhook on the default engine, the part the legacy engine does not spend.
+	const perRequest = (cell: Cell) => cell.rates.map((rate) => 1 / rate);
+	const share = (engineCell: Cell, legacyCell: Cell) => median(perRequest(engineCell).map((t, i) => 1 - perRequest(legacyCell)[i] / t));
+	throughput.push(
+		'',
+		`Time per webhook spent on n8n's default engine beyond what the legacy engine spends (the expression isolate's share, median of per-round ratios): our trigger ${(100 * share(find('default', 'ours'), find('legacy', 'ours'))).toFixed(0)} %, the Webhook node with Header Auth ${(100 * share(find('default', 'header auth'), find('legacy', 'header auth'))).toFixed(0)} %.`,
+	);
+
+	return { throughput, profile: await profileOurTrigger() };
+}
+
+/** One n8n (legacy engine) with our trigger only, under --cpu-prof: what our node costs per request. */
+export async function profileOurTrigger(install = ensureN8n()): Promise<string[]> {
+	const profileDir = mkdtempSync(join(tmpdir(), 'n8n-prof-'));
+	const profiled = await startN8n(install, { env: { N8N_EXPRESSION_ENGINE: 'legacy' }, cpuProfileDir: profileDir });
+	const requests = 600;
+	try {
+		const [, ours] = await setUp(profiled, 'legacy', '3');
+		const many = Array.from({ length: requests }, (_, i) => signedEvent(i));
+		say(`profile: ${requests} webhooks to our trigger under --cpu-prof`);
+		await load(ours.url, requests, IN_FLIGHT, (i) => many[i]);
+		await settled(ours.client, ours.workflowId, requests);
+		profiled.process.kill('SIGTERM');
+		for (let i = 0; i < 600 && profiled.process.exitCode === null && profiled.process.signalCode === null; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+	} finally {
+		await profiled.stop();
+	}
+	const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+	say(`profile: ${file ? join(profileDir, file) : 'none written'}`);
+	return file ? nodeCost(join(profileDir, file), requests) : ['(n8n wrote no CPU profile)'];
+}
