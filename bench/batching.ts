@@ -10,7 +10,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 
 import { DEFAULT_ACCOUNT } from '../emulator/server';
-import { runAction } from '../test/helpers/n8n';
+import { runAction } from '../tools/n8n-core-runner';
 
 const ITEMS = 1000;
 const API_LATENCY_MS = 50;

@@ -1,7 +1,7 @@
 /** Load generation and execution counting shared by the benchmarks (bench/run.ts, bench/queue.ts). */
 import { buildEvent } from '../emulator/events';
 import { generateTestHeaders } from '../nodes/MessagingGateway/core';
-import { PACKAGE_NAME, type Execution, type N8nClient } from '../scripts/n8n-harness';
+import { PACKAGE_NAME, type Execution, type N8nClient } from '../tools/n8n-server';
 
 export const SECRET = 'whsec_bench_secret';
 export const ACCOUNT = { username: 'bench', timezone: 'Europe/Amsterdam', virtualNumber: '3197010000001' };

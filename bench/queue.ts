@@ -14,10 +14,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 
-import { waitForWebhooks } from '../scripts/demo';
-import { ensureN8n, N8nClient, ROOT, startN8n, type Execution, type N8nInstall } from '../scripts/n8n-harness';
-import { preflight, startQueueStack, type QueueStack } from '../scripts/queue-stack';
+import { waitForWebhooks } from '../tools/waits';
+import { ensureN8n, N8nClient, ROOT, startN8n, stopN8nOnExit, type Execution, type N8nInstall } from '../tools/n8n-server';
+import { preflight, startQueueStack, stopQueueStacksOnExit, type QueueStack } from '../tools/queue-stack';
 import { drain, executionsPage, load, ourTrigger, say, SECRET, signedEvent, webhookNode, webhookWorkflow, type LoadResult, type Receiver } from './load';
+
+stopN8nOnExit();
+stopQueueStacksOnExit();
 
 const COUNT = Number(process.env.BENCH_QUEUE_COUNT ?? 200);
 const LOAD = Number(process.env.BENCH_QUEUE_LOAD ?? 2000);
@@ -226,7 +229,7 @@ async function main() {
 	const section = `## Queue mode
 
 Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, in one run of \`npm run bench:queue\`
-(\`scripts/queue-stack.ts\`: Redis and Debian's Postgres 15 on loopback, n8n main, one webhook processor,
+(\`tools/queue-stack.ts\`: Redis and Debian's Postgres 15 on loopback, n8n main, one webhook processor,
 workers; every process on the same 2 cores as the load generator, so the figures are this machine's and
 compare set-ups side by side).
 
@@ -260,7 +263,7 @@ ${outcomeRow('worker-1 killed with SIGKILL', kill)}
 
 ### A worker without the package
 
-A third worker started with an empty user folder; \`preflight()\` of \`scripts/queue-stack.ts\` reports,
+A third worker started with an empty user folder; \`preflight()\` of \`tools/queue-stack.ts\` reports,
 before any traffic reaches it (\`npm run dev:queue\` and the queue-mode e2e refuse to go on):
 
 \`\`\`

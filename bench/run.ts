@@ -13,10 +13,11 @@ import { join } from 'node:path';
 import { startEmulator } from '../emulator/server';
 import { buildEvent } from '../emulator/events';
 import { envelopeSchema, generateTestHeaders, payloadSchemas, receiveEvents, verifySignature } from '../nodes/MessagingGateway/core';
-import { ensureN8n, N8nClient, ROOT, startN8n } from '../scripts/n8n-harness';
-import { waitForWebhooks } from '../scripts/demo';
+import { ensureN8n, N8nClient, ROOT, startN8n, stopN8nOnExit } from '../tools/n8n-server';
+import { DEFAULT_N8N_VERSION } from '../tools/n8n-version';
+import { waitForWebhooks } from '../tools/waits';
 import { ACCOUNT, drain, executionsPage, load, ourTrigger, say, SECRET, signedEvent, webhookNode, webhookWorkflow, type LoadResult, type Receiver } from './load';
-import { runAction } from '../test/helpers/n8n';
+import { runAction } from '../tools/n8n-core-runner';
 import { batchingBench } from './batching';
 import { triggerThroughN8n } from './trigger-n8n';
 
@@ -221,7 +222,7 @@ async function main() {
 	const bulk = await bulkSend();
 	const batching = await batchingBench();
 	const { throughput, loadCheck } = await realN8n();
-	const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version} (benchmarks) and the Node that n8n ${process.env.N8N_VERSION ?? '2.41.0'} runs on`;
+	const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version} (benchmarks) and the Node that n8n ${process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION} runs on`;
 	const report = `# Benchmark results
 
 Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, all in one run of \`npm run bench\`.
@@ -297,6 +298,7 @@ npm ci && npm run bench     # first run installs n8n into ~/.cache (about 6 minu
 	process.stdout.write(report);
 }
 
+stopN8nOnExit();
 main().catch((error: unknown) => {
 	console.error(error);
 	process.exit(1);

@@ -9,8 +9,8 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { waitForWebhooks } from '../scripts/demo';
-import { ensureN8n, N8nClient, startN8n, type N8nServer } from '../scripts/n8n-harness';
+import { waitForWebhooks } from '../tools/waits';
+import { ensureN8n, N8nClient, startN8n, type N8nServer } from '../tools/n8n-server';
 import { executionsPage, load, ourTrigger, say, SECRET, signedEvent, webhookNode, webhookWorkflow, type LoadResult } from './load';
 
 const ROUNDS = 4;

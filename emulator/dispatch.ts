@@ -1,5 +1,5 @@
 /** Delivers webhook events to subscribed endpoints: signed, retried with backoff, every attempt recorded. */
-import { generateTestHeaders, type WebhookEvent } from '../nodes/MessagingGateway/core';
+import { encodeQuery, generateTestHeaders, type WebhookEvent } from '../nodes/MessagingGateway/core';
 
 export interface WebhookEndpoint {
 	id: string;
@@ -39,40 +39,8 @@ export interface DispatchSettings {
 	webhookTimeoutMs: number;
 }
 
-/**
- * Percent-encodes everything but RFC 3986's unreserved characters. encodeURIComponent leaves
- * `!'()*` as they are, and an HTTP client's URL parser then turns `'` into `%27`: the request would
- * carry another query string than the one signed. This form is the same before and after parsing.
- */
-function encodeQueryPart(text: string): string {
-	return encodeURIComponent(text).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-/**
- * `message[messageid]=…&…` as qs and Express parse it. A query string cannot say null: a null field
- * is left out (the trigger restores it for the fields that can be null); `""` is sent as `field=`.
- */
-export function encodeQuery(value: Record<string, unknown>, prefix = ''): string {
-	const parts: string[] = [];
-	for (const [key, item] of Object.entries(value)) {
-		if (item === null || item === undefined) continue;
-		const name = prefix ? `${prefix}[${encodeQueryPart(key)}]` : encodeQueryPart(key);
-		if (typeof item === 'object') {
-			parts.push(encodeQuery(item as Record<string, unknown>, name));
-		} else {
-			parts.push(`${name}=${encodeQueryPart(String(item))}`);
-		}
-	}
-	return parts.filter((part) => part !== '').join('&');
-}
-
-export function subscribes(endpoint: WebhookEndpoint, webhookType: string): boolean {
-	return endpoint.types.includes('*') || endpoint.types.includes(webhookType);
-}
-
-let deliveryCounter = 0;
-
-export function prepareDelivery(event: WebhookEvent, endpoint: WebhookEndpoint, settings: DispatchSettings): Delivery {
+/** The delivery of `event` to `endpoint`, not yet attempted; `id` comes from the emulator instance's counter. */
+export function prepareDelivery(id: string, event: WebhookEvent, endpoint: WebhookEndpoint, settings: DispatchSettings): Delivery {
 	const payload = endpoint.method === 'GET' ? encodeQuery({ ...event, method: 'GET' }) : JSON.stringify(event);
 	const headers: Record<string, string> =
 		endpoint.method === 'POST' ? { 'Content-Type': 'application/json; charset=utf-8' } : {};
@@ -80,7 +48,7 @@ export function prepareDelivery(event: WebhookEvent, endpoint: WebhookEndpoint, 
 		Object.assign(headers, generateTestHeaders(payload, settings.signingSecret, undefined, settings.brand));
 	}
 	return {
-		id: `dl_${++deliveryCounter}`,
+		id,
 		webhookId: event.webhook_id,
 		webhookType: event.webhook_type,
 		endpointId: endpoint.id,

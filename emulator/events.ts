@@ -1,7 +1,7 @@
-/** Builds webhook events of every type exactly as spec section 2 lays them out. */
+/** Builds webhook events of every type exactly as docs/gateway-api.md#webhook-types lays them out. */
 import { randomBytes, randomUUID } from 'node:crypto';
 
-import { findEventType, formatZoned, type WebhookEvent } from '../nodes/MessagingGateway/core';
+import { findEventType, formatZoned, isObject, type WebhookEvent } from '../nodes/MessagingGateway/core';
 
 export interface AccountInfo {
 	username: string;
@@ -14,8 +14,9 @@ export type Fields = Record<string, unknown>;
 export const newWebhookId = () => `wh_${randomUUID()}`;
 export const newPublicInboxId = () => `inb_${randomBytes(12).toString('hex')}`;
 
-let internalIdCounter = 100000;
-export const newInternalId = () => String(++internalIdCounter);
+/** The gateway's numeric ids (inbox message id, order id); an emulator passes its own counter. */
+export type InternalIds = () => string;
+const randomInternalId: InternalIds = () => String(100000 + randomBytes(3).readUIntBE(0, 3));
 
 /** The local/UTC time fields the gateway writes: `date`-style, in the account's zone and in UTC. */
 export function timesOf(instant: Date, timeZone: string) {
@@ -31,8 +32,6 @@ export function timesOf(instant: Date, timeZone: string) {
 	};
 }
 
-const isObject = (value: unknown): value is Fields =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Overrides win field by field; nested objects merge, anything else replaces. */
 export function deepMerge(base: Fields, overrides: Fields): Fields {
@@ -43,8 +42,11 @@ export function deepMerge(base: Fields, overrides: Fields): Fields {
 	return merged;
 }
 
-/** Default payload object for each type; realistic values a test can override. */
-function defaultPayload(type: string, account: AccountInfo, now: Date): Fields {
+/**
+ * Default payload object for each type; realistic values a test can override. Written apart from
+ * test/fixtures/spec-events.ts on purpose: the tests check these events against that independent copy.
+ */
+function defaultPayload(type: string, account: AccountInfo, now: Date, newInternalId: InternalIds): Fields {
 	const t = timesOf(now, account.timezone);
 	switch (type) {
 		case 'delivery_report':
@@ -168,10 +170,16 @@ function defaultPayload(type: string, account: AccountInfo, now: Date): Fields {
 }
 
 /**
- * A complete event of `type`: envelope (2.1) plus its payload object, with `overrides` merged in
+ * A complete event of `type`: envelope (docs/gateway-api.md#webhooks) plus its payload object, with `overrides` merged in
  * (envelope fields at the top, payload fields under the payload key, e.g. `{ message: { content } }`).
  */
-export function buildEvent(type: string, account: AccountInfo, overrides: Fields = {}, now = new Date()): WebhookEvent {
+export function buildEvent(
+	type: string,
+	account: AccountInfo,
+	overrides: Fields = {},
+	now = new Date(),
+	newInternalId: InternalIds = randomInternalId,
+): WebhookEvent {
 	const eventType = findEventType(type);
 	if (!eventType) throw new Error(`unknown webhook type "${type}"`);
 	const t = timesOf(now, account.timezone);
@@ -183,12 +191,12 @@ export function buildEvent(type: string, account: AccountInfo, overrides: Fields
 		method: 'POST',
 		created: t.local,
 		created_utc: t.utc,
-		[eventType.payloadKey]: defaultPayload(type, account, now),
+		[eventType.payloadKey]: defaultPayload(type, account, now, newInternalId),
 	};
 	return deepMerge(event, overrides) as WebhookEvent;
 }
 
-/** `isreply` for an incoming message that answers `original` (spec 2.4). */
+/** `isreply` for an incoming message that answers `original` (docs/gateway-api.md#webhook-types). */
 export function isreplyFor(
 	original: { messageid: string; content: string; sender: string; receiver: string; reference: string; created: Date },
 	timeZone: string,

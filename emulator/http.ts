@@ -1,4 +1,9 @@
-/** The errors every emulator route throws; the server turns them into the HTTP answer. */
+/** HTTP plumbing of every emulator route: the errors routes throw, body reading and JSON answers. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import { isObject, PARSE_ERROR_TEXT } from '../nodes/MessagingGateway/core';
+
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export class HttpError extends Error {
 	constructor(
@@ -22,6 +27,37 @@ export function parseApiBody(raw: Buffer): Record<string, unknown> {
 	} catch {
 		body = undefined;
 	}
-	if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, { error: 'error parsing json' });
-	return body as Record<string, unknown>;
+	if (!isObject(body)) throw new HttpError(400, { error: PARSE_ERROR_TEXT });
+	return body;
+}
+
+/** A control request's body: empty, or a JSON object. */
+export function parseControlBody(raw: Buffer): Record<string, unknown> {
+	if (raw.length === 0) return {};
+	try {
+		const parsed: unknown = JSON.parse(raw.toString('utf8'));
+		if (!isObject(parsed)) throw new Error('not an object');
+		return parsed;
+	} catch {
+		throw controlError('the body must be a JSON object');
+	}
+}
+
+export function readBody(req: IncomingMessage): Promise<Buffer> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		req.on('data', (chunk: Buffer) => {
+			size += chunk.length;
+			if (size > MAX_BODY_BYTES) reject(controlError('request body larger than 1 MiB', 413));
+			else chunks.push(chunk);
+		});
+		req.on('end', () => resolve(Buffer.concat(chunks)));
+		req.on('error', reject);
+	});
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+	res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+	res.end(JSON.stringify(body));
 }

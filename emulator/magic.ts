@@ -7,16 +7,6 @@ export interface FinalState {
 	detail?: string;
 }
 
-export const DELIVERY_STATUS_TEXT: Record<FinalState['code'], string> = {
-	'0': 'submitted',
-	'1': 'delivered',
-	'2': 'not delivered',
-	'3': 'buffered',
-	'4': 'rejected',
-	'5': 'rejected',
-	'9': 'unknown',
-};
-
 const SUFFIXES: Record<string, FinalState> = {
 	'9990': { code: '0' },
 	'9991': { code: '1' },

@@ -4,9 +4,12 @@
  * emulator sending its webhooks to the webhook processor. Ctrl-C stops everything it started.
  */
 import { startEmulator } from '../emulator/server';
-import { setUpDemo, walkThrough } from './demo';
-import { ensureN8n, N8nClient, OWNER } from './n8n-harness';
-import { assertPreflight, startQueueStack, type QueueStack } from './queue-stack';
+import { setUpDemo, walkThrough } from '../tools/demo';
+import { ensureN8n, N8nClient, OWNER, stopN8nOnExit } from '../tools/n8n-server';
+import { assertPreflight, startQueueStack, stopQueueStacksOnExit, type QueueStack } from '../tools/queue-stack';
+
+stopN8nOnExit();
+stopQueueStacksOnExit();
 
 async function main() {
 	const install = ensureN8n();

@@ -6,8 +6,10 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { startEmulator } from '../emulator/server';
-import { setUpDemo, walkThrough } from './demo';
-import { ensureN8n, N8nClient, OWNER, ROOT, startN8n, type N8nServer } from './n8n-harness';
+import { setUpDemo, walkThrough } from '../tools/demo';
+import { ensureN8n, N8nClient, OWNER, ROOT, startN8n, stopN8nOnExit, type N8nServer } from '../tools/n8n-server';
+
+stopN8nOnExit();
 
 async function main() {
 	const emulatorPort = Number(process.env.EMULATOR_PORT ?? 8787);

@@ -11,8 +11,8 @@ const fail = (code: string, errorMsg: string) => ({ ok: false as const, code, er
 
 /**
  * `to`: one number or a list; international, digits only, a leading + allowed. 103 not a number, 106
- * not an E.164 number. The gateway documents no limit of recipients per request (docs/gateway-api.md
- * §10): the emulator assumes MAX_RECIPIENTS_PER_REQUEST and answers more with 113 ("Order problem").
+ * not an E.164 number. The gateway documents no limit of recipients per request
+ * (docs/gateway-api.md#limits): the emulator assumes MAX_RECIPIENTS_PER_REQUEST and answers more with 113 ("Order problem").
  */
 export function checkRecipients(to: unknown): Check<string[]> {
 	const list = typeof to === 'string' ? [to] : Array.isArray(to) ? to : undefined;

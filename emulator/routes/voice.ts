@@ -5,24 +5,12 @@
  * in the delivery reports are the emulator's own choices: the real answers are not documented.
  */
 import { DEFAULT_VOICE_GENDER, DEFAULT_VOICE_LANGUAGE, VOICE_GENDERS, VOICE_LANGUAGES } from '../../nodes/MessagingGateway/core';
-import type { Account, SentMessage } from '../server';
+import type { SentMessage } from '../types';
 import { checkRecipients, checkReference, checkScheduleDate, type Check } from './checks';
+import type { SendContext } from './send-context';
 
 const LANGUAGES: readonly string[] = VOICE_LANGUAGES.map((entry) => entry.value);
 const GENDERS: readonly string[] = VOICE_GENDERS.map((entry) => entry.value);
-
-/** What a send route needs from the emulator's state. */
-export interface SendContext {
-	account: Account;
-	/** The API error answer, also reported as an api_error webhook; throw it. */
-	fail(code: string, errorMsg: string, receiver: unknown): Error;
-	optedOut(number: string): boolean;
-	/** Takes credits off the balance, or throws the 108 answer and emits insufficient_funds. */
-	charge(total: number, receiver: unknown): void;
-	/** Keeps the message and schedules its delivery reports (none for a test). */
-	accept(record: SentMessage, scheduledFor?: Date): void;
-	newMessageId(): string;
-}
 
 export function handleVoiceSend(body: Record<string, unknown>, ctx: SendContext): { status: number; body: unknown } {
 	const { to, message, date, reference, test, language = DEFAULT_VOICE_LANGUAGE, gender = DEFAULT_VOICE_GENDER } = body;

@@ -32,7 +32,7 @@ function respond(ctx: IWebhookFunctions, status: number, body: IDataObject): voi
 	res.end(JSON.stringify(body));
 }
 
-/** The query string exactly as received: GET webhooks sign it instead of a body (spec 5.2). */
+/** The query string exactly as received: GET webhooks sign it instead of a body (docs/gateway-api.md#signatures). */
 function rawQueryString(req: RawRequest): string {
 	const url = req.originalUrl ?? req.url ?? '';
 	const start = url.indexOf('?');

@@ -10,16 +10,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { DEFAULT_TIMEOUT_MS, describeCode, redact, redactDeep, userInfoSecrets } from './core';
+import { DEFAULT_TIMEOUT_MS, describeCode, MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, redact, redactDeep, retryDecision, userInfoSecrets } from './core';
 
 export const CREDENTIAL_TYPE = 'messagingGatewayApi';
 export const DEFAULT_BASE_URL = 'https://api.smsgatewayapi.com';
-
-/** Tries for answers that say "not now" (429, 503) and for refused connections; nothing was sent then. */
-export const MAX_ATTEMPTS = 3;
-const BACKOFF_BASE_MS = 1000;
-/** A Retry-After longer than this is not waited for: the error tells the user instead. */
-const MAX_RETRY_AFTER_MS = 60_000;
 
 /** A running node, or the editor loading a list (list search). */
 export type GatewayContext = IExecuteFunctions | ILoadOptionsFunctions;
@@ -58,17 +52,6 @@ function gatewayError(
 	const fields: GatewayErrorFields = { code: options.code ?? null, httpCode: options.httpCode ?? null };
 	Object.assign(error.context, fields);
 	return error;
-}
-
-/** Seconds or an HTTP date (RFC 9110 10.2.3), else exponential backoff. */
-function retryDelayMs(retryAfter: string | undefined, attempt: number): number {
-	if (retryAfter !== undefined) {
-		const seconds = Number(retryAfter);
-		if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-		const date = Date.parse(retryAfter);
-		if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
-	}
-	return BACKOFF_BASE_MS * 2 ** (attempt - 1);
 }
 
 const headerText = (value: unknown) => (Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value));
@@ -140,9 +123,12 @@ export async function gatewayRequest(this: GatewayContext, request: GatewayReque
 			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options)) as IN8nHttpFullResponse;
 		} catch (error) {
 			const code = errorCode(error);
-			if (code === 'ECONNREFUSED' && attempt < MAX_ATTEMPTS) {
-				await sleep(retryDelayMs(undefined, attempt));
-				continue;
+			if (code === 'ECONNREFUSED') {
+				const decision = retryDecision({ refused: true }, attempt);
+				if (decision.retry) {
+					await sleep(decision.delayMs);
+					continue;
+				}
 			}
 			const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test((error as Error).message);
 			throw gatewayError(this, { message: (error as Error).message }, {
@@ -172,11 +158,12 @@ export async function gatewayRequest(this: GatewayContext, request: GatewayReque
 			});
 		}
 		if (status === 429 || status === 503) {
-			const delay = retryDelayMs(headerText(response.headers?.['retry-after']), attempt);
-			if (attempt < MAX_ATTEMPTS && delay <= MAX_RETRY_AFTER_MS) {
-				await sleep(delay);
+			const decision = retryDecision({ status, retryAfter: headerText(response.headers?.['retry-after']) }, attempt);
+			if (decision.retry) {
+				await sleep(decision.delayMs);
 				continue;
 			}
+			const delay = decision.delayMs ?? 0;
 			throw gatewayError(this, errorBody(response), {
 				message: `The gateway answered HTTP ${status} (${status === 429 ? 'too many requests' : 'unavailable'}) ${attempt} times`,
 				description:

@@ -8,7 +8,7 @@ import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_pro
 import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 
-import { freePort, N8nClient, ROOT, type Execution } from '../../scripts/n8n-harness';
+import { freePort, N8nClient, nodeOutput, ROOT, type Execution } from '../../tools/n8n-server';
 
 const sh = promisify(execFile);
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms).unref());
@@ -57,8 +57,6 @@ async function executionsOf(name: string, count: number): Promise<Execution[]> {
 		return finished.length >= count ? finished.reverse() : undefined;
 	});
 }
-
-const outputOf = (execution: Execution, node: string) => execution.data!.resultData.runData[node][0].data!.main[0].map((item) => item.json);
 
 /** Processes of a process group, with their command lines. */
 function processGroup(pgid: number): Array<{ pid: number; command: string }> {
@@ -133,7 +131,7 @@ test('an incoming SMS: the auto-reply is sent and the delivery log records both 
 	expect(answered.status).toBe('success');
 
 	const logs = await executionsOf('Delivery log', 2);
-	const entries = logs.map((execution) => outputOf(execution, 'Log Entry (replace with a sheet or database)')[0]);
+	const entries = logs.map((execution) => nodeOutput(execution, 'Log Entry (replace with a sheet or database)')[0]);
 	// The spec's two reports for one message: submitted (0), then delivered (1).
 	expect(entries).toEqual([
 		expect.objectContaining({ messageid: reply.messageid, to: '31612345678', deliveryCode: '0', status: 'submitted' }),
@@ -150,7 +148,7 @@ test('a send to the magic number …99218: the delivery log records "not deliver
 	expect(sent).toBeDefined();
 	const entries = await until('the final report in the delivery log', async () => {
 		const logs = await executionsOf('Delivery log', 3);
-		const found = logs.map((execution) => outputOf(execution, 'Log Entry (replace with a sheet or database)')[0]).filter((entry) => entry.messageid === sent!.messageid);
+		const found = logs.map((execution) => nodeOutput(execution, 'Log Entry (replace with a sheet or database)')[0]).filter((entry) => entry.messageid === sent!.messageid);
 		return found.length === 2 ? found : undefined;
 	});
 	// Spec: submitted (0) first, then the final NOT DELIVERED (2).

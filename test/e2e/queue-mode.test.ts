@@ -8,12 +8,17 @@ import { readFileSync } from 'node:fs';
 
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core';
-import { setUpDemo, waitForWebhooks, type Demo } from '../../scripts/demo';
-import { DEFAULT_N8N_VERSION, ensureN8n, N8nClient, nodeOutput, PACKAGE_NAME, tailOf, type Execution } from '../../scripts/n8n-harness';
-import { assertPreflight, preflight, startQueueStack, type QueueStack } from '../../scripts/queue-stack';
+import { setUpDemo, type Demo } from '../../tools/demo';
+import { waitForWebhooks } from '../../tools/waits';
+import { ensureN8n, N8nClient, nodeOutput, PACKAGE_NAME, stopN8nOnExit, tailOf, type Execution } from '../../tools/n8n-server';
+import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
+import { assertPreflight, preflight, startQueueStack, stopQueueStacksOnExit, type QueueStack } from '../../tools/queue-stack';
 import { load, ourTrigger, signedEvent, webhookWorkflow } from '../../bench/load';
 import { specViolations } from '../fixtures/spec-events';
 import { opensslHmacSha256 } from '../helpers/openssl';
+
+stopN8nOnExit();
+stopQueueStacksOnExit();
 
 let emulator: Emulator;
 let stack: QueueStack;

@@ -5,52 +5,38 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { startEmulator, type Emulator } from '../../emulator/server';
-import { encodeQuery } from '../../emulator/dispatch';
-import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core';
-import { setUpDemo, waitForWebhooks, type Demo } from '../../scripts/demo';
-import { ensureN8n, N8nClient, PACKAGE_NAME, ROOT, startN8n, tailOf, type Execution, type N8nServer } from '../../scripts/n8n-harness';
+import type { Emulator } from '../../emulator/server';
+import { encodeQuery, WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core';
+import { setUpDemo, type Demo } from '../../tools/demo';
+import { waitForWebhooks } from '../../tools/waits';
+import { N8nClient, nodeOutput, PACKAGE_NAME, ROOT, stopN8nOnExit, tailOf, type Execution, type N8nServer } from '../../tools/n8n-server';
+import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
 import { specViolations } from '../fixtures/spec-events';
 import { opensslHmacSha256 } from '../helpers/openssl';
+
+stopN8nOnExit();
 
 let emulator: Emulator;
 let n8n: N8nServer;
 let client: N8nClient;
 let demo: Demo;
+let stop: (() => Promise<void>) | undefined;
 
 const control = async (method: string, path: string, body?: unknown) => {
 	const response = await fetch(`${emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
 	return (await response.json()) as Record<string, unknown> & Array<Record<string, unknown>>;
 };
 
-/** Executions of a workflow, once there are at least `count` finished ones (n8n saves them after the run). */
-async function executionsOf(workflowId: string, count: number, timeoutMs = 30_000): Promise<Execution[]> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const finished = (await client.executions(workflowId)).filter((execution) => execution.status !== 'running' && execution.status !== 'new');
-		if (finished.length >= count || Date.now() > deadline) return finished.reverse(); // oldest first
-		await new Promise((resolve) => setTimeout(resolve, 300));
-	}
-}
-
-const outputOf = (execution: Execution, node: string) =>
-	execution.data!.resultData.runData[node][0].data!.main[0].map((item) => item.json);
+/** Finished executions of a workflow, oldest first (n8n saves them after the run). */
+const executionsOf = (workflowId: string, count: number, timeoutMs?: number) => client.finishedExecutions(workflowId, count, timeoutMs);
 
 beforeAll(async () => {
-	const install = ensureN8n();
-	emulator = await startEmulator({ settings: { deliveryDelayMs: 500, retryBaseMs: 200 } });
-	n8n = await startN8n(install);
-	try {
-		client = await N8nClient.setUp(n8n.url);
-		demo = await setUpDemo(emulator, client);
-	} catch (error) {
-		throw new Error(`${(error as Error).message}\n${tailOf(n8n.logFile)}`);
-	}
+	({ emulator, n8n, client, stop } = await startN8nWithEmulator({ settings: { deliveryDelayMs: 500, retryBaseMs: 200 } }));
+	demo = await withLogOf(n8n, setUpDemo(emulator, client));
 }, 900_000);
 
 afterAll(async () => {
-	await n8n?.stop();
-	await emulator?.close();
+	await stop?.();
 });
 
 test('the three node types load from the community package, with their icons', async () => {
@@ -76,24 +62,24 @@ test('auto-reply round trip: inbound SMS → trigger → Send SMS → delivery r
 	const inbound = await control('POST', '/emulator/inbound?wait=true', { from: '31611122233', content: 'Is my order on its way?' });
 	const [reply] = await executionsOf(demo.workflows.autoReply.id, 1);
 	expect(reply.status).toBe('success');
-	const triggerItem = outputOf(reply, 'Incoming SMS')[0];
+	const triggerItem = nodeOutput(reply, 'Incoming SMS')[0];
 	expect(triggerItem).toEqual(inbound.event); // the event exactly as the gateway sent it
 	expect(specViolations(triggerItem)).toEqual([]);
 
 	const messages = await control('GET', '/emulator/messages');
 	const sent = messages.find((message) => message.to === '31611122233')!;
 	expect(sent).toMatchObject({ sender: 'Shop', content: 'Thanks for your message "Is my order on its way?". We will get back to you shortly.' });
-	expect(outputOf(reply, 'Reply by SMS')[0]).toMatchObject({ messageid: sent.messageid, to: '31611122233', segments: 1, encoding: 'GSM-7' });
+	expect(nodeOutput(reply, 'Reply by SMS')[0]).toMatchObject({ messageid: sent.messageid, to: '31611122233', segments: 1, encoding: 'GSM-7' });
 
 	const logs = await executionsOf(demo.workflows.deliveryLog.id, 2);
 	expect(logs).toHaveLength(2);
-	const reports = logs.map((execution) => outputOf(execution, 'Delivery Report')[0]);
+	const reports = logs.map((execution) => nodeOutput(execution, 'Delivery Report')[0]);
 	expect(reports.map((report) => (report.message as Record<string, unknown>).delivery_code)).toEqual(['0', '1']);
 	for (const report of reports) {
 		expect(specViolations(report)).toEqual([]);
 		expect(report.message).toMatchObject({ messageid: sent.messageid, receiver: '31611122233', reference: (sent as { reference: string }).reference });
 	}
-	expect(outputOf(logs[1], 'Log Entry (replace with a sheet or database)')[0]).toMatchObject({
+	expect(nodeOutput(logs[1], 'Log Entry (replace with a sheet or database)')[0]).toMatchObject({
 		messageid: sent.messageid,
 		to: '31611122233',
 		deliveryCode: '1',
@@ -141,7 +127,7 @@ describe('a trigger on all events and one on a single type', () => {
 		}
 		const all = await executionsOf(allEvents.id, 14);
 		expect(all).toHaveLength(14);
-		const outputs = all.map((execution) => outputOf(execution, 'Gateway Event')[0]);
+		const outputs = all.map((execution) => nodeOutput(execution, 'Gateway Event')[0]);
 		for (const event of sent) {
 			const output = outputs.find((item) => item.webhook_id === event.webhook_id);
 			expect(output).toEqual(event);
@@ -153,7 +139,7 @@ describe('a trigger on all events and one on a single type', () => {
 		const single = await executionsOf(onlyAddGroup.id, 1);
 		await new Promise((resolve) => setTimeout(resolve, 1000));
 		expect(await executionsOf(onlyAddGroup.id, 2, 0)).toHaveLength(1);
-		expect(outputOf(single[0], 'Gateway Event')[0].webhook_type).toBe('add_group');
+		expect(nodeOutput(single[0], 'Gateway Event')[0].webhook_type).toBe('add_group');
 	});
 
 	test('tampered body, wrong secret, stale timestamp: 401 and no execution', async () => {
@@ -194,7 +180,7 @@ describe('a trigger on all events and one on a single type', () => {
 		const { event, deliveries } = await control('POST', '/emulator/events?wait=true', { type: 'email2sms_received' });
 		expect((deliveries as unknown as Array<{ state: string }>)[0].state).toBe('delivered');
 		const executions = await executionsOf(allEvents.id, before + 1);
-		const output = outputOf(executions[executions.length - 1], 'Gateway Event')[0];
+		const output = nodeOutput(executions[executions.length - 1], 'Gateway Event')[0];
 		expect(output).toEqual({ ...(event as object), method: 'GET' });
 		expect(encodeQuery(output)).toBe(encodeQuery({ ...(event as object), method: 'GET' }));
 	});
@@ -310,7 +296,7 @@ test('Retry On Fail in a real n8n: a 500 mid-batch, the node retried, every SMS 
 	expect(requests.filter((request) => request.status === 500)).toHaveLength(1);
 	expect(sent).toHaveLength(50);
 	expect(new Set(sent.map((message) => message.to)).size).toBe(50);
-	const output = outputOf(run, 'Send SMS');
+	const output = nodeOutput(run, 'Send SMS');
 	expect(output.map((item) => item.to)).toEqual(numbers.map((number) => number.to));
 	expect(new Set(output.map((item) => item.messageid))).toEqual(new Set(sent.map((message) => message.messageid)));
 }, 240_000);

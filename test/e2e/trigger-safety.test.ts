@@ -6,41 +6,36 @@
  */
 import { readFileSync } from 'node:fs';
 
-import { startEmulator, type Emulator } from '../../emulator/server';
-import { waitForWebhooks } from '../../scripts/demo';
+import type { Emulator } from '../../emulator/server';
+import { waitForWebhooks } from '../../tools/waits';
 import {
-	ensureN8n,
 	loadExample,
 	N8nClient,
 	PACKAGE_NAME,
 	productionUrl,
-	startN8n,
-	tailOf,
+	stopN8nOnExit,
 	type ExampleWorkflow,
 	type Execution,
 	type N8nServer,
-} from '../../scripts/n8n-harness';
+} from '../../tools/n8n-server';
+import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
 import { SPEC_EXAMPLES } from '../fixtures/spec-events';
 import { opensslHmacSha256 } from '../helpers/openssl';
+
+stopN8nOnExit();
 
 let emulator: Emulator;
 let n8n: N8nServer;
 let client: N8nClient;
 let signedCredentialId: string;
 let unsignedCredentialId: string;
+let stop: (() => Promise<void>) | undefined;
 
 const TRIGGER_TYPE = `${PACKAGE_NAME}.messagingGatewayTrigger`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Finished executions of a workflow, oldest first, once there are at least `count`. */
-async function executionsOf(workflowId: string, count: number, timeoutMs = 30_000): Promise<Execution[]> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const finished = (await client.executions(workflowId)).filter((execution) => execution.status !== 'running' && execution.status !== 'new');
-		if (finished.length >= count || Date.now() > deadline) return finished.reverse();
-		await sleep(300);
-	}
-}
+const executionsOf = (workflowId: string, count: number, timeoutMs?: number) => client.finishedExecutions(workflowId, count, timeoutMs);
 
 /** A workflow with only the trigger, of the given node version and options. */
 function triggerOnly(name: string, webhookId: string, typeVersion: number, options: Record<string, unknown> = {}): ExampleWorkflow {
@@ -67,22 +62,14 @@ const postJson = (url: string, body: string, headers: Record<string, string> = {
 	fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
 
 beforeAll(async () => {
-	const install = ensureN8n();
-	emulator = await startEmulator();
-	n8n = await startN8n(install);
-	try {
-		client = await N8nClient.setUp(n8n.url);
-		const base = { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret };
-		signedCredentialId = await client.createCredential('Gateway account (signed)', { ...base, signingSecret: emulator.account.signingSecret });
-		unsignedCredentialId = await client.createCredential('Gateway account (no signing secret)', base);
-	} catch (error) {
-		throw new Error(`${(error as Error).message}\n${tailOf(n8n.logFile)}`);
-	}
+	({ emulator, n8n, client, stop } = await startN8nWithEmulator());
+	const base = { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret };
+	signedCredentialId = await withLogOf(n8n, client.createCredential('Gateway account (signed)', { ...base, signingSecret: emulator.account.signingSecret }));
+	unsignedCredentialId = await withLogOf(n8n, client.createCredential('Gateway account (no signing secret)', base));
 }, 900_000);
 
 afterAll(async () => {
-	await n8n?.stop();
-	await emulator?.close();
+	await stop?.();
 });
 
 describe('without a signing secret in the credential', () => {

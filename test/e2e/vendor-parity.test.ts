@@ -4,31 +4,27 @@
  * own REST endpoint for resource-locator searches, and a voice message's delivery reports reaching
  * a trigger workflow.
  */
-import { startEmulator, type Emulator } from '../../emulator/server';
-import { setUpDemo, type Demo } from '../../scripts/demo';
-import { ensureN8n, N8nClient, PACKAGE_NAME, startN8n, tailOf, type ExampleWorkflow, type Execution, type N8nServer } from '../../scripts/n8n-harness';
+import type { Emulator } from '../../emulator/server';
+import { setUpDemo, type Demo } from '../../tools/demo';
+import { N8nClient, PACKAGE_NAME, stopN8nOnExit, type ExampleWorkflow, type Execution, type N8nServer } from '../../tools/n8n-server';
+import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
 import { specViolations } from '../fixtures/spec-events';
+
+stopN8nOnExit();
 
 let emulator: Emulator;
 let n8n: N8nServer;
 let client: N8nClient;
 let demo: Demo;
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-	const install = ensureN8n();
-	emulator = await startEmulator({ settings: { deliveryDelayMs: 500, retryBaseMs: 200 } });
-	n8n = await startN8n(install);
-	try {
-		client = await N8nClient.setUp(n8n.url);
-		demo = await setUpDemo(emulator, client);
-	} catch (error) {
-		throw new Error(`${(error as Error).message}\n${tailOf(n8n.logFile)}`);
-	}
+	({ emulator, n8n, client, stop } = await startN8nWithEmulator({ settings: { deliveryDelayMs: 500, retryBaseMs: 200 } }));
+	demo = await withLogOf(n8n, setUpDemo(emulator, client));
 }, 900_000);
 
 afterAll(async () => {
-	await n8n?.stop();
-	await emulator?.close();
+	await stop?.();
 });
 
 /** The request n8n's editor makes when the user opens (and types into) the Sender list. */

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { parse as parseQuery } from 'qs';
 import type { IDataObject, IWebhookResponseData } from 'n8n-workflow';
 
-import { runTriggerWebhook, type GatewayCredentials, type WebhookRequest } from './n8n';
+import { runTriggerWebhook, type GatewayCredentials, type WebhookRequest } from '../../tools/n8n-core-runner';
 
 export interface TriggerCall {
 	status: number;

@@ -1,5 +1,5 @@
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, type GatewayCredentials } from '../helpers/n8n';
+import { runAction, type GatewayCredentials } from '../../tools/n8n-core-runner';
 
 let emulator: Emulator;
 let credentials: GatewayCredentials;

@@ -1,12 +1,12 @@
 /**
  * Batch Recipients: consecutive items that differ only in their recipients share one request
- * (`to` as an array, docs/gateway-api.md §2), driven through WorkflowExecute against the emulator.
+ * (`to` as an array, docs/gateway-api.md#send-sms), driven through WorkflowExecute against the emulator.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, type GatewayCredentials } from '../helpers/n8n';
+import { runAction, type GatewayCredentials } from '../../tools/n8n-core-runner';
 
 let emulator: Emulator;
 let credentials: GatewayCredentials;

@@ -142,7 +142,7 @@ describe('delivery reports', () => {
 		return eventsOf(receiver.requests);
 	};
 
-	test('submitted first, then the final state, both signed and per spec 2.2', async () => {
+	test('submitted first, then the final state, both signed and per docs/gateway-api.md#webhook-types', async () => {
 		const [submitted, final] = await finalFor('31612345678');
 		expect(receiver.requests).toHaveLength(2);
 		expect(submitted.message).toMatchObject({ delivery_code: '0', delivery_status: 'submitted', reference: 'ref-1', cost: 1 });
@@ -192,7 +192,7 @@ describe('delivery reports', () => {
 });
 
 describe('webhooks of every type', () => {
-	test.each(WEBHOOK_EVENT_TYPES.map((type) => type.value))('%s matches spec section 2 and core/payloads', async (type) => {
+	test.each(WEBHOOK_EVENT_TYPES.map((type) => type.value))('%s matches docs/gateway-api.md#webhook-types and core/payloads', async (type) => {
 		await subscribe([type]);
 		const result = await api('POST', '/emulator/events?wait=true', { type }, {});
 		expect(result.status).toBe(201);

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 
 import { buildSendRequest } from '../../nodes/MessagingGateway/core';
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, type GatewayCredentials } from '../helpers/n8n';
+import { runAction, type GatewayCredentials } from '../../tools/n8n-core-runner';
 
 let emulator: Emulator;
 let credentials: GatewayCredentials;

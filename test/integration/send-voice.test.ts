@@ -1,6 +1,6 @@
 /** Message → Send Voice Message: the send pipeline with the voice endpoint. */
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, type GatewayCredentials } from '../helpers/n8n';
+import { runAction, type GatewayCredentials } from '../../tools/n8n-core-runner';
 
 let emulator: Emulator;
 let credentials: GatewayCredentials;

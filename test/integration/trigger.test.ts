@@ -1,21 +1,20 @@
 import { dirname } from 'node:path';
 
-import { encodeQuery } from '../../emulator/dispatch';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { MessagingGatewayTrigger } from '../../nodes/MessagingGateway/MessagingGatewayTrigger.node';
-import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core';
+import { encodeQuery, WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core';
 import { DELIVERY_REPORT_MINIMAL, SPEC_EXAMPLES, specViolations } from '../fixtures/spec-events';
 import { opensslHmacSha256 } from '../helpers/openssl';
 import { NodeHelpers, type INode, type INodeParameters } from 'n8n-workflow';
 
-import { TRIGGER_TYPE, type GatewayCredentials } from '../helpers/n8n';
+import { TRIGGER_TYPE, type GatewayCredentials } from '../../tools/n8n-core-runner';
 import { startTriggerServer } from '../helpers/webhook-server';
 
 const SECRET = 'whsec_trigger_test';
 const credentials = { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', apiSecret: 's', signingSecret: SECRET };
 const now = () => Math.floor(Date.now() / 1000);
 
-/** Signs with openssl, as spec 5.2 says: HMAC-SHA256 over timestamp + "." + raw payload. */
+/** Signs with openssl, as docs/gateway-api.md#signatures says: HMAC-SHA256 over timestamp + "." + raw payload. */
 function signed(payload: string | Buffer, { secret = SECRET, t = now(), brand = 'Service' } = {}) {
 	const v1 = opensslHmacSha256(secret, Buffer.concat([Buffer.from(`${t}.`), Buffer.from(payload)]));
 	return { [`X-${brand}-Timestamp`]: String(t), [`X-${brand}-Signature`]: `t=${t},v1=${v1}` };

@@ -5,7 +5,7 @@
 import { NodeApiError, type IDataObject } from 'n8n-workflow';
 
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, searchList, type GatewayCredentials } from '../helpers/n8n';
+import { runAction, searchList, type GatewayCredentials } from '../../tools/n8n-core-runner';
 
 let emulator: Emulator;
 let credentials: GatewayCredentials;

@@ -2,12 +2,13 @@ import {
 	API_ERROR_CODES,
 	DELIVERY_CODES,
 	DELIVERY_DETAIL_CODES,
+	deliveryStatusText,
 	describeCode,
 	STATUS_CODES,
 } from '../../nodes/MessagingGateway/core';
 
-// The tables as the spec (sections 3, 7.1, 7.2) and public-api-notes list them.
-test('delivery codes of spec section 3', () => {
+// The tables as docs/gateway-api.md#codes and docs/gateway-api.md#api-errors list them.
+test('delivery codes of docs/gateway-api.md#codes', () => {
 	expect(Object.fromEntries(Object.entries(DELIVERY_CODES).map(([code, info]) => [code, info.name]))).toEqual({
 		'0': 'SUBMITTED',
 		'1': 'DELIVERED',
@@ -19,12 +20,12 @@ test('delivery codes of spec section 3', () => {
 	});
 });
 
-test('detail codes 10-19 of spec 7.1', () => {
+test('detail codes 10-19 of docs/gateway-api.md#codes', () => {
 	expect(Object.keys(DELIVERY_DETAIL_CODES)).toEqual(['10', '11', '12', '13', '14', '15', '16', '17', '18', '19']);
 	expect(DELIVERY_DETAIL_CODES['18']).toBe('Operator refused the message as spam');
 });
 
-test('status codes of spec 7.2', () => {
+test('status codes of docs/gateway-api.md#codes', () => {
 	expect(STATUS_CODES).toEqual({
 		'2000': 'INSUFFICIENT_FUNDS',
 		'2001': 'TOO_LONG',
@@ -53,4 +54,17 @@ test('every documented API error code is explained', () => {
 	expect(describeCode(2000)).toBe('Gateway status INSUFFICIENT_FUNDS');
 	expect(describeCode('error parsing json')).toMatch(/could not parse/);
 	expect(describeCode('999')).toBeUndefined();
+});
+
+test('delivery_status texts are the delivery codes of docs/gateway-api.md#codes in lower case', () => {
+	expect(['0', '1', '2', '3', '4', '5', '9'].map(deliveryStatusText)).toEqual([
+		'submitted',
+		'delivered',
+		'not delivered',
+		'buffered',
+		'rejected',
+		'rejected',
+		'unknown',
+	]);
+	expect(deliveryStatusText('7')).toBeUndefined();
 });

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { parse as parseQuery } from 'qs';
 
-import { encodeQuery } from '../../emulator/dispatch';
 import {
 	decodeQueryEvent,
+	encodeQuery,
 	isInterimDeliveryReport,
 	MAX_LISTED_PROBLEMS,
 	parseEvent,
@@ -12,7 +12,7 @@ import {
 } from '../../nodes/MessagingGateway/core';
 import { DELIVERY_REPORT_MINIMAL, SPEC_EXAMPLES, SPEC_PAYLOADS, specViolations } from '../fixtures/spec-events';
 
-test('the 14 types of spec section 6, with their payload keys', () => {
+test('the 14 types of docs/gateway-api.md#webhook-types, with their payload keys', () => {
 	expect(WEBHOOK_EVENT_TYPES.map((type) => [type.value, type.payloadKey])).toEqual(
 		Object.entries(SPEC_PAYLOADS).map(([type, payload]) => [type, payload.key]),
 	);
@@ -131,7 +131,7 @@ describe('lenient parsing (strict: false): only what a receiver needs is require
 	});
 });
 
-test('interim delivery reports are those with code 0 (submitted) or 3 (buffered), spec 3', () => {
+test('interim delivery reports are those with code 0 (submitted) or 3 (buffered), docs/gateway-api.md#codes', () => {
 	const report = (code: unknown) => ({ ...DELIVERY_REPORT_MINIMAL, message: { ...DELIVERY_REPORT_MINIMAL.message, delivery_code: code } });
 	expect(['0', '3', 0, 3, ' 0'].map((code) => isInterimDeliveryReport(report(code)))).toEqual([true, true, true, true, true]);
 	expect(['1', '2', '4', '5', '9', 1, undefined, null, '03'].map((code) => isInterimDeliveryReport(report(code)))).toEqual(Array(9).fill(false));

@@ -50,3 +50,23 @@ describe('formatScheduleDate in the account time zone', () => {
 		expect(formatScheduleDate('2026-10-25 02:30', 'Europe/Amsterdam', new Date('2026-10-25T00:15:00Z')).ok).toBe(true);
 	});
 });
+
+describe('formatScheduleDate across summer-time changes', () => {
+	test('a time the clocks skip (the gap) is refused, in Amsterdam and in New York', () => {
+		const before = new Date('2026-01-01T00:00:00Z');
+		expect(formatScheduleDate('2026-03-29 02:30', 'Europe/Amsterdam', before)).toEqual({ ok: false, error: expect.stringContaining('does not exist') });
+		expect(formatScheduleDate('2026-03-08 02:30', 'America/New_York', before)).toEqual({ ok: false, error: expect.stringContaining('does not exist') });
+	});
+
+	test('the minutes around the gap are kept as written', () => {
+		const before = new Date('2026-01-01T00:00:00Z');
+		expect(formatScheduleDate('2026-03-29 01:59', 'Europe/Amsterdam', before)).toEqual({ ok: true, date: '2026-03-29 01:59' });
+		expect(formatScheduleDate('2026-03-29 03:00', 'Europe/Amsterdam', before)).toEqual({ ok: true, date: '2026-03-29 03:00' });
+	});
+
+	test('a time that occurs twice (the overlap) is accepted as written', () => {
+		const before = new Date('2026-01-01T00:00:00Z');
+		expect(formatScheduleDate('2026-10-25 02:30', 'Europe/Amsterdam', before)).toEqual({ ok: true, date: '2026-10-25 02:30' });
+		expect(formatScheduleDate('2026-11-01 01:30', 'America/New_York', before)).toEqual({ ok: true, date: '2026-11-01 01:30' });
+	});
+});

@@ -14,7 +14,7 @@ import { opensslHmacSha256 } from '../helpers/openssl';
 const SECRET = 'whsec_test_secret';
 const T = 1795306058;
 
-/** Headers the way spec 5.2 describes them, with the signature computed by openssl. */
+/** Headers the way docs/gateway-api.md#signatures describes them, with the signature computed by openssl. */
 function opensslHeaders(payload: string | Buffer, secret = SECRET, t = T, brand = 'Service') {
 	const signed = Buffer.concat([Buffer.from(`${t}.`), Buffer.isBuffer(payload) ? payload : Buffer.from(payload, 'utf8')]);
 	const v1 = opensslHmacSha256(secret, signed);
@@ -240,7 +240,7 @@ describe('fails closed on edge values (issue 10)', () => {
 });
 
 describe('10,000 generated mutations of signed requests: 0 forged accepted, 0 genuine rejected', () => {
-	/** HMAC-SHA256 hex computed here, as spec 5.2 describes it, without the module under test. */
+	/** HMAC-SHA256 hex computed here, as docs/gateway-api.md#signatures describes it, without the module under test. */
 	const hmac = (key: string, t: string, payload: Uint8Array) => createHmac('sha256', key).update(`${t}.`).update(payload).digest('hex');
 	const DEFAULT = 300;
 	/** The rule of the issue, written out: a finite number ≥ 0 is taken as given, anything else is 300. */

@@ -1,7 +1,7 @@
 /**
  * Batching of sends: consecutive sends that differ only in their recipients go to the gateway as one
- * request with `to` as an array (docs/gateway-api.md §2), which answers `messageids` in the order of
- * `to`. The gateway does not document how many recipients one request may carry (§10); we assume
+ * request with `to` as an array (docs/gateway-api.md#send-sms), which answers `messageids` in the order of
+ * `to`. The gateway does not document how many recipients one request may carry (docs/gateway-api.md#limits); we assume
  * MAX_RECIPIENTS_PER_REQUEST, and the emulator enforces the same number.
  */
 import type { SendRequestBody } from './send';

@@ -1,4 +1,4 @@
-/** The 14 webhook types of the gateway (spec section 6) and the payload object each one carries. */
+/** The 14 webhook types of the gateway (docs/gateway-api.md#webhook-types) and the payload object each one carries. */
 
 export type PayloadKey = 'message' | 'contact' | 'group' | 'optout' | 'funds' | 'email2sms' | 'error';
 
@@ -95,7 +95,7 @@ export function isEventSelected(webhookType: string, selected: readonly string[]
 
 /**
  * Delivery codes after which the gateway sends another delivery_report for the same message
- * (spec 3): `0` submitted and `3` buffered (reached the operator, not yet the recipient).
+ * (docs/gateway-api.md#codes): `0` submitted and `3` buffered (reached the operator, not yet the recipient).
  * Every other code is final.
  */
 export const INTERIM_DELIVERY_CODES: readonly string[] = ['0', '3'];

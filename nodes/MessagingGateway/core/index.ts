@@ -14,4 +14,7 @@ export * from './redact';
 export * from './format';
 export * from './senderids';
 export * from './voice';
+export * from './objects';
+export * from './query';
+export * from './retry';
 export * from './batch';

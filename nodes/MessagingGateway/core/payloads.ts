@@ -1,5 +1,5 @@
 /**
- * The webhook envelope (spec 2.1) and every payload object (2.2–2.11), as field tables from which
+ * The webhook envelope (docs/gateway-api.md#webhooks) and every payload object (docs/gateway-api.md#webhook-types), as field tables from which
  * both the zod schemas (validation) and the GET query-string decoding (types) are built.
  */
 import { z } from 'zod';
@@ -248,7 +248,7 @@ const payloadChecks: Record<string, Check> = Object.fromEntries(
 );
 
 /**
- * True when `json` matches spec section 2 field for field (what shapeErrors would find no problem
+ * True when `json` matches docs/gateway-api.md#webhook-types field for field (what shapeErrors would find no problem
  * in). A false only means "ask zod".
  */
 export function conformsToSpec(json: unknown, type: WebhookEventType | undefined): boolean {
@@ -280,7 +280,7 @@ export type ParseEventResult =
 
 export interface ParseOptions {
 	/**
-	 * true (the default here): every field of spec section 2 must be present with its type.
+	 * true (the default here): every field of docs/gateway-api.md#webhook-types must be present with its type.
 	 * false: only what a receiver needs to route the event is required (`webhook_id`, `webhook_type`
 	 * and, for a known type, its payload object); every other deviation is returned in
 	 * `deviations` and the event passes as sent.
@@ -342,7 +342,7 @@ function routingProblems(json: unknown, describe = true): { count: number; error
 	return { count, errors, type };
 }
 
-/** Every deviation from spec section 2: the envelope's fields, the payload object's, `isreply`. */
+/** Every deviation from docs/gateway-api.md#webhook-types: the envelope's fields, the payload object's, `isreply`. */
 function shapeErrors(json: Record<string, unknown>, type: WebhookEventType | undefined): string[] {
 	const envelope = envelopeSchema.safeParse(json);
 	const errors = envelope.success ? [] : describeIssues(envelope.error, json, '');
@@ -368,7 +368,7 @@ function deviationsOf(json: Record<string, unknown>, type: WebhookEventType | un
 
 /**
  * Checks that `json` is a webhook event and returns it as given. Strict (the default): the envelope
- * and, for a known type, its payload object must match spec section 2 field for field (a type the
+ * and, for a known type, its payload object must match docs/gateway-api.md#webhook-types field for field (a type the
  * spec does not list is accepted on its envelope alone). Lenient (`strict: false`): only the
  * routing fields are required, the rest is reported in `deviations`.
  */

@@ -1,5 +1,5 @@
 /**
- * Recipient numbers: the gateway wants international format, digits only (docs/gateway-api.md 4.1).
+ * Recipient numbers: the gateway wants international format, digits only (docs/gateway-api.md#send-sms).
  * Accepts numbers as people write them: "+31 (0)6-1234 5678", "0044 7700 900123", and national
  * numbers ("06 1234 5678") when a default country says whose.
  */

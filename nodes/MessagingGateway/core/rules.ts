@@ -1,5 +1,5 @@
 /**
- * The gateway's limits on a send request (docs/gateway-api.md 4.1 and public-api-notes), defined
+ * The gateway's limits on a send request (docs/gateway-api.md#send-sms, docs/gateway-api.md#limits), defined
  * once: the node's pre-flight check and the emulator's answers both read them from here.
  */
 import { callingCodeOf } from './countries';

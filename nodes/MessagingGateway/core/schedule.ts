@@ -83,7 +83,7 @@ export interface ZonedTime {
 	iso8601: string;
 }
 
-/** An instant as the gateway writes its local/UTC time pairs (spec 2.1, 2.4). */
+/** An instant as the gateway writes its local/UTC time pairs (docs/gateway-api.md#webhooks, docs/gateway-api.md#webhook-types). */
 export function formatZoned(instant: Date, timeZone: string): ZonedTime {
 	const clock = wallClockIn(instant, timeZone);
 	const date = `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`;

@@ -3,6 +3,7 @@
  * documented (docs/gateway-api.md): a list of names, or of objects naming the sender, at the top
  * or under one key, are all taken.
  */
+import { isObject } from './objects';
 
 export interface SenderId {
 	sender: string;
@@ -13,12 +14,10 @@ export interface SenderId {
 const NAME_KEYS = ['senderid', 'sender_id', 'sender', 'name', 'value', 'id'] as const;
 const DETAIL_KEYS = ['status', 'type', 'description'] as const;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function entryOf(entry: unknown): SenderId | undefined {
 	if (typeof entry === 'string' || typeof entry === 'number') return String(entry) === '' ? undefined : { sender: String(entry) };
-	if (!isRecord(entry)) return undefined;
+	if (!isObject(entry)) return undefined;
 	const name = NAME_KEYS.map((key) => entry[key]).find((value) => typeof value === 'string' && value !== '');
 	if (typeof name !== 'string') return undefined;
 	const detail = DETAIL_KEYS.map((key) => entry[key]).find((value) => typeof value === 'string' && value !== '');
@@ -26,7 +25,7 @@ function entryOf(entry: unknown): SenderId | undefined {
 }
 
 export function parseSenderIds(response: unknown): SenderId[] {
-	const list = Array.isArray(response) ? response : isRecord(response) ? Object.values(response).find(Array.isArray) : undefined;
+	const list = Array.isArray(response) ? response : isObject(response) ? Object.values(response).find(Array.isArray) : undefined;
 	return (list ?? []).map(entryOf).filter((entry): entry is SenderId => entry !== undefined);
 }
 

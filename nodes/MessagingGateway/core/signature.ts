@@ -1,5 +1,5 @@
 /**
- * Webhook signatures (spec 5.2): `X-Service-Signature: t=<unix seconds>,v1=<hex>` where the hex is
+ * Webhook signatures (docs/gateway-api.md#signatures): `X-Service-Signature: t=<unix seconds>,v1=<hex>` where the hex is
  * HMAC-SHA256(secret, timestamp + "." + raw body), or the raw query string for GET webhooks.
  * White-label deployments put their brand word where "Service" stands.
  */

@@ -1,6 +1,7 @@
 /** Wires the emulator and a running n8n together with the example workflows. */
 import type { Emulator } from '../emulator/server';
-import { loadExample, productionUrl, type ExampleWorkflow, type N8nClient } from './n8n-harness';
+import { loadExample, productionUrl, type ExampleWorkflow, type N8nClient } from './n8n-server';
+import { waitForWebhooks } from './waits';
 
 export const EXAMPLES = {
 	autoReply: 'auto-reply-to-incoming-sms.json',
@@ -46,20 +47,6 @@ export async function setUpDemo(emulator: Emulator, client: N8nClient, { webhook
 	}
 	await waitForWebhooks(Object.values(workflows).flatMap((entry) => (entry.webhookUrl ? [entry.webhookUrl] : [])));
 	return { credentialId, workflows };
-}
-
-/** Right after activation a production webhook can answer 404 for a moment; wait until each is live. */
-export async function waitForWebhooks(urls: string[], timeoutMs = 20_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	for (const url of urls) {
-		for (;;) {
-			// A GET without a signature reaches the trigger and is refused with 401: the route is live.
-			const status = await fetch(url).then((response) => response.status, () => 0);
-			if (status !== 404 && status !== 0) break;
-			if (Date.now() > deadline) throw new Error(`webhook ${url} still answers ${status}`);
-			await new Promise((resolve) => setTimeout(resolve, 250));
-		}
-	}
 }
 
 /** The demo's walk-through: curl commands against the emulator that start each example workflow. */

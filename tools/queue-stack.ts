@@ -3,8 +3,11 @@
  * each n8n process with the package installed the community-package way in its own user folder.
  * Used by `npm run dev:queue`, the queue-mode end-to-end tests and `bench/queue.ts`.
  *
- * Everything lives in one temp folder; `stop()` (also run on exit) stops the n8n processes by PID,
+ * Everything lives in one temp folder; `stop()` (also run on exit, after stopQueueStacksOnExit()) stops the n8n processes by PID,
  * Postgres with `pg_ctl stop`, Redis by its PID, and removes that folder and nothing else.
+ *
+ * Over 250 lines: starting, stopping and the pre-flight check of one stack share its process
+ * bookkeeping; the pre-flight check is the part to move out first.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +15,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { freePort, PACKAGE_NAME, ROOT, startN8n, tailOf, type N8nInstall, type N8nServer } from './n8n-harness';
+import { freePort, PACKAGE_NAME, ROOT, startN8n, tailOf, type N8nInstall, type N8nServer } from './n8n-server';
 
 const log = (message: string) => process.stderr.write(`[queue] ${message}\n`);
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -195,10 +198,18 @@ export function queueEnv(redisPort: number, postgresPort: number): Record<string
 }
 
 const stacks = new Set<QueueStack>();
-// Ctrl-C or a failed test must not leave Postgres or Redis behind (n8n-harness stops the n8n processes).
-process.once('exit', () => {
-	for (const stack of stacks) stopServicesNow(stack);
-});
+let stoppingOnExit = false;
+/**
+ * Ctrl-C or a failed test must not leave Postgres or Redis behind: programs that start a stack call
+ * this once, with stopN8nOnExit() for the n8n processes. Importing this module changes nothing.
+ */
+export function stopQueueStacksOnExit() {
+	if (stoppingOnExit) return;
+	stoppingOnExit = true;
+	process.once('exit', () => {
+		for (const stack of stacks) stopServicesNow(stack);
+	});
+}
 
 function stopServicesNow(stack: Pick<QueueStack, 'dir' | 'redis' | 'postgres'>) {
 	if (stack.redis.process.exitCode === null) stack.redis.process.kill('SIGTERM');

@@ -1,7 +1,11 @@
 /**
  * A real n8n server with this package installed the way n8n installs community packages.
  * Used by `npm run dev`, the end-to-end tests and the benchmarks. Everything it starts is stopped
- * by PID, also when a step fails.
+ * by PID, also when a step fails. Not to be confused with `n8n-core-runner.ts`, which runs the
+ * nodes in-process through n8n-core's execution contexts.
+ *
+ * Over 250 lines: install, start/stop and the REST client of one n8n belong together; the client
+ * (N8nClient) is the part to move out first if it grows.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,9 +13,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
+import { DEFAULT_N8N_VERSION } from './n8n-version';
+
 export const PACKAGE_NAME = 'n8n-nodes-messaging-gateway';
 export const ROOT = resolve(__dirname, '..');
-export const DEFAULT_N8N_VERSION = '2.41.0';
 export const OWNER = { email: 'owner@example.com', firstName: 'Demo', lastName: 'Owner', password: 'Demo-password-1' };
 
 const log = (message: string) => process.stderr.write(`[n8n] ${message}\n`);
@@ -89,13 +94,22 @@ const running = (child: ChildProcess) => child.exitCode === null && child.signal
 function killAll() {
 	for (const child of children) if (child.pid && running(child)) child.kill('SIGKILL');
 }
-process.once('exit', killAll);
-// A signal skips 'exit' handlers: stop n8n here too, and exit unless the program handles the signal itself.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-	process.once(signal, () => {
-		killAll();
-		if (process.listenerCount(signal) === 0) process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
-	});
+let stoppingOnExit = false;
+/**
+ * Kills every n8n this process started when it exits, also on Ctrl-C or SIGTERM (a signal skips
+ * 'exit' handlers; the process then exits unless the program handles the signal itself). Programs
+ * that start n8n call it once; importing this module changes nothing.
+ */
+export function stopN8nOnExit() {
+	if (stoppingOnExit) return;
+	stoppingOnExit = true;
+	process.once('exit', killAll);
+	for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+		process.once(signal, () => {
+			killAll();
+			if (process.listenerCount(signal) === 0) process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+		});
+	}
 }
 
 export interface StartN8nOptions {

@@ -2,7 +2,11 @@
  * Runs the package's nodes inside n8n-core's real execution machinery: a real Workflow, the
  * WorkflowExecute engine with its ExecuteContext, and WebhookContext for the trigger. The only
  * piece supplied here is the credentials store, which applies the credential's own `authenticate`
- * definition through n8n's expression engine, as n8n's server does.
+ * definition through n8n's expression engine, as n8n's server does. Not to be confused with
+ * `n8n-server.ts`, which starts a real n8n server.
+ *
+ * A little over 250 lines: n8n-core's set-up (node types, credentials helper, hooks) for the entry
+ * points it serves (execute, webhook, list search).
  */
 import { ExecutionLifecycleHooks, LoadOptionsContext, WebhookContext, WorkflowExecute } from 'n8n-core';
 import {
@@ -27,9 +31,9 @@ import {
 } from 'n8n-workflow';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { MessagingGatewayApi } from '../../credentials/MessagingGatewayApi.credentials';
-import { MessagingGateway } from '../../nodes/MessagingGateway/MessagingGateway.node';
-import { MessagingGatewayTrigger } from '../../nodes/MessagingGateway/MessagingGatewayTrigger.node';
+import { MessagingGatewayApi } from '../credentials/MessagingGatewayApi.credentials';
+import { MessagingGateway } from '../nodes/MessagingGateway/MessagingGateway.node';
+import { MessagingGatewayTrigger } from '../nodes/MessagingGateway/MessagingGatewayTrigger.node';
 
 export const ACTION_TYPE = 'n8n-nodes-messaging-gateway.messagingGateway';
 export const TRIGGER_TYPE = 'n8n-nodes-messaging-gateway.messagingGatewayTrigger';

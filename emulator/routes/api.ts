@@ -1,0 +1,67 @@
+/**
+ * The gateway's HTTP API under `/v1/` (docs/gateway-api.md#requests): every request is logged,
+ * delayed by `apiLatencyMs`, subjected to the next queued fault, authenticated, then answered by
+ * the handler of its endpoint.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import type { Gateway } from '../gateway';
+import { apiError, HttpError, parseApiBody, sendJson } from '../http';
+import type { State } from '../state';
+import type { ApiRequest, Fault } from '../types';
+import { handleFormatNumber } from './format';
+import { handleSmsSend } from './send';
+import { senderIdsAnswer } from './senderids';
+import { handleVoiceSend } from './voice';
+
+type ApiHandler = (raw: Buffer, state: State, gateway: Gateway) => { status: number; body: unknown };
+
+const API_ROUTES: Record<string, ApiHandler> = {
+	'POST /v1/message/send': (raw, _state, gateway) => handleSmsSend(parseApiBody(raw), gateway.send),
+	'POST /v1/voice/send': (raw, _state, gateway) => handleVoiceSend(parseApiBody(raw), gateway.send),
+	'GET /v1/senderids': (_raw, state) => ({ status: 200, body: senderIdsAnswer(state.senderIds) }),
+	'POST /v1/format/number': (raw) => handleFormatNumber(parseApiBody(raw)),
+	'GET /v1/auth': (_raw, state) => ({ status: 200, body: { success: true, username: state.account.username } }),
+	'GET /v1/balance': (_raw, { account }) => ({
+		status: 200,
+		body: { balance: account.balance, type: 'credits', username: account.username },
+	}),
+};
+
+/** Takes the fault that applies to this request off the queue, counting down a fault's `after`. */
+function nextFault(faults: Fault[]): Fault | undefined {
+	if (faults[0]?.after) {
+		faults[0].after--;
+		return undefined;
+	}
+	return faults.shift();
+}
+
+export async function handleApi(req: IncomingMessage, res: ServerResponse, path: string, raw: Buffer, state: State, gateway: Gateway) {
+	const { account, settings } = state;
+	const logged: ApiRequest = { at: new Date().toISOString(), method: req.method ?? '', path, headers: req.headers, body: raw.toString('utf8') };
+	state.requests.push(logged);
+	state.stats.apiRequests++;
+	if (!state.apiSockets.has(req.socket)) {
+		state.apiSockets.add(req.socket);
+		state.stats.apiConnections++;
+	}
+	res.on('finish', () => (logged.status = res.statusCode));
+	if (settings.apiLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, settings.apiLatencyMs));
+	const fault = nextFault(state.faults);
+	if (fault?.status === 'hang') {
+		state.hanging.add(res);
+		return;
+	}
+	if (fault) {
+		const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {};
+		return sendJson(res, fault.status, { error: '105', errorMsg: `Emulated fault: HTTP ${fault.status}` }, headers);
+	}
+	if (req.headers['x-client-id'] !== account.apiKey || req.headers['x-client-secret'] !== account.apiSecret) {
+		throw apiError('104', 'Invalid credentials', 401);
+	}
+	const handler = API_ROUTES[`${req.method} ${path}`];
+	if (!handler) throw new HttpError(404, { error: 'not found' });
+	const result = handler(raw, state, gateway);
+	return sendJson(res, result.status, result.body);
+}

@@ -1,0 +1,81 @@
+/** Reads the control API's request bodies: a webhook endpoint, an incoming SMS, a fault. */
+import { isObject, WEBHOOK_EVENT_TYPES, type WebhookEvent } from '../../nodes/MessagingGateway/core';
+import type { WebhookEndpoint } from '../dispatch';
+import { buildEvent, isreplyFor, type Fields } from '../events';
+import { controlError } from '../http';
+import type { Account, Fault, SentMessage } from '../types';
+
+export const EVENT_TYPE_VALUES: readonly string[] = WEBHOOK_EVENT_TYPES.map((type) => type.value);
+
+export function readEndpoint(body: Fields, id: string): WebhookEndpoint {
+	let parsed: URL;
+	try {
+		parsed = new URL(String(body.url));
+	} catch {
+		throw controlError('"url" must be an absolute http(s) URL');
+	}
+	if (!/^https?:$/.test(parsed.protocol)) throw controlError('"url" must be an absolute http(s) URL');
+	const method = body.method ?? 'POST';
+	if (method !== 'POST' && method !== 'GET') throw controlError('"method" must be POST or GET');
+	if (method === 'GET' && parsed.search) throw controlError('a GET endpoint URL cannot carry its own query string');
+	const types = body.types ?? ['*'];
+	const known = new Set<string>(['*', ...EVENT_TYPE_VALUES]);
+	if (!Array.isArray(types) || types.length === 0 || types.some((type) => !known.has(type as string))) {
+		throw controlError(`"types" must be a list of: ${[...known].join(', ')}`);
+	}
+	return { id, url: parsed.toString(), method, types: types as string[] };
+}
+
+/** `POST /emulator/events`: the type to emit and the fields to merge in. */
+export function readEmit(body: Fields): { type: string; fields: Fields } {
+	const type = body.type;
+	if (typeof type !== 'string' || !EVENT_TYPE_VALUES.includes(type)) {
+		throw controlError(`"type" must be one of: ${EVENT_TYPE_VALUES.join(', ')}`);
+	}
+	if (body.fields !== undefined && !isObject(body.fields)) throw controlError('"fields" must be an object');
+	return { type, fields: (body.fields as Fields) ?? {} };
+}
+
+/** An incoming SMS on the virtual number; `replyTo` names a sent message it answers. */
+export function readInbound(body: Fields, account: Account, messages: readonly SentMessage[], newInternalId: () => string): WebhookEvent {
+	const from = body.from;
+	if (typeof from !== 'string' || !/^\d{8,15}$/.test(from)) throw controlError('"from" must be 8 to 15 digits');
+	if (typeof body.content !== 'string') throw controlError('"content" must be a text');
+	const fields: Fields = {
+		message: { sender: from, receiver: typeof body.to === 'string' ? body.to : account.virtualNumber, content: body.content },
+	};
+	if (body.replyTo !== undefined) {
+		const original = messages.find((message) => message.messageid === body.replyTo);
+		if (!original) throw controlError(`no sent message with messageid "${String(body.replyTo)}"`);
+		fields.isreply = isreplyFor({ ...original, receiver: original.to, created: new Date(original.created) }, account.timezone);
+	}
+	return buildEvent('inbox_message', account, fields, new Date(), newInternalId);
+}
+
+/** `POST /emulator/faults`: the faults to queue, `count` of them, the first after `after` requests. */
+export function readFaults(body: Fields): Fault[] {
+	const status = body.status === 'hang' || body.hang === true ? 'hang' : body.status;
+	if (status !== 'hang' && status !== 429 && status !== 500 && status !== 503) {
+		throw controlError('"status" must be 429, 500, 503 or "hang"');
+	}
+	const count = body.count ?? 1;
+	if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
+		throw controlError('"count" must be a positive integer');
+	}
+	if (body.retryAfter !== undefined && typeof body.retryAfter !== 'number') {
+		throw controlError('"retryAfter" must be a number of seconds');
+	}
+	if (body.after !== undefined && (typeof body.after !== 'number' || !Number.isInteger(body.after) || body.after < 0)) {
+		throw controlError('"after" must be a whole number of requests');
+	}
+	const fault: Fault = { status, retryAfter: body.retryAfter as number | undefined };
+	const faults: Fault[] = body.after ? [{ ...fault, after: body.after as number }] : [];
+	faults.push(...Array.from({ length: body.after ? count - 1 : count }, () => ({ ...fault })));
+	return faults;
+}
+
+/** `POST /emulator/optouts`: the number to add. */
+export function readOptOut(body: Fields): string {
+	if (typeof body.number !== 'string' || !/^\d{8,15}$/.test(body.number)) throw controlError('"number" must be 8 to 15 digits');
+	return body.number;
+}

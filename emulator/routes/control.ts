@@ -1,0 +1,151 @@
+/**
+ * The control API under `/emulator/` (README "Emulator"): one entry per route, `METHOD /path`.
+ * `POST /emulator/webhooks/<webhook_type>` is `POST /emulator/events` with that type.
+ */
+import type { IncomingMessage } from 'node:http';
+
+import type { Delivery } from '../dispatch';
+import type { Fields } from '../events';
+import type { Gateway } from '../gateway';
+import { controlError, parseControlBody } from '../http';
+import { readSenderIds } from './senderids';
+import type { State } from '../state';
+import type { EmittedEvent } from '../types';
+import { EVENT_TYPE_VALUES, readEmit, readEndpoint, readFaults, readInbound, readOptOut } from './control-input';
+
+interface ControlRequest {
+	body: Fields;
+	query: URLSearchParams;
+	req: IncomingMessage;
+	raw: Buffer;
+	state: State;
+	gateway: Gateway;
+}
+type Answer = [status: number, body: unknown];
+type ControlHandler = (request: ControlRequest) => Answer | Promise<Answer>;
+
+/** With `?wait=true`, answers once the deliveries ended (delivered or given up). */
+async function waitFor({ query, gateway }: ControlRequest, sent: Delivery[]) {
+	if (query.get('wait') === 'true') await Promise.all(sent.map((delivery) => gateway.inFlight.get(delivery)));
+}
+
+const updateAccount: ControlHandler = ({ body, state }) => {
+	state.updateAccount(body);
+	return [200, state.account];
+};
+const updateSettings: ControlHandler = ({ body, state }) => {
+	state.updateSettings(body);
+	return [200, state.settings];
+};
+/** Empties one of the state's logs. */
+const clear =
+	(list: 'requests' | 'messages' | 'deliveries'): ControlHandler =>
+	({ state }) => {
+		state[list].length = 0;
+		return [200, state[list]];
+	};
+
+const CONTROL_ROUTES: Record<string, ControlHandler> = {
+	'GET /emulator': ({ state }) => [
+		200,
+		{
+			account: { ...state.account },
+			settings: state.settings,
+			endpoints: state.endpoints,
+			messages: state.messages.length,
+			deliveries: state.deliveries.length,
+			faults: state.faults,
+			senderIds: state.senderIds,
+			eventTypes: EVENT_TYPE_VALUES,
+		},
+	],
+	'GET /emulator/stats': ({ state }) => [200, state.stats],
+	'GET /emulator/account': ({ state }) => [200, state.account],
+	'PUT /emulator/account': updateAccount,
+	'PATCH /emulator/account': updateAccount,
+	'GET /emulator/senderids': ({ state }) => [200, state.senderIds],
+	'PUT /emulator/senderids': ({ body, state }) => {
+		const list = readSenderIds(body);
+		if (typeof list === 'string') throw controlError(list);
+		state.senderIds.splice(0, state.senderIds.length, ...list);
+		return [200, state.senderIds];
+	},
+	'GET /emulator/settings': ({ state }) => [200, state.settings],
+	'PUT /emulator/settings': updateSettings,
+	'PATCH /emulator/settings': updateSettings,
+	'GET /emulator/webhooks': ({ state }) => [200, state.endpoints],
+	'POST /emulator/webhooks': ({ body, state }) => {
+		const endpoint = readEndpoint(body, state.nextId('endpoint'));
+		state.endpoints.push(endpoint);
+		return [201, endpoint];
+	},
+	'DELETE /emulator/webhooks': ({ state }) => {
+		state.endpoints.length = 0;
+		return [200, state.endpoints];
+	},
+	'POST /emulator/events': async (request) => {
+		const { type, fields } = readEmit(request.body);
+		const result = request.gateway.emit(type, fields);
+		await waitFor(request, result.deliveries);
+		return [201, result];
+	},
+	'GET /emulator/events': ({ query, state }) => {
+		const type = query.get('type');
+		const messageid = query.get('messageid');
+		const payloadOf = (entry: EmittedEvent) => entry.event.message as Record<string, unknown> | undefined;
+		return [
+			200,
+			state.events.filter((entry) => (!type || entry.event.webhook_type === type) && (!messageid || payloadOf(entry)?.messageid === messageid)),
+		];
+	},
+	'POST /emulator/inbound': async (request) => {
+		const { body, state, gateway } = request;
+		const result = gateway.dispatchEvent(readInbound(body, state.account, state.messages, () => state.nextId('internal')));
+		await waitFor(request, result.deliveries);
+		return [201, result];
+	},
+	'POST /emulator/sink': ({ req, raw, state }) => {
+		state.sink.push({ at: new Date().toISOString(), headers: req.headers, body: raw.toString('utf8') });
+		return [200, { received: true }];
+	},
+	'GET /emulator/sink': ({ state }) => [200, state.sink],
+	'GET /emulator/requests': ({ state }) => [200, state.requests],
+	'DELETE /emulator/requests': clear('requests'),
+	'GET /emulator/messages': ({ state }) => [200, state.messages],
+	'DELETE /emulator/messages': clear('messages'),
+	'GET /emulator/deliveries': ({ query, state }) => {
+		const type = query.get('type');
+		return [200, type ? state.deliveries.filter((delivery) => delivery.webhookType === type) : state.deliveries];
+	},
+	'DELETE /emulator/deliveries': clear('deliveries'),
+	'GET /emulator/faults': ({ state }) => [200, state.faults],
+	'POST /emulator/faults': ({ body, state }) => {
+		state.faults.push(...readFaults(body));
+		return [201, state.faults];
+	},
+	'DELETE /emulator/faults': ({ state }) => {
+		state.faults.length = 0;
+		return [200, state.faults];
+	},
+	'GET /emulator/optouts': ({ state }) => [200, [...state.optouts]],
+	'POST /emulator/optouts': ({ body, state }) => {
+		state.optouts.add(readOptOut(body));
+		return [201, [...state.optouts]];
+	},
+	'POST /emulator/reset': ({ state }) => {
+		state.reset();
+		return [200, { reset: true }];
+	},
+};
+
+/** The answer to a control request: its route's, or 404 naming the route. */
+export async function handleControl(req: IncomingMessage, url: URL, raw: Buffer, state: State, gateway: Gateway): Promise<Answer> {
+	const path = url.pathname;
+	const route = `${req.method} ${path.replace(/\/+$/, '')}`;
+	const body = req.method === 'GET' || req.method === 'DELETE' || path === '/emulator/sink' ? {} : parseControlBody(raw);
+	const sampleType = /^POST \/emulator\/webhooks\/([^/]+)$/.exec(route)?.[1];
+	if (sampleType !== undefined) body.type = sampleType;
+	const handler = CONTROL_ROUTES[sampleType !== undefined ? 'POST /emulator/events' : route];
+	if (!handler) throw controlError(`no control route ${route}; see GET /emulator and the README`, 404);
+	return handler({ body, query: url.searchParams, req, raw, state, gateway });
+}

@@ -1,0 +1,147 @@
+/**
+ * The emulator's state: the account, the settings, everything it recorded, and the control API's
+ * way to change them (field checks, reset). One state per emulator instance; nothing module-level.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import { formatZoned } from '../nodes/MessagingGateway/core';
+import type { Delivery, WebhookEndpoint } from './dispatch';
+import type { Fields } from './events';
+import { controlError } from './http';
+import { DEFAULT_SENDER_IDS } from './routes/senderids';
+import type { Account, ApiRequest, EmittedEvent, EmulatorOptions, Fault, SentMessage, Settings } from './types';
+
+export const DEFAULT_ACCOUNT: Account = {
+	username: 'demo',
+	timezone: 'Europe/Amsterdam',
+	balance: 100,
+	pricePerSegment: 1,
+	pricePerVoiceMessage: 2,
+	apiKey: 'emulator-key',
+	apiSecret: 'emulator-secret',
+	signingSecret: 'whsec_emulator_signing_secret',
+	brand: 'Service',
+	virtualNumber: '3197010000001',
+};
+
+export const DEFAULT_SETTINGS: Settings = {
+	deliveryDelayMs: 2000,
+	maxAttempts: 4,
+	retryBaseMs: 1000,
+	webhookTimeoutMs: 5000,
+	apiLatencyMs: 0,
+};
+
+const ACCOUNT_FIELD_TYPES: Record<keyof Account, string> = {
+	username: 'string',
+	timezone: 'string',
+	balance: 'number',
+	pricePerSegment: 'number',
+	pricePerVoiceMessage: 'number',
+	apiKey: 'string',
+	apiSecret: 'string',
+	signingSecret: 'string',
+	brand: 'string',
+	virtualNumber: 'string',
+};
+const SETTINGS_FIELD_TYPES: Record<keyof Settings, string> = {
+	deliveryDelayMs: 'number',
+	maxAttempts: 'number',
+	retryBaseMs: 'number',
+	webhookTimeoutMs: 'number',
+	apiLatencyMs: 'number',
+};
+
+/** A request to the sink: a stand-in for an alerting or chat service in demos. */
+export interface SinkRequest {
+	at: string;
+	headers: IncomingMessage['headers'];
+	body: string;
+}
+
+export interface State {
+	readonly account: Account;
+	readonly settings: Settings;
+	readonly messages: SentMessage[];
+	readonly deliveries: Delivery[];
+	readonly endpoints: WebhookEndpoint[];
+	readonly requests: ApiRequest[];
+	readonly events: EmittedEvent[];
+	readonly sink: SinkRequest[];
+	readonly optouts: Set<string>;
+	readonly senderIds: string[];
+	/** Faults still to apply to API requests, first one next. */
+	readonly faults: Fault[];
+	/** TCP connections accepted (all; those that carried API requests) and API requests since start or reset: GET /emulator/stats. */
+	readonly stats: { connections: number; apiConnections: number; apiRequests: number };
+	/** The sockets that carried an API request, counted once each. */
+	readonly apiSockets: WeakSet<object>;
+	/** API requests held open by a `hang` fault; closing the emulator ends them. */
+	readonly hanging: Set<ServerResponse>;
+	/** The instance's counters for the ids it hands out. */
+	nextId(kind: 'endpoint' | 'delivery' | 'internal'): string;
+	/** Copies checked fields into the account (control API); nothing changes when one is wrong. */
+	updateAccount(fields: Fields): void;
+	updateSettings(fields: Fields): void;
+	/** Back to the options `startEmulator` was given. */
+	reset(): void;
+}
+
+/** Copies `source` into `target` once every field is known and of its type; nothing changes otherwise. */
+function pick<T extends object>(target: T, source: Fields, types: Record<keyof T, string>, what: string) {
+	for (const [key, value] of Object.entries(source)) {
+		const expected = types[key as keyof T];
+		if (!expected) throw controlError(`unknown ${what} field "${key}"; known: ${Object.keys(types).join(', ')}`);
+		if (typeof value !== expected) throw controlError(`${what} field "${key}" must be a ${expected}`);
+	}
+	Object.assign(target, source);
+}
+
+function assertTimeZone(name: unknown) {
+	if (typeof name !== 'string') return; // pick() reports the type
+	try {
+		formatZoned(new Date(), name);
+	} catch {
+		throw controlError(`"${name}" is not an IANA time zone name`);
+	}
+}
+
+export function createState(options: EmulatorOptions): State {
+	const counters = { endpoint: 0, delivery: 0, internal: 100000 };
+	const prefixes = { endpoint: 'ep_', delivery: 'dl_', internal: '' };
+	const state: State = {
+		account: { ...DEFAULT_ACCOUNT, ...options.account },
+		settings: { ...DEFAULT_SETTINGS, ...options.settings },
+		messages: [],
+		deliveries: [],
+		endpoints: [],
+		requests: [],
+		events: [],
+		sink: [],
+		optouts: new Set<string>(),
+		senderIds: [...(options.senderIds ?? DEFAULT_SENDER_IDS)],
+		faults: [],
+		stats: { connections: 0, apiConnections: 0, apiRequests: 0 },
+		apiSockets: new WeakSet<object>(),
+		hanging: new Set<ServerResponse>(),
+		nextId: (kind) => `${prefixes[kind]}${++counters[kind]}`,
+		updateAccount(fields) {
+			assertTimeZone(fields.timezone);
+			pick(state.account, fields, ACCOUNT_FIELD_TYPES, 'account');
+		},
+		updateSettings(fields) {
+			pick(state.settings, fields, SETTINGS_FIELD_TYPES, 'settings');
+		},
+		reset() {
+			Object.assign(state.account, DEFAULT_ACCOUNT, options.account);
+			Object.assign(state.settings, DEFAULT_SETTINGS, options.settings);
+			for (const list of [state.messages, state.deliveries, state.endpoints, state.requests, state.sink, state.events, state.faults]) {
+				list.length = 0;
+			}
+			state.optouts.clear();
+			state.senderIds.splice(0, state.senderIds.length, ...(options.senderIds ?? DEFAULT_SENDER_IDS));
+			Object.assign(state.stats, { connections: 0, apiConnections: 0, apiRequests: 0 });
+		},
+	};
+	return state;
+}

@@ -1,0 +1,103 @@
+/** The emulator's shapes: its account, settings and records, and the handle `startEmulator` returns. */
+import type { WebhookEvent } from '../nodes/MessagingGateway/core';
+import type { Delivery, WebhookEndpoint } from './dispatch';
+import type { Fields } from './events';
+
+export interface Account {
+	username: string;
+	timezone: string;
+	/** Credits left. */
+	balance: number;
+	pricePerSegment: number;
+	/** Credits a voice message costs per recipient. */
+	pricePerVoiceMessage: number;
+	apiKey: string;
+	apiSecret: string;
+	/** Empty: webhooks go out unsigned. */
+	signingSecret: string;
+	brand: string;
+	virtualNumber: string;
+}
+
+export interface Settings {
+	/** Time between the submitted delivery report and the final one. */
+	deliveryDelayMs: number;
+	maxAttempts: number;
+	retryBaseMs: number;
+	webhookTimeoutMs: number;
+	/** Added before every API answer: a real gateway is a network round trip away. */
+	apiLatencyMs: number;
+}
+
+export interface SentMessage {
+	messageid: string;
+	/** Absent for SMS. */
+	messageType?: 'voice';
+	to: string;
+	sender: string;
+	content: string;
+	reference: string;
+	subid?: string;
+	test: boolean;
+	scheduledFor?: string;
+	/** SMS only. */
+	segments?: number;
+	encoding?: string;
+	/** Voice only. */
+	language?: string;
+	gender?: string;
+	cost: number;
+	deliveryCode: string;
+	deliveryCodeDetail?: string;
+	created: string;
+}
+
+/** An HTTP API request as received, for tests and for users checking what their workflow sent. */
+export interface ApiRequest {
+	at: string;
+	method: string;
+	path: string;
+	headers: Record<string, string | string[] | undefined>;
+	body: string;
+	status?: number;
+}
+
+/** An event the emulator emitted: the JSON body and signature headers it goes out with, and its deliveries. */
+export interface EmittedEvent {
+	event: WebhookEvent;
+	body: string;
+	headers: Record<string, string>;
+	deliveries: string[];
+}
+
+export interface Fault {
+	status: 429 | 500 | 503 | 'hang';
+	retryAfter?: number;
+	/** API requests answered normally before this fault applies (to fail the Nth request of a batch). */
+	after?: number;
+}
+
+export interface EmulatorOptions {
+	port?: number;
+	account?: Partial<Account>;
+	settings?: Partial<Settings>;
+	/** What `GET /v1/senderids` lists; two senders by default. */
+	senderIds?: readonly string[];
+}
+
+export interface Emulator {
+	url: string;
+	port: number;
+	account: Account;
+	settings: Settings;
+	messages: SentMessage[];
+	deliveries: Delivery[];
+	endpoints: WebhookEndpoint[];
+	requests: ApiRequest[];
+	events: EmittedEvent[];
+	/** Builds an event of `type` with `fields` merged in and delivers it to every subscribed endpoint. */
+	emit(type: string, fields?: Fields): { event: WebhookEvent; deliveries: Delivery[] };
+	/** Resolves when no delivery report is scheduled and no webhook delivery is in flight. */
+	settle(): Promise<void>;
+	close(): Promise<void>;
+}

@@ -1,0 +1,46 @@
+/**
+ * The end-to-end tests' usual set-up: a gateway emulator and a real n8n (the package installed the
+ * community-package way) with an owner signed in. A failure names n8n's last log lines.
+ */
+import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/server';
+import { ensureN8n, N8nClient, startN8n, tailOf, type N8nServer } from './n8n-server';
+
+export interface N8nWithEmulator {
+	emulator: Emulator;
+	n8n: N8nServer;
+	client: N8nClient;
+	stop(): Promise<void>;
+}
+
+/** `work`'s result; its failure carries the tail of n8n's log. */
+export async function withLogOf<T>(n8n: N8nServer, work: Promise<T>): Promise<T> {
+	try {
+		return await work;
+	} catch (error) {
+		throw new Error(`${(error as Error).message}\n${tailOf(n8n.logFile)}`);
+	}
+}
+
+export async function startN8nWithEmulator(emulatorOptions: EmulatorOptions = {}): Promise<N8nWithEmulator> {
+	const install = ensureN8n();
+	const emulator = await startEmulator(emulatorOptions);
+	let n8n: N8nServer | undefined;
+	try {
+		n8n = await startN8n(install);
+		const client = await withLogOf(n8n, N8nClient.setUp(n8n.url));
+		const started = n8n;
+		return {
+			emulator,
+			n8n,
+			client,
+			async stop() {
+				await started.stop();
+				await emulator.close();
+			},
+		};
+	} catch (error) {
+		await n8n?.stop();
+		await emulator.close();
+		throw error;
+	}
+}
