@@ -131,6 +131,8 @@ export interface StartN8nOptions {
 export async function startN8n(install: N8nInstall, options: StartN8nOptions = {}): Promise<N8nServer> {
 	const command = options.command ?? 'start';
 	const port = options.port ?? (await freePort());
+	// A folder of our own making (the package, n8n's database, its log) goes when the server stops.
+	const ownFolder = options.userFolder === undefined;
 	const userFolder = options.userFolder ?? mkdtempSync(join(tmpdir(), 'n8n-user-'));
 	mkdirSync(userFolder, { recursive: true });
 	if (options.installPackage !== false) installPackage(userFolder);
@@ -187,8 +189,10 @@ export async function startN8n(install: N8nInstall, options: StartN8nOptions = {
 				child.kill('SIGTERM');
 				for (let i = 0; i < 100 && running(child); i++) await sleep(100);
 				if (running(child)) child.kill('SIGKILL');
+				for (let i = 0; i < 20 && running(child); i++) await sleep(100);
 			}
 			children.delete(child);
+			if (ownFolder) rmSync(userFolder, { recursive: true, force: true });
 		},
 	};
 	const started = Date.now();
