@@ -1,3 +1,8 @@
+/**
+ * The trigger node: its description (data: the events, and the options per node version, which n8n needs
+ * as two collections) and the thin webhook handler that verifies, judges and answers. Its length is the
+ * description's; the decisions live in the core (signature.ts, payloads.ts, events.ts).
+ */
 import type {
 	IDataObject,
 	IHookFunctions,
