@@ -1,14 +1,15 @@
 /**
  * The webhook envelope (docs/gateway-api.md#webhooks) and every payload object (docs/gateway-api.md#webhook-types), as field tables from which
- * both the zod schemas (validation) and the GET query-string decoding (types) are built.
+ * both the zod schemas (validation) and the GET query-string decoding (types, in query.ts) are built.
  *
  * Longer than the other core files on purpose: the field tables of all 14 payloads are data, one per
- * table of the reference, and the three things built from them (the zod schemas that name problems, the
- * plain checks compiled for the webhook's hot path, the query decoding) stay beside them so that a
- * field is changed in one place. Split it only along the tables.
+ * table of the reference, and the two things built from them (the zod schemas that name problems, the
+ * plain checks compiled for the webhook's hot path) stay beside them so that a field is changed in one
+ * place. Split it only along the tables.
  */
 import { z } from 'zod';
 
+import { isObject } from './objects';
 import { findEventType, isEventSelected, isInterimDeliveryReport, type WebhookEventType } from './events';
 
 /**
@@ -168,8 +169,9 @@ export const PAYLOAD_FIELDS: Record<string, FieldTable> = {
 	},
 };
 
-const numericText = /^-?\d+(\.\d+)?$/;
-const integerText = /^-?\d+$/;
+/** Decimal and integer text, as some JSON producers (and every query string) send numbers. */
+export const numericText = /^-?\d+(\.\d+)?$/;
+export const integerText = /^-?\d+$/;
 
 function schemaOf(kind: FieldKind): z.ZodTypeAny {
 	if (typeof kind === 'object') return objectSchema(kind.object);
@@ -293,11 +295,8 @@ export interface ParseOptions {
 	strict?: boolean;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function valueAt(input: unknown, path: Array<string | number>): unknown {
-	return path.reduce<unknown>((value, key) => (isPlainObject(value) ? value[key] : undefined), input);
+	return path.reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), input);
 }
 
 function describeIssues(error: z.ZodError, input: unknown, prefix: string): string[] {
@@ -324,7 +323,7 @@ function routingProblems(json: unknown, describe = true): { count: number; error
 		count++;
 		if (describe) errors.push(text());
 	};
-	if (!isPlainObject(json)) {
+	if (!isObject(json)) {
 		problem(() => `expected a JSON object, got ${describeType(json)}`);
 		return { count, errors };
 	}
@@ -341,7 +340,7 @@ function routingProblems(json: unknown, describe = true): { count: number; error
 		problem(() => `webhook_type: expected a text, got ${describeType(webhookType)}`);
 	}
 	const type = typeof webhookType === 'string' ? findEventType(webhookType) : undefined;
-	if (type && !isPlainObject(json[type.payloadKey])) {
+	if (type && !isObject(json[type.payloadKey])) {
 		problem(() => `${type.payloadKey}: missing (a ${type.value} event carries a "${type.payloadKey}" object)`);
 	}
 	return { count, errors, type };
@@ -353,7 +352,7 @@ function shapeErrors(json: Record<string, unknown>, type: WebhookEventType | und
 	const errors = envelope.success ? [] : describeIssues(envelope.error, json, '');
 	if (!type) return errors;
 	const payload = json[type.payloadKey];
-	if (!isPlainObject(payload)) {
+	if (!isObject(payload)) {
 		errors.push(`${type.payloadKey}: missing (a ${type.value} event carries a "${type.payloadKey}" object)`);
 	} else {
 		const parsed = payloadSchemas[type.value].safeParse(payload);
@@ -379,7 +378,7 @@ function deviationsOf(json: Record<string, unknown>, type: WebhookEventType | un
  */
 export function parseEvent(json: unknown, { strict = true }: ParseOptions = {}): ParseEventResult {
 	const routing = routingProblems(json);
-	if (!isPlainObject(json)) return { ok: false, errors: routing.errors };
+	if (!isObject(json)) return { ok: false, errors: routing.errors };
 	if (strict) {
 		if (routing.count === 0 && conformsToSpec(json, routing.type)) return { ok: true, event: json as WebhookEvent, type: routing.type };
 		const errors = shapeErrors(json, routing.type);
@@ -501,58 +500,4 @@ export function receiveEvents(
 		if (isEventSelected(event.webhook_type, selected) && !(finalReportsOnly && isInterimDeliveryReport(event))) starting.push(event);
 	}
 	return { parsed, starting };
-}
-
-/** Text of a query-string value in the spec's type (GET webhooks carry every value as text). */
-function decodeQueryValue(value: unknown, kind: FieldKind): unknown {
-	if (typeof kind === 'object') return isPlainObject(value) ? decodeQueryObject(value, kind.object) : value;
-	if (typeof value !== 'string') return value;
-	switch (kind) {
-		case 'number':
-			return numericText.test(value) ? Number(value) : value;
-		case 'integer':
-			return integerText.test(value) ? Number(value) : value;
-		case 'boolean':
-			if (value === 'true' || value === '1') return true;
-			if (value === 'false' || value === '0') return false;
-			return value;
-		default:
-			// Text stays text, the empty text included: a query string sends null by leaving the field out.
-			return value;
-	}
-}
-
-/**
- * Decodes the fields of one object in the order they were sent. A query string cannot say null,
- * so the gateway (and the emulator) leaves such a field out: a field that can be null and is
- * absent comes back as null, placed after the field that precedes it in the spec.
- */
-function decodeQueryObject(values: Record<string, unknown>, table: FieldTable): Record<string, unknown> {
-	const order = Object.keys(table);
-	const absentNulls = order.filter((name) => table[name].kind === 'nullableString' && !(name in values));
-	const decoded: Record<string, unknown> = {};
-	const addNullsBefore = (position: number) => {
-		while (absentNulls.length && order.indexOf(absentNulls[0]) < position) decoded[absentNulls.shift()!] = null;
-	};
-	for (const [name, value] of Object.entries(values)) {
-		if (table[name]) addNullsBefore(order.indexOf(name));
-		decoded[name] = table[name] ? decodeQueryValue(value, table[name].kind) : value;
-	}
-	addNullsBefore(order.length);
-	return decoded;
-}
-
-/**
- * Turns a GET webhook's parsed query (nested objects from `message[messageid]=…`, all values text)
- * into the shape of the POST body: numbers, booleans and nulls where the spec has them; an empty
- * value stays an empty text.
- */
-export function decodeQueryEvent(query: Record<string, unknown>): Record<string, unknown> {
-	const event = { ...query };
-	const type = typeof query.webhook_type === 'string' ? findEventType(query.webhook_type) : undefined;
-	if (type && isPlainObject(query[type.payloadKey])) {
-		event[type.payloadKey] = decodeQueryObject(query[type.payloadKey] as Record<string, unknown>, PAYLOAD_FIELDS[type.value]);
-	}
-	if (isPlainObject(query.isreply)) event.isreply = decodeQueryObject(query.isreply, ISREPLY_FIELDS);
-	return event;
 }
