@@ -293,7 +293,8 @@ describe('10,000 generated mutations of signed requests: 0 forged accepted, 0 ge
 				mutationArb,
 				fc.nat(),
 				fc.integer({ min: 1, max: 255 }),
-				(secret, bytes, t, skew, toleranceSeconds, mutation, position, delta) => {
+				fc.boolean(),
+				(secret, bytes, t, skew, toleranceSeconds, mutation, position, delta, asNodeDelivers) => {
 					runs++;
 					const payload = Buffer.from(bytes);
 					let sent: Buffer = payload;
@@ -416,8 +417,10 @@ describe('10,000 generated mutations of signed requests: 0 forged accepted, 0 ge
 					if (!dropSignature) entries.push([names.signature, `t=${tText},v1=${v1}${extraV1 ? `,v1=${extraV1}` : ''}`]);
 					if (timestampHeader !== undefined) entries.push([names.timestamp, timestampHeader]);
 					entries.push(['Content-Type', 'application/json']);
-					const headers =
-						container === 'map' ? new Map(entries) : container === 'headers' ? new Headers(entries) : Object.fromEntries(entries);
+					// Half of the requests as n8n passes them: Node's req.headers, a plain object with lower-cased names.
+					const headers = asNodeDelivers
+						? Object.fromEntries(entries.map(([name, value]) => [name.toLowerCase(), value]))
+						: container === 'map' ? new Map(entries) : container === 'headers' ? new Headers(entries) : Object.fromEntries(entries);
 					checked++;
 					const result = verifySignature(sent, headers, verifyKey, { now, toleranceSeconds });
 					if (genuine && !result.ok) genuineRejected++;

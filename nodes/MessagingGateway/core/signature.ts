@@ -44,8 +44,13 @@ export function secureCompare(a: string, b: string): boolean {
 
 const TIMESTAMP_TEXT = /^\d{1,15}$/;
 
+/** The header as the gateway sends it: one `t`, then one `v1`. */
+const SENT_FORM = /^t=(\d{1,15}),v1=([0-9a-f]{64})$/;
+
 /** Parses `t=…,v1=…[,v1=…]`; undefined when there is no integer `t` or no `v1`. */
 export function parseSignatureHeader(header: string): ParsedSignatureHeader | undefined {
+	const sent = SENT_FORM.exec(header);
+	if (sent) return { timestamp: Number(sent[1]), timestampText: sent[1], signatures: [sent[2]] };
 	let timestamp: string | undefined;
 	const signatures: string[] = [];
 	// The comma-separated elements, walked in place (no array of parts is built).
@@ -88,16 +93,18 @@ export type HeaderBag = Record<string, string | string[] | undefined>;
 /** Request headers as a plain object (Node's `req.headers`), a fetch `Headers` or a `Map`. */
 export type HeaderSource = HeaderBag | Headers | Map<string, string | string[] | undefined>;
 
+/** A plain object of headers, not a fetch Headers or a Map (its own `entries` key would be a header value, not a function). */
+function isPlainHeaders(headers: HeaderSource | undefined | null): headers is HeaderBag {
+	return typeof headers === 'object' && headers !== null && typeof (headers as { entries?: unknown }).entries !== 'function';
+}
+
 /** Calls `visit` with every header: a plain object's own keys, or the entries of a Headers or Map. */
 function forEachHeader(headers: HeaderSource | undefined | null, visit: (name: string, value: string | string[] | undefined) => void): void {
-	if (headers === undefined || headers === null || typeof headers !== 'object') return;
-	const iterable = headers as { entries?: unknown };
-	// Headers and Map iterate their entries; a plain object's own `entries` key would be a header value, not a function.
-	if (typeof iterable.entries === 'function') {
+	if (isPlainHeaders(headers)) {
+		for (const name of Object.keys(headers)) visit(name, headers[name]);
+	} else if (typeof headers === 'object' && headers !== null) {
 		for (const [name, value] of (headers as Map<string, string | string[] | undefined>).entries()) visit(name, value);
-		return;
 	}
-	for (const name of Object.keys(headers)) visit(name, (headers as HeaderBag)[name]);
 }
 
 const BRANDED_SIGNATURE = /^x-([a-z0-9]+)-signature$/i;
@@ -117,6 +124,14 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 export function findSignatureHeaders(
 	headers: HeaderSource,
 ): { signature: string; timestamp?: string; name: string } | undefined {
+	// Node's req.headers (what n8n passes): every name lower-cased, once. The usual request is read directly.
+	if (isPlainHeaders(headers)) {
+		const signature = headerValue(headers[SERVICE_SIGNATURE]);
+		const timestamp = headerValue(headers[SERVICE_TIMESTAMP]);
+		if (typeof signature === 'string' && typeof timestamp === 'string' && HAS_SCHEME.test(signature)) {
+			return { name: SERVICE_SIGNATURE, signature, timestamp };
+		}
+	}
 	// Only X-… headers can matter; lower-cased, first-seen order, the last value of each.
 	const lower = new Map<string, string>();
 	forEachHeader(headers, (name, value) => {
