@@ -14,6 +14,8 @@ export interface LoadResult {
 	requestsPerSecond: number;
 	p50: number;
 	p99: number;
+	/** Every answer's latency in ms, sorted. */
+	latencies: number[];
 }
 
 /**
@@ -54,9 +56,11 @@ export async function load(
 	);
 	const seconds = (performance.now() - started) / 1000;
 	latencies.sort((a, b) => a - b);
-	const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-	return { statuses, retried, requestsPerSecond: count / seconds, p50: at(0.5), p99: at(0.99) };
+	return { statuses, retried, requestsPerSecond: count / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), latencies };
 }
+
+/** The `q` quantile of sorted values (nearest rank). */
+export const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 export function signedEvent(index: number, tamper = false, secret = SECRET) {
 	const event = buildEvent('inbox_message', ACCOUNT, { message: { content: `load ${index}` } });
