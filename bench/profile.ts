@@ -37,23 +37,38 @@ export function profileInProcess(iterations: number, work: () => unknown): Promi
 	})();
 }
 
-/**
- * The functions with the most self time (time on top of the stack), as table rows: share of all
- * samples, and the function with its file; `(garbage collector)` and the like are V8's own entries.
- */
-export function selfTimeRows(profile: CpuProfile, top: number): string[] {
+/** Each sample's duration and stack (top frame first), leaving out the profiler's own start and stop (`node:inspector`). */
+function samplesOf(profile: CpuProfile): Array<{ us: number; stack: ProfileNode[] }> {
 	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+	const parent = new Map<number, number>();
+	for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+	return profile.samples
+		.map((id, index) => {
+			const stack: ProfileNode[] = [];
+			for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) stack.push(byId.get(at)!);
+			return { us: profile.timeDeltas[index] ?? 0, stack };
+		})
+		.filter(({ stack }) => !stack.some((frame) => frame.callFrame.url === 'node:inspector'));
+}
+
+const frameName = ({ callFrame: { functionName, url } }: ProfileNode) => `\`${functionName || '(anonymous)'}\`${url ? ` (${basename(url)})` : ''}`;
+
+/** The share (0–1) of the samples with a function of this name on the stack: its own time and its callees'. */
+export function inclusiveShare(profile: CpuProfile, functionName: string): number {
+	const samples = samplesOf(profile);
+	const total = samples.reduce((sum, sample) => sum + sample.us, 0);
+	const under = samples.filter(({ stack }) => stack.some((frame) => frame.callFrame.functionName === functionName));
+	return under.reduce((sum, sample) => sum + sample.us, 0) / total;
+}
+
+/** The `top` functions with the most self time (on top of the stack) as table rows; `(garbage collector)` and the like are V8's own. */
+export function selfTimeRows(profile: CpuProfile, top: number): string[] {
+	const samples = samplesOf(profile);
+	const total = samples.reduce((sum, sample) => sum + sample.us, 0);
 	const self = new Map<string, number>();
-	let total = 0;
-	profile.samples.forEach((id, index) => {
-		const us = profile.timeDeltas[index] ?? 0;
-		total += us;
-		const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
-		const where = url ? ` (${basename(url)}:${lineNumber + 1})` : '';
-		const key = `\`${functionName || '(anonymous)'}\`${where}`;
-		self.set(key, (self.get(key) ?? 0) + us);
-	});
-	const rows = ['| self time | function |', '|---|---|'];
-	for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) rows.push(`| ${((100 * us) / total).toFixed(1)} % | ${key} |`);
-	return rows;
+	for (const { us, stack } of samples) self.set(frameName(stack[0]), (self.get(frameName(stack[0])) ?? 0) + us);
+	return [...self]
+		.sort((a, b) => b[1] - a[1])
+		.slice(0, top)
+		.map(([name, us]) => `| ${((100 * us) / total).toFixed(1)} % | ${name} |`);
 }

@@ -20,7 +20,7 @@ import { ACCOUNT, drain, executionsPage, load, ourTrigger, say, SECRET, signedEv
 import { runAction } from '../tools/n8n-core-runner';
 import { batchingBench } from './batching';
 import { IN_FLIGHT as TRIGGER_IN_FLIGHT, PER_ROUND as TRIGGER_PER_ROUND, ROUNDS as TRIGGER_ROUNDS, triggerThroughN8n } from './trigger-n8n';
-import { profileInProcess, selfTimeRows } from './profile';
+import { inclusiveShare, profileInProcess, selfTimeRows } from './profile';
 
 
 /** An inbox_message event padded to about `bytes` of JSON. */
@@ -99,7 +99,7 @@ function triggerOverhead(): string[] {
 	return rows;
 }
 
-/** Where the time of `triggerWork` goes for a 1 KB event, lenient: self time per function, from a V8 CPU profile of this process. */
+/** Where the time of `triggerWork` goes for a 1 KB event, lenient: a V8 CPU profile of this process, per step and per function. */
 async function triggerProfile(): Promise<string[]> {
 	const raw = Buffer.from(eventOfSize(1024));
 	const headers = asReceived(raw);
@@ -108,7 +108,24 @@ async function triggerProfile(): Promise<string[]> {
 	const profile = await profileInProcess(iterations, () => triggerWork(raw, headers, false));
 	const usPerWebhook = ((performance.now() - started) * 1000) / iterations;
 	say(`profile in process: ${iterations} webhooks, ${usPerWebhook.toFixed(1)} µs each under the profiler`);
-	return [`${iterations.toLocaleString('en')} iterations of verify + \`JSON.parse\` + \`receiveEvents\` (1 KB, lenient) under \`node:inspector\`'s profiler (${usPerWebhook.toFixed(1)} µs per webhook with the profiler on); the ${PROFILE_TOP} functions with the most self time:`, '', ...selfTimeRows(profile, PROFILE_TOP)];
+	const percent = (share: number) => `${(100 * share).toFixed(1)} %`;
+	const [verify, hmac, receive] = ['verifySignature', 'computeSignature', 'receiveEvents'].map((name) => inclusiveShare(profile, name));
+	return [
+		`${iterations.toLocaleString('en')} webhooks of \`triggerWork\` (1 KB, lenient) under \`node:inspector\`'s profiler, ${usPerWebhook.toFixed(1)} µs per webhook with the profiler on; each step's share of the samples, with what it calls:`,
+		'',
+		'| step | share of the samples |',
+		'|---|---|',
+		`| \`verifySignature\`: the HMAC (\`computeSignature\`; the floor's work too) | ${percent(hmac)} |`,
+		`| \`verifySignature\`: the rest (find and parse the header, timestamp, constant-time compare) | ${percent(verify - hmac)} |`,
+		`| \`receiveEvents\`: validate (\`conformsToSpec\`) and filter | ${percent(receive)} |`,
+		`| the rest: \`JSON.parse\` of the bytes (the floor's work too), the loop, the garbage collector | ${percent(1 - verify - receive)} |`,
+		'',
+		`So the work beyond the floor's is about ${percent(verify - hmac + receive)} of the trigger's time. The ${PROFILE_TOP} functions with the most self time (V8 names the HMAC's native parts \`init\`, \`update\`, \`digest\`, \`Hmac\`, and inlines \`JSON.parse\` into \`triggerWork\`):`,
+		'',
+		'| self time | function |',
+		'|---|---|',
+		...selfTimeRows(profile, PROFILE_TOP),
+	];
 }
 
 const PROFILE_TOP = 12;

@@ -14,7 +14,7 @@ import { ensureN8n, N8nClient, startN8n, type N8nServer } from '../tools/n8n-ser
 import type { CpuProfile, ProfileNode } from './profile';
 import { executionsPage, load, quantile, ourTrigger, say, SECRET, signedEvent, webhookNode, webhookWorkflow, type LoadResult } from './load';
 
-export const ROUNDS = 5;
+export const ROUNDS = 7;
 export const PER_ROUND = 150;
 export const IN_FLIGHT = 10;
 

@@ -44,13 +44,8 @@ export function secureCompare(a: string, b: string): boolean {
 
 const TIMESTAMP_TEXT = /^\d{1,15}$/;
 
-/** The header as the gateway sends it: one `t`, then one `v1`. */
-const SENT_FORM = /^t=(\d{1,15}),v1=([0-9a-f]{64})$/;
-
 /** Parses `t=…,v1=…[,v1=…]`; undefined when there is no integer `t` or no `v1`. */
 export function parseSignatureHeader(header: string): ParsedSignatureHeader | undefined {
-	const sent = SENT_FORM.exec(header);
-	if (sent) return { timestamp: Number(sent[1]), timestampText: sent[1], signatures: [sent[2]] };
 	let timestamp: string | undefined;
 	const signatures: string[] = [];
 	// The comma-separated elements, walked in place (no array of parts is built).
