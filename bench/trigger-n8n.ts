@@ -66,7 +66,7 @@ async function setUp(n8n: N8nServer, engine: Cell['engine'], tag: string): Promi
 
 /** One cell's turn: PER_ROUND webhooks signed just before (a round may start minutes after the last, beyond the 300 s tolerance). */
 async function measure(cell: Cell): Promise<LoadResult & { rate: number }> {
-	const payloads = Array.from({ length: 50 }, (_, i) => signedEvent(i));
+	const payloads = Array.from({ length: PER_ROUND }, (_, i) => signedEvent(i));
 	const result = await load(cell.url, PER_ROUND, IN_FLIGHT, (i) => ({ body: payloads[i].body, headers: { ...payloads[i].headers, ...cell.headers } }));
 	cell.sent += accepted(result);
 	// Not timed: the backlog is worked off before the next cell runs, so no cell pays for another's.
