@@ -111,7 +111,7 @@ function nodeCost(profileFile: string, requests: number): string[] {
 	for (const [key, us] of [...inclusive].sort((a, b) => b[1] - a[1])) {
 		rows.push(`| ${key} | ${(us / requests).toFixed(0)} | ${((100 * us) / total).toFixed(1)} % |`);
 	}
-	rows.push(`| n8n process, all (start-up, both receivers' requests, executions) | ${(total / requests).toFixed(0)} | 100 % |`);
+	rows.push(`| n8n process, all (start-up, the requests, their executions) | ${(total / requests).toFixed(0)} | 100 % |`);
 	return rows;
 }
 
