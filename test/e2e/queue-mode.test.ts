@@ -1,21 +1,19 @@
 /**
  * The package in n8n's queue mode: Redis, Postgres, a main instance, a webhook processor that receives
  * the gateway's webhooks and two workers that run the executions — each process with the package
- * installed in its own user folder. The single-instance scenarios of real-n8n.test.ts, against that stack,
- * and every execution must have run on a worker.
+ * installed in its own user folder. The scenarios shared with real-n8n.test.ts (scenarios.ts), against
+ * that stack, and every execution must have run on a worker.
  */
 import { readFileSync } from 'node:fs';
 
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core';
 import { setUpDemo, type Demo } from '../../tools/demo';
 import { waitForWebhooks } from '../../tools/waits';
 import { ensureN8n, N8nClient, nodeOutput, PACKAGE_NAME, stopN8nOnExit, tailOf, type Execution } from '../../tools/n8n-server';
 import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
 import { assertPreflight, preflight, startQueueStack, stopQueueStacksOnExit, type QueueStack } from '../../tools/queue-stack';
 import { load, ourTrigger, signedEvent, webhookWorkflow } from '../../bench/load';
-import { specViolations } from '../fixtures/spec-events';
-import { opensslHmacSha256 } from '../helpers/openssl';
+import { emulatorControl, sharedScenarios, type EmulatorControl } from './scenarios';
 
 stopN8nOnExit();
 stopQueueStacksOnExit();
@@ -24,13 +22,9 @@ let emulator: Emulator;
 let stack: QueueStack;
 let client: N8nClient;
 let demo: Demo;
+let control: EmulatorControl;
 /** Every execution the tests saw finish, to check where they ran. */
 const seen = new Map<string, Execution>();
-
-const control = async (method: string, path: string, body?: unknown) => {
-	const response = await fetch(`${emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
-	return (await response.json()) as Record<string, unknown> & Array<Record<string, unknown>>;
-};
 
 async function executionsOf(workflowId: string, count: number, timeoutMs = 60_000): Promise<Execution[]> {
 	const executions = await client.finishedExecutions(workflowId, count, timeoutMs);
@@ -48,6 +42,7 @@ function expectRanOnAWorker(executions: Execution[]) {
 beforeAll(async () => {
 	const install = ensureN8n();
 	emulator = await startEmulator({ settings: { deliveryDelayMs: 500, retryBaseMs: 200 } });
+	control = emulatorControl(emulator);
 	stack = await startQueueStack(install, { workers: 2 });
 	try {
 		client = await N8nClient.setUp(stack.main.url);
@@ -82,139 +77,17 @@ test('every process type has the package; production webhooks are served by the 
 	expect(onMain.status).toBe(404); // N8N_DISABLE_PRODUCTION_MAIN_PROCESS
 });
 
-test('auto-reply round trip on the workers: inbound SMS → trigger → Send SMS → delivery reports → delivery log twice', async () => {
-	const inbound = await control('POST', '/emulator/inbound?wait=true', { from: '31611122233', content: 'Is my order on its way?' });
-	const [reply] = await executionsOf(demo.workflows.autoReply.id, 1);
-	expect(reply.status).toBe('success');
-	const triggerItem = nodeOutput(reply, 'Incoming SMS')[0];
-	expect(triggerItem).toEqual(inbound.event);
-	expect(specViolations(triggerItem)).toEqual([]);
-
-	const messages = await control('GET', '/emulator/messages');
-	const sent = messages.find((message) => message.to === '31611122233')!;
-	expect(sent).toMatchObject({ sender: 'Shop', content: 'Thanks for your message "Is my order on its way?". We will get back to you shortly.' });
-	expect(nodeOutput(reply, 'Reply by SMS')[0]).toMatchObject({ messageid: sent.messageid, to: '31611122233', segments: 1, encoding: 'GSM-7' });
-
-	const logs = await executionsOf(demo.workflows.deliveryLog.id, 2);
-	expect(logs).toHaveLength(2);
-	const reports = logs.map((execution) => nodeOutput(execution, 'Delivery Report')[0]);
-	expect(reports.map((report) => (report.message as Record<string, unknown>).delivery_code)).toEqual(['0', '1']);
-	for (const report of reports) {
-		expect(specViolations(report)).toEqual([]);
-		expect(report.message).toMatchObject({ messageid: sent.messageid, receiver: '31611122233' });
-	}
-	expect(nodeOutput(logs[1], 'Log Entry (replace with a sheet or database)')[0]).toMatchObject({ messageid: sent.messageid, deliveryCode: '1', status: 'delivered' });
-	expectRanOnAWorker([reply, ...logs]);
-});
-
-describe('a trigger on all events and one on a single type', () => {
-	const allEvents = { id: '', url: '' };
-	const onlyAddGroup = { id: '', url: '' };
-
-	beforeAll(async () => {
-		const trigger = (events: string[], webhookId: string) => ({
-			name: `Trigger on ${events.join(', ')}`,
-			nodes: [
-				{
-					parameters: { events, options: {} },
-					name: 'Gateway Event',
-					type: `${PACKAGE_NAME}.messagingGatewayTrigger`,
-					typeVersion: 1,
-					position: [0, 0],
-					webhookId,
-					credentials: { messagingGatewayApi: { id: '__CREDENTIAL_ID__', name: 'Messaging Gateway account' } },
-				},
-			],
-			connections: {},
-			settings: { executionOrder: 'v1' },
-		});
-		allEvents.id = await client.importWorkflow(trigger(['*'], '7c1d9e40-1111-4a5b-9c8d-000000000001'), demo.credentialId);
-		onlyAddGroup.id = await client.importWorkflow(trigger(['add_group'], '7c1d9e40-2222-4a5b-9c8d-000000000002'), demo.credentialId);
-		allEvents.url = `${stack.webhook.url}/webhook/7c1d9e40-1111-4a5b-9c8d-000000000001/webhook`;
-		onlyAddGroup.url = `${stack.webhook.url}/webhook/7c1d9e40-2222-4a5b-9c8d-000000000002/webhook`;
-		await waitForWebhooks([allEvents.url, onlyAddGroup.url], 60_000);
-		await control('DELETE', '/emulator/webhooks');
-		for (const url of [allEvents.url, onlyAddGroup.url]) await control('POST', '/emulator/webhooks', { url, types: ['*'] });
-	}, 120_000);
-
-	test('one event of each of the 14 types comes out field for field; the single-type trigger starts once', async () => {
-		const sent: Array<Record<string, unknown>> = [];
-		for (const { value } of WEBHOOK_EVENT_TYPES) {
-			const result = await control('POST', '/emulator/events?wait=true', { type: value });
-			sent.push(result.event as Record<string, unknown>);
-		}
-		const all = await executionsOf(allEvents.id, 14);
-		expect(all).toHaveLength(14);
-		const outputs = all.map((execution) => nodeOutput(execution, 'Gateway Event')[0]);
-		for (const event of sent) {
-			const output = outputs.find((item) => item.webhook_id === event.webhook_id);
-			expect(output).toEqual(event);
-			expect(JSON.stringify(output)).toBe(JSON.stringify(event)); // same field order too
-			expect(specViolations(output!)).toEqual([]);
-		}
-		const single = await executionsOf(onlyAddGroup.id, 1);
-		await new Promise((resolve) => setTimeout(resolve, 1000));
-		expect(await executionsOf(onlyAddGroup.id, 2, 0)).toHaveLength(1);
-		expect(nodeOutput(single[0], 'Gateway Event')[0].webhook_type).toBe('add_group');
-		expectRanOnAWorker([...all, ...single]);
-	});
-
-	test('tampered body, wrong secret, stale timestamp: 401 from the webhook processor and no execution anywhere', async () => {
-		const before = (await executionsOf(allEvents.id, 0, 0)).length;
-		const body = JSON.stringify((await control('POST', '/emulator/events', { type: 'add_group' })).event);
-		const counted = (await executionsOf(allEvents.id, before + 1)).length;
-		await new Promise((resolve) => setTimeout(resolve, 1000)); // the single-type trigger's run too
-		const startsBefore = workerStarts();
-		const secret = emulator.account.signingSecret;
-		const headersFor = (payload: string, key: string, t: number) => ({
-			'Content-Type': 'application/json',
-			'X-Service-Timestamp': String(t),
-			'X-Service-Signature': `t=${t},v1=${opensslHmacSha256(key, `${t}.${payload}`)}`,
-		});
-		const now = Math.floor(Date.now() / 1000);
-		const cases = {
-			tampered: { body: body.replace('Customers', 'Customerz'), headers: headersFor(body, secret, now) },
-			'wrong secret': { body, headers: headersFor(body, 'not-the-secret', now) },
-			stale: { body, headers: headersFor(body, secret, now - 3600) },
-		};
-		const checks: Record<string, unknown> = {};
-		for (const [name, request] of Object.entries(cases)) {
-			const response = await fetch(allEvents.url, { method: 'POST', ...request });
-			expect(response.status).toBe(401);
-			checks[name] = ((await response.json()) as { check: string }).check;
-		}
-		expect(checks).toEqual({ tampered: 'no_matching_signature', 'wrong secret': 'no_matching_signature', stale: 'timestamp_outside_tolerance' });
-		await new Promise((resolve) => setTimeout(resolve, 2000));
-		expect((await executionsOf(allEvents.id, counted, 0)).length).toBe(counted);
-		expect(workerStarts()).toBe(startsBefore); // nothing was enqueued for a worker
-		const good = await fetch(allEvents.url, { method: 'POST', ...cases.tampered, body });
-		expect(good.status).toBe(200); // the same headers verify the untouched body
-		expect(await good.json()).toEqual({ received: 1, accepted: 1 });
-		const after = await executionsOf(allEvents.id, counted + 1);
-		expect(after.length).toBe(counted + 1);
-		expectRanOnAWorker(after.slice(-1));
-	});
-});
-
-test('running out of funds starts the alert workflow on a worker', async () => {
-	await control('DELETE', '/emulator/webhooks');
-	await control('POST', '/emulator/webhooks', { url: demo.workflows.fundsAlert.webhookUrl, types: ['insufficient_funds'] });
-	await control('PUT', '/emulator/account', { balance: 0 });
-	const refused = await fetch(`${emulator.url}/v1/message/send`, {
-		method: 'POST',
-		headers: { 'X-Client-Id': emulator.account.apiKey, 'X-Client-Secret': emulator.account.apiSecret },
-		body: JSON.stringify({ message: 'Hi', to: '31612345678', sender: 'Shop' }),
-	});
-	expect(await refused.json()).toEqual({ error: '108', errorMsg: 'Not enough credits' });
-	const [alert] = await executionsOf(demo.workflows.fundsAlert.id, 1);
-	expect(alert.status).toBe('success');
-	const sink = await control('GET', '/emulator/sink');
-	expect(JSON.parse(sink[0].body as string)).toEqual({
-		text: expect.stringMatching(/^SMS gateway account demo has run out of funds: /),
-		balance: '0.000',
-		at: expect.stringMatching(/ UTC$/),
-	});
-	expectRanOnAWorker([alert]);
+describe('the single-instance scenarios, each execution checked to have run on a worker', () => {
+	sharedScenarios(() => ({
+		emulator,
+		control,
+		client,
+		demo,
+		webhookBaseUrl: stack.webhook.url,
+		executionsOf,
+		checkExecutions: expectRanOnAWorker,
+		executionsStarted: workerStarts,
+	}));
 });
 
 test('the executions were spread over both workers, none ran on main or the webhook processor', () => {
