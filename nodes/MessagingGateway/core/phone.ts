@@ -81,7 +81,7 @@ export type RecipientsResult = { ok: true; numbers: string[] } | { ok: false; er
 /** One number, several separated by commas or semicolons, or a list of them (from an expression). */
 export function parseRecipients(input: string | readonly string[], defaultCountry?: Country): RecipientsResult {
 	const parts = (typeof input === 'string' ? [input] : input)
-		.flatMap((entry) => entry.split(/[,;]/))
+		.flatMap((entry) => String(entry).split(/[,;]/))
 		.map((part) => part.trim())
 		// Empty entries come from separators (a trailing comma, ", ,"), never from a number.
 		.filter((part) => part !== '');
