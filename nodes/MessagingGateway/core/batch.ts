@@ -25,7 +25,7 @@ export interface Batch<M extends BatchMember> {
 }
 
 /** Everything of a send except its recipients: two sends with the same key can share a request. */
-export function batchKey(body: SendRequestBody): string {
+function batchKey(body: SendRequestBody): string {
 	const fields = Object.entries(body).filter(([key]) => key !== 'to');
 	return JSON.stringify(fields.sort(([a], [b]) => (a < b ? -1 : 1)));
 }

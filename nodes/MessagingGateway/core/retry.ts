@@ -6,7 +6,7 @@
 
 /** Tries in all for a request that may be retried. */
 export const MAX_ATTEMPTS = 3;
-export const BACKOFF_BASE_MS = 1000;
+const BACKOFF_BASE_MS = 1000;
 /** A Retry-After longer than this is not waited for: the error tells the user instead. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
@@ -19,7 +19,7 @@ export type RetryDecision =
 	| { retry: false; delayMs?: number };
 
 /** The wait before try `attempt + 1`: Retry-After in seconds or as an HTTP date, else exponential backoff. */
-export function retryDelayMs(retryAfter: string | undefined, attempt: number, now = Date.now()): number {
+function retryDelayMs(retryAfter: string | undefined, attempt: number, now = Date.now()): number {
 	if (retryAfter !== undefined) {
 		const seconds = Number(retryAfter);
 		if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;

@@ -16,9 +16,9 @@ export const MAX_MESSAGE_LENGTH = 612;
 export const MAX_REFERENCE_LENGTH = 255;
 
 /** E.164: country code and subscriber number together have at most 15 digits. */
-export const MAX_NUMBER_DIGITS = 15;
+const MAX_NUMBER_DIGITS = 15;
 /** The shortest subscriber numbers in use have 4 digits (Niue, Tokelau). */
-export const MIN_SUBSCRIBER_DIGITS = 4;
+const MIN_SUBSCRIBER_DIGITS = 4;
 
 /** Characters as the gateway counts them: Unicode code points. */
 export const messageLength = (text: string) => [...text].length;

@@ -66,7 +66,7 @@ class InputError extends Error {
 }
 
 /** What a value is, for messages: "no value", "null", "an object", "an array", "a boolean", … */
-export function describeValue(value: unknown): string {
+function describeValue(value: unknown): string {
 	if (value === undefined) return 'no value (undefined)';
 	if (value === null) return 'null';
 	if (Array.isArray(value)) return 'an array';
@@ -201,7 +201,7 @@ export function buildSendRequest(
 }
 
 /** The SMS's own fields: `sender` and the optional sub-account. */
-export function smsFields(input: RawSendInput): Partial<SendRequestBody> {
+function smsFields(input: RawSendInput): Partial<SendRequestBody> {
 	const fields: Partial<SendRequestBody> = { sender: sender(input.sender) };
 	const subId = optionalText(input, 'subId');
 	if (subId !== undefined) fields.subid = subId;
@@ -225,15 +225,6 @@ export function voiceFields(input: RawSendInput): Partial<SendRequestBody> {
 	const gender = choice(input, 'gender', VOICE_GENDERS.map((entry) => entry.value));
 	if (gender !== undefined) fields.gender = gender;
 	return fields;
-}
-
-/** Options of a send operation, as the node's Options collection resolved them. */
-export interface RawSendOptions {
-	concurrency?: unknown;
-	timeout?: unknown;
-	defaultCountry?: unknown;
-	batchRecipients?: unknown;
-	batchSize?: unknown;
 }
 
 export const DEFAULT_CONCURRENCY = 5;

@@ -19,12 +19,14 @@ import {
 	mapWithConcurrency,
 	planBatches,
 	type BuildSendResult,
+	type Checked,
 	type RawSendInput,
 	type SendContext,
 	type SendField,
 	type SendRequestBody,
 } from '../../core';
 import { asNodeError, CREDENTIAL_TYPE, errorItemJson, gatewayRequest } from '../../transport';
+import { refusal } from '../perItem';
 
 export interface SendOperation {
 	/** e.g. `/v1/message/send` */
@@ -90,13 +92,6 @@ function messageIdsOf(body: IDataObject, count: number): string[] | undefined {
 	return valid.length === count && valid.length === ids.length ? valid : undefined;
 }
 
-function refused(ctx: IExecuteFunctions, field: SendField, error: string, itemIndex: number): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `${FIELD_LABELS[field]}: ${error}`, {
-		itemIndex,
-		description: `Item ${itemIndex} was refused before anything was sent.`,
-	});
-}
-
 /** The account's time zone from the credential, else the workflow's; checked to be an IANA name. */
 async function accountTimeZone(ctx: IExecuteFunctions): Promise<string> {
 	const credentials = await ctx.getCredentials<{ accountTimeZone?: string }>(CREDENTIAL_TYPE);
@@ -140,8 +135,8 @@ export async function runSendPipeline(ctx: IExecuteFunctions, operation: SendOpe
 	// Version 2 batches by default; version 1 keeps one request per item unless the option is set.
 	const batching = checkBatchRecipients(options.batchRecipients, version >= 2);
 	const batchSize = checkBatchSize(options.batchSize);
-	for (const checked of [concurrency, timeout, batching, batchSize]) {
-		if (checked.ok) continue;
+	if (!concurrency.ok || !timeout.ok || !batching.ok || !batchSize.ok) {
+		const checked = [concurrency, timeout, batching, batchSize].find((check) => !check.ok) as Extract<Checked<unknown>, { ok: false }>;
 		const error = new NodeOperationError(ctx.getNode(), `${FIELD_LABELS[checked.field]}: ${checked.error}`, {
 			description: 'A node option is invalid, so nothing was sent.',
 		});
@@ -164,7 +159,7 @@ export async function runSendPipeline(ctx: IExecuteFunctions, operation: SendOpe
 			return nodeError;
 		}
 		if (built.ok) return built;
-		const error = refused(ctx, built.field, built.error, itemIndex);
+		const error = refusal(ctx, FIELD_LABELS[built.field], built.error, itemIndex);
 		if (!continueOnFail) throw error;
 		return error;
 	});
@@ -176,22 +171,25 @@ export async function runSendPipeline(ctx: IExecuteFunctions, operation: SendOpe
 		plan instanceof NodeOperationError || accepted.get(index)?.request === requestOf(plan) ? [] : [{ index, body: plan.body, recipients: plan.recipients, plan }],
 	);
 	// Without batching every item is a request of its own, exactly as before batching existed.
-	const batches = planBatches(members, batching.ok && batching.value && batchSize.ok ? batchSize.value : 0);
+	const batches = planBatches(members, batching.value ? batchSize.value : 0);
 
 	const send = async (batch: (typeof batches)[number]) => {
 		const count = batch.recipients.length;
 		const itemIndex = batch.members[0].index;
-		const response = await gatewayRequest.call(ctx, {
+		let ids: string[] | undefined;
+		await gatewayRequest.call(ctx, {
 			method: 'POST',
 			path: operation.endpoint,
 			body: batch.body as unknown as IDataObject,
 			itemIndex,
-			timeoutMs: timeout.ok ? timeout.value : undefined,
-			confirm: (body) =>
-				messageIdsOf(body, count) ? undefined : `the answer has no message id for ${count === 1 ? 'the recipient' : `each of the ${count} recipients`}`,
+			timeoutMs: timeout.value,
+			confirm: (body) => {
+				ids = messageIdsOf(body, count);
+				return ids ? undefined : `the answer has no message id for ${count === 1 ? 'the recipient' : `each of the ${count} recipients`}`;
+			},
 		});
 		// The gateway answers the ids in the order of `to`: each item takes its own recipients' ids.
-		const ids = messageIdsOf(response, count)!;
+		if (!ids) throw new Error('a confirmed answer has message ids');
 		let offset = 0;
 		for (const member of batch.members) {
 			const recipients = [...member.recipients];
@@ -212,7 +210,7 @@ export async function runSendPipeline(ctx: IExecuteFunctions, operation: SendOpe
 	// A failed request fails every item of its batch; with Continue On Fail each gets the error item.
 	const failed = new Map<number, NodeApiError | NodeOperationError>();
 	try {
-		await mapWithConcurrency(batches, concurrency.ok ? concurrency.value : 1, async (batch) => {
+		await mapWithConcurrency(batches, concurrency.value, async (batch) => {
 			try {
 				await send(batch);
 			} catch (error) {

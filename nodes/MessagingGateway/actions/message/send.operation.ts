@@ -160,16 +160,12 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** The sender, a text or (node version 2 of the sender field) a resource locator's value. */
-export function readSender(ctx: IExecuteFunctions, itemIndex: number): unknown {
-	return ctx.getNodeParameter('sender', itemIndex, undefined, { extractValue: true });
-}
-
 function readInput(ctx: IExecuteFunctions, itemIndex: number): RawSendInput {
 	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	return {
 		...additional,
-		sender: readSender(ctx, itemIndex),
+		// A text, or (node version 2 of the sender field) a resource locator's value.
+		sender: ctx.getNodeParameter('sender', itemIndex, undefined, { extractValue: true }),
 		to: ctx.getNodeParameter('to', itemIndex, undefined),
 		message: ctx.getNodeParameter('message', itemIndex, undefined),
 	};
