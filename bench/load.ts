@@ -59,6 +59,9 @@ export async function load(
 	return { statuses, retried, requestsPerSecond: count / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), latencies };
 }
 
+/** The middle value (the upper of the two middle ones for an even count). */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 /** The `q` quantile of sorted values (nearest rank). */
 export const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 

@@ -38,7 +38,7 @@ export function profileInProcess(iterations: number, work: () => unknown): Promi
 }
 
 /** Each sample's duration and stack (top frame first), leaving out the profiler's own start and stop (`node:inspector`). */
-function samplesOf(profile: CpuProfile): Array<{ us: number; stack: ProfileNode[] }> {
+export function samplesOf(profile: CpuProfile): Array<{ us: number; stack: ProfileNode[] }> {
 	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 	const parent = new Map<number, number>();
 	for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);

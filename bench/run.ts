@@ -16,7 +16,7 @@ import { envelopeSchema, generateTestHeaders, payloadSchemas, receiveEvents, ver
 import { ensureN8n, N8nClient, ROOT, startN8n, stopN8nOnExit } from '../tools/n8n-server';
 import { DEFAULT_N8N_VERSION } from '../tools/n8n-version';
 import { waitForWebhooks } from '../tools/waits';
-import { ACCOUNT, drain, executionsPage, load, ourTrigger, say, SECRET, signedEvent, webhookNode, webhookWorkflow, type LoadResult, type Receiver } from './load';
+import { ACCOUNT, drain, executionsPage, load, median, ourTrigger, say, SECRET, signedEvent, webhookNode, webhookWorkflow, type LoadResult, type Receiver } from './load';
 import { runAction } from '../tools/n8n-core-runner';
 import { batchingBench } from './batching';
 import { IN_FLIGHT as TRIGGER_IN_FLIGHT, PER_ROUND as TRIGGER_PER_ROUND, ROUNDS as TRIGGER_ROUNDS, triggerThroughN8n } from './trigger-n8n';
@@ -44,7 +44,6 @@ function nsPerOp(iterations: number, work: () => unknown): number {
 	return Number(process.hrtime.bigint() - start) / iterations;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * What the node does with one POST, as its webhook() does it: verifySignature on the raw bytes, then

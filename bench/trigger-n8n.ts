@@ -11,8 +11,8 @@ import { join } from 'node:path';
 
 import { waitForWebhooks } from '../tools/waits';
 import { ensureN8n, N8nClient, startN8n, type N8nServer } from '../tools/n8n-server';
-import type { CpuProfile, ProfileNode } from './profile';
-import { executionsPage, load, quantile, ourTrigger, say, SECRET, signedEvent, webhookNode, webhookWorkflow, type LoadResult } from './load';
+import { samplesOf, type CpuProfile, type ProfileNode } from './profile';
+import { executionsPage, load, median, quantile, ourTrigger, say, SECRET, signedEvent, webhookNode, webhookWorkflow, type LoadResult } from './load';
 
 export const ROUNDS = 7;
 export const PER_ROUND = 300;
@@ -77,25 +77,17 @@ async function measure(cell: Cell): Promise<LoadResult & { rate: number }> {
 /** Webhooks answered 2xx: n8n answers 5xx when it could not register the run. */
 const accepted = (result: LoadResult) => Object.entries(result.statuses).reduce((sum, [status, count]) => sum + (Number(status) < 300 ? count : 0), 0);
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 /** Self and inclusive time per request of the frames under our node's webhook(), from a V8 .cpuprofile. */
 function nodeCost(profileFile: string, requests: number): string[] {
 	const profile = JSON.parse(readFileSync(profileFile, 'utf8')) as CpuProfile;
-	const parent = new Map<number, number>();
-	for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 	const isOurWebhook = (node: ProfileNode) => node.callFrame.functionName === 'webhook' && node.callFrame.url.includes('MessagingGatewayTrigger.node');
 	const inclusive = new Map<string, number>();
 	const add = (key: string, us: number) => inclusive.set(key, (inclusive.get(key) ?? 0) + us);
 	let total = 0;
-	profile.samples.forEach((id, index) => {
-		const us = profile.timeDeltas[index] ?? 0;
+	for (const { us, stack } of samplesOf(profile)) {
 		total += us;
-		const stack: ProfileNode[] = [];
-		for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) stack.push(byId.get(at)!);
 		const top = stack.findIndex(isOurWebhook);
-		if (top < 0) return;
+		if (top < 0) continue;
 		add('webhook() of our trigger, in all', us);
 		const seen = new Set<string>();
 		for (const frame of stack.slice(0, top)) {
@@ -106,7 +98,7 @@ function nodeCost(profileFile: string, requests: number): string[] {
 				add(key, us);
 			}
 		}
-	});
+	}
 	const rows = ['| inside n8n, per request | µs | share of n8n\'s CPU time per request |', '|---|---|---|'];
 	for (const [key, us] of [...inclusive].sort((a, b) => b[1] - a[1])) {
 		rows.push(`| ${key} | ${(us / requests).toFixed(0)} | ${((100 * us) / total).toFixed(1)} % |`);
