@@ -1,6 +1,6 @@
 /** Load generation and execution counting shared by the benchmarks (bench/run.ts, bench/queue.ts). */
 import { buildEvent } from '../emulator/events';
-import { generateTestHeaders } from '../nodes/MessagingGateway/core';
+import { generateTestHeaders } from '../nodes/MessagingGateway/core/signature';
 import { PACKAGE_NAME, type Execution, type N8nClient } from '../tools/n8n-server';
 
 export const SECRET = 'whsec_bench_secret';

@@ -1,5 +1,7 @@
 /** Delivers webhook events to subscribed endpoints: signed, retried with backoff, every attempt recorded. */
-import { encodeQuery, generateTestHeaders, type WebhookEvent } from '../nodes/MessagingGateway/core';
+import type { WebhookEvent } from '../nodes/MessagingGateway/core/payloads';
+import { encodeQuery } from '../nodes/MessagingGateway/core/query';
+import { generateTestHeaders } from '../nodes/MessagingGateway/core/signature';
 
 export interface WebhookEndpoint {
 	id: string;

@@ -1,7 +1,10 @@
 /** Builds webhook events of every type exactly as docs/gateway-api.md#webhook-types lays them out. */
 import { randomBytes, randomUUID } from 'node:crypto';
 
-import { findEventType, formatZoned, isObject, type WebhookEvent } from '../nodes/MessagingGateway/core';
+import { findEventType } from '../nodes/MessagingGateway/core/events';
+import { isObject } from '../nodes/MessagingGateway/core/objects';
+import type { WebhookEvent } from '../nodes/MessagingGateway/core/payloads';
+import { formatZoned } from '../nodes/MessagingGateway/core/schedule';
 
 export interface AccountInfo {
 	username: string;

@@ -1,7 +1,8 @@
 /** HTTP plumbing of every emulator route: the errors routes throw, body reading and JSON answers. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { isObject, PARSE_ERROR_TEXT } from '../nodes/MessagingGateway/core';
+import { PARSE_ERROR_TEXT } from '../nodes/MessagingGateway/core/codes';
+import { isObject } from '../nodes/MessagingGateway/core/objects';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 

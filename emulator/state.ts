@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { formatZoned } from '../nodes/MessagingGateway/core';
+import { formatZoned } from '../nodes/MessagingGateway/core/schedule';
 import type { Delivery, WebhookEndpoint } from './dispatch';
 import type { Fields } from './events';
 import { controlError } from './http';

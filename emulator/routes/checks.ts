@@ -3,7 +3,9 @@
  * answers (docs/gateway-api.md, API error codes). Written apart from the node's pre-flight on
  * purpose, so tests compare two implementations.
  */
-import { internationalNumberProblem, MAX_RECIPIENTS_PER_REQUEST, MAX_REFERENCE_LENGTH, parseWallClock } from '../../nodes/MessagingGateway/core';
+import { MAX_RECIPIENTS_PER_REQUEST } from '../../nodes/MessagingGateway/core/batch';
+import { internationalNumberProblem, MAX_REFERENCE_LENGTH } from '../../nodes/MessagingGateway/core/rules';
+import { parseWallClock } from '../../nodes/MessagingGateway/core/schedule';
 
 export type Check<T> = { ok: true; value: T } | { ok: false; code: string; errorMsg: string };
 

@@ -2,15 +2,8 @@
  * `POST /v1/message/send`: an SMS to one or more numbers (docs/gateway-api.md#send-sms). The limits
  * come from the core's rules; the checks are the gateway's own reading of them, with its codes.
  */
-import {
-	countSegments,
-	MAX_MESSAGE_LENGTH,
-	MAX_SENDER_DIGITS,
-	MAX_SENDER_NAME_LENGTH,
-	messageLength,
-	SENDER_NAME_PATTERN,
-	SENDER_NUMBER_PATTERN,
-} from '../../nodes/MessagingGateway/core';
+import { MAX_MESSAGE_LENGTH, MAX_SENDER_DIGITS, MAX_SENDER_NAME_LENGTH, messageLength, SENDER_NAME_PATTERN, SENDER_NUMBER_PATTERN } from '../../nodes/MessagingGateway/core/rules';
+import { countSegments } from '../../nodes/MessagingGateway/core/segments';
 import type { SentMessage } from '../types';
 import { checkRecipients, checkReference, checkScheduleDate, type Check } from './checks';
 import type { SendContext } from './send-context';

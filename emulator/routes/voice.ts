@@ -4,7 +4,7 @@
  * no sender. The answer (`messageid` / `messageids`, as for SMS), the price and the caller number
  * in the delivery reports are the emulator's own choices: the real answers are not documented.
  */
-import { DEFAULT_VOICE_GENDER, DEFAULT_VOICE_LANGUAGE, VOICE_GENDERS, VOICE_LANGUAGES } from '../../nodes/MessagingGateway/core';
+import { DEFAULT_VOICE_GENDER, DEFAULT_VOICE_LANGUAGE, VOICE_GENDERS, VOICE_LANGUAGES } from '../../nodes/MessagingGateway/core/voice';
 import type { SentMessage } from '../types';
 import { checkRecipients, checkReference, checkScheduleDate, type Check } from './checks';
 import type { SendContext } from './send-context';

@@ -5,6 +5,7 @@ import * as account from './actions/account/Account.resource';
 import * as message from './actions/message/Message.resource';
 import * as number from './actions/number/Number.resource';
 import { router } from './actions/router';
+import { CREDENTIAL_TYPE } from './constants';
 import { searchSenderIds } from './methods/listSearch';
 
 export class MessagingGateway implements INodeType {
@@ -23,7 +24,7 @@ export class MessagingGateway implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'messagingGatewayApi', required: true }],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: [
 			{
 				displayName: 'Resource',

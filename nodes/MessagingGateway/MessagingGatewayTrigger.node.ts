@@ -15,19 +15,11 @@ import type {
 } from 'n8n-workflow';
 import { jsonParse, NodeConnectionTypes } from 'n8n-workflow';
 
-import {
-	ALL_EVENTS,
-	DEFAULT_TOLERANCE_SECONDS,
-	decodeQueryEvent,
-	isUsableSecret,
-	MAX_LISTED_PROBLEMS,
-	receiveEvents,
-	verifySignature,
-	WEBHOOK_EVENT_TYPES,
-	type ParseEventsResult,
-	type SignatureFailure,
-} from './core';
-import { CREDENTIAL_TYPE } from './transport';
+import { ALL_EVENTS, WEBHOOK_EVENT_TYPES } from './core/events';
+import { MAX_LISTED_PROBLEMS, receiveEvents, type ParseEventsResult } from './core/payloads';
+import { decodeQueryEvent } from './core/query';
+import { DEFAULT_TOLERANCE_SECONDS, isUsableSecret, verifySignature, type SignatureFailure } from './core/signature';
+import { CREDENTIAL_TYPE } from './constants';
 type RawRequest = ReturnType<IWebhookFunctions['getRequestObject']> & { rawBody?: Buffer; originalUrl?: string };
 
 /** Answers a refused request directly: no run starts, and the status must say why (401, 400). */
@@ -129,7 +121,7 @@ export class MessagingGatewayTrigger implements INodeType {
 		defaults: { name: 'Messaging Gateway Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'messagingGatewayApi', required: true }],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		triggerPanel: {
 			header: '',
 			executionsHelp: {

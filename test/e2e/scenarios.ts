@@ -5,7 +5,8 @@
  * where production webhooks are served, how executions are fetched, and any extra check on them.
  */
 import type { Emulator } from '../../emulator/server';
-import { encodeQuery, WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core';
+import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events';
+import { encodeQuery } from '../../nodes/MessagingGateway/core/query';
 import type { Demo } from '../../tools/demo';
 import { waitForWebhooks } from '../../tools/waits';
 import { nodeOutput, PACKAGE_NAME, type Execution, type N8nClient } from '../../tools/n8n-server';

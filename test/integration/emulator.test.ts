@@ -1,4 +1,5 @@
-import { parseEvent, WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core';
+import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events';
+import { parseEvent } from '../../nodes/MessagingGateway/core/payloads';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { SPEC_PAYLOADS, specViolations } from '../fixtures/spec-events';
 import { opensslHmacSha256 } from '../helpers/openssl';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 import fc from 'fast-check';
 
-import { buildSendRequest } from '../../nodes/MessagingGateway/core';
+import { buildSendRequest } from '../../nodes/MessagingGateway/core/send';
 import { OPTED_OUT_SUFFIX } from '../../emulator/magic';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { runAction, type GatewayCredentials } from '../../tools/n8n-core-runner';

@@ -2,7 +2,8 @@ import { dirname } from 'node:path';
 
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { MessagingGatewayTrigger } from '../../nodes/MessagingGateway/MessagingGatewayTrigger.node';
-import { encodeQuery, WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core';
+import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events';
+import { encodeQuery } from '../../nodes/MessagingGateway/core/query';
 import { DELIVERY_REPORT_MINIMAL, SPEC_EXAMPLES, specViolations } from '../fixtures/spec-events';
 import { opensslHmacSha256 } from '../helpers/openssl';
 import { NodeHelpers, type INode, type INodeParameters } from 'n8n-workflow';

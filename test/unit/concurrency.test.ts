@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { mapWithConcurrency } from '../../nodes/MessagingGateway/core';
+import { mapWithConcurrency } from '../../nodes/MessagingGateway/core/concurrency';
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

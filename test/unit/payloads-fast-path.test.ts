@@ -6,15 +6,8 @@
  */
 import fc from 'fast-check';
 
-import {
-	conformsToSpec,
-	envelopeSchema,
-	findEventType,
-	isreplySchema,
-	parseEvents,
-	payloadSchemas,
-	receiveEvents,
-} from '../../nodes/MessagingGateway/core';
+import { findEventType } from '../../nodes/MessagingGateway/core/events';
+import { conformsToSpec, envelopeSchema, isreplySchema, parseEvents, payloadSchemas, receiveEvents } from '../../nodes/MessagingGateway/core/payloads';
 import { SPEC_ENVELOPE, SPEC_EXAMPLES, SPEC_ISREPLY, SPEC_PAYLOADS } from '../fixtures/spec-events';
 
 type Json = Record<string, unknown>;

@@ -1,15 +1,9 @@
 import fc from 'fast-check';
 import { parse as parseQuery } from 'qs';
 
-import {
-	decodeQueryEvent,
-	encodeQuery,
-	isInterimDeliveryReport,
-	MAX_LISTED_PROBLEMS,
-	parseEvent,
-	parseEvents,
-	WEBHOOK_EVENT_TYPES,
-} from '../../nodes/MessagingGateway/core';
+import { isInterimDeliveryReport, WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events';
+import { MAX_LISTED_PROBLEMS, parseEvent, parseEvents } from '../../nodes/MessagingGateway/core/payloads';
+import { decodeQueryEvent, encodeQuery } from '../../nodes/MessagingGateway/core/query';
 import { DELIVERY_REPORT_MINIMAL, SPEC_EXAMPLES, SPEC_PAYLOADS, specViolations } from '../fixtures/spec-events';
 
 test('the 14 types of docs/gateway-api.md#webhook-types, with their payload keys', () => {

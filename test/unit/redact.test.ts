@@ -1,4 +1,4 @@
-import { redact, redactDeep, userInfoSecrets } from '../../nodes/MessagingGateway/core';
+import { redact, redactDeep, userInfoSecrets } from '../../nodes/MessagingGateway/core/redact';
 
 describe('redact', () => {
 	test('URL user info is removed wherever a URL appears', () => {

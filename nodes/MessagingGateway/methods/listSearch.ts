@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { filterSenderIds, parseSenderIds } from '../core';
+import { filterSenderIds, parseSenderIds } from '../core/senderids';
 import { gatewayRequest } from '../transport';
 
 /** The account's sender IDs (`GET /v1/senderids`) for the Sender list, filtered by what the user types. */

@@ -9,23 +9,12 @@
 import type { IDataObject, IExecuteData, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import {
-	checkBatchRecipients,
-	checkBatchSize,
-	checkConcurrency,
-	checkDefaultCountry,
-	checkTimeout,
-	formatZoned,
-	mapWithConcurrency,
-	planBatches,
-	type BuildSendResult,
-	type Checked,
-	type RawSendInput,
-	type SendContext,
-	type SendField,
-	type SendRequestBody,
-} from '../../core';
-import { asNodeError, CREDENTIAL_TYPE, errorItemJson, gatewayRequest } from '../../transport';
+import { planBatches } from '../../core/batch';
+import { mapWithConcurrency } from '../../core/concurrency';
+import { formatZoned } from '../../core/schedule';
+import { checkBatchRecipients, checkBatchSize, checkConcurrency, checkDefaultCountry, checkTimeout, type BuildSendResult, type Checked, type RawSendInput, type SendContext, type SendField, type SendRequestBody } from '../../core/send';
+import { CREDENTIAL_TYPE } from '../../constants';
+import { asNodeError, errorItemJson, gatewayRequest } from '../../transport';
 import { refusal } from '../perItem';
 
 export interface SendOperation {

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { buildSendRequest, COUNTRIES, DEFAULT_BATCH_SIZE, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, MAX_CONCURRENCY, MAX_RECIPIENTS_PER_REQUEST, MAX_TIMEOUT_MS, type RawSendInput } from '../../core';
+import { DEFAULT_BATCH_SIZE, MAX_RECIPIENTS_PER_REQUEST } from '../../core/batch';
+import { COUNTRIES } from '../../core/countries';
+import { buildSendRequest, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, MAX_CONCURRENCY, MAX_TIMEOUT_MS, type RawSendInput } from '../../core/send';
 import { echoedFields, runSendPipeline, type SendOperation } from './pipeline';
 
 const showFor = { show: { resource: ['message'], operation: ['send'] } };

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { buildSendRequest, DEFAULT_VOICE_GENDER, DEFAULT_VOICE_LANGUAGE, VOICE_GENDERS, VOICE_LANGUAGES, voiceFields, type RawSendInput } from '../../core';
+import { buildSendRequest, voiceFields, type RawSendInput } from '../../core/send';
+import { DEFAULT_VOICE_GENDER, DEFAULT_VOICE_LANGUAGE, VOICE_GENDERS, VOICE_LANGUAGES } from '../../core/voice';
 import { echoedFields, runSendPipeline, type SendOperation } from './pipeline';
 import { description as smsDescription } from './send.operation';
 

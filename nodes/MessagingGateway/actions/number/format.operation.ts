@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { buildFormatNumberRequest, type FormatNumberInput } from '../../core';
+import { buildFormatNumberRequest, type FormatNumberInput } from '../../core/format';
 import { COUNTRIES } from '../../core/countries';
 import { refusal, requestPerItem } from '../perItem';
 
