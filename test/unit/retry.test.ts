@@ -18,6 +18,6 @@ describe('retryDecision: only what did nothing is tried again', () => {
 		['502: the SMS may have been sent', { status: 502 }, 1, { retry: false }],
 		['400: a refusal', { status: 400 }, 1, { retry: false }],
 	])('%s', (_name, outcome, attempt, decision) => {
-		expect(retryDecision(outcome, attempt, now)).toEqual(decision);
+		expect(retryDecision(outcome, attempt, { now })).toEqual(decision);
 	});
 });
