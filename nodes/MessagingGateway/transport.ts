@@ -14,7 +14,7 @@ import { isObject } from './core/objects';
 import { userInfoSecrets } from './core/redact';
 import { retryDecision, type AttemptOutcome, type RetryDecision } from './core/retry';
 import { DEFAULT_TIMEOUT_MS } from './core/send';
-import { failedAnswer, failedConnection, failedRead, type FailedCall, type Secrets } from './transportErrors';
+import { failedAnswer, failedConnection, failedRead, invalidBaseUrl, type FailedCall, type Secrets } from './transportErrors';
 
 export type { GatewayErrorFields, RequestOutcome, Secrets } from './transportErrors';
 export { outcomeOf } from './transportErrors';
@@ -72,6 +72,14 @@ function baseUrlOf(credentials: { baseUrl?: string }): string {
 	return ((credentials.baseUrl ?? '').trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');
 }
 
+function isHttpUrl(url: string): boolean {
+	try {
+		return ['http:', 'https:'].includes(new URL(url).protocol);
+	} catch {
+		return false;
+	}
+}
+
 async function prepare(ctx: GatewayContext, request: GatewayRequest): Promise<{ call: FailedCall; options: IHttpRequestOptions }> {
 	const credentials = await ctx.getCredentials<{ baseUrl?: string; apiKey?: string; apiSecret?: string }>(CREDENTIAL_TYPE, request.itemIndex);
 	const baseUrl = baseUrlOf(credentials);
@@ -89,6 +97,7 @@ async function prepare(ctx: GatewayContext, request: GatewayRequest): Promise<{ 
 	};
 	if (request.body) options.body = request.body;
 	const call: FailedCall = { ctx, itemIndex: request.itemIndex, secrets, idempotent: request.idempotent === true, baseUrl, timeoutMs, attempt: 1 };
+	if (!isHttpUrl(baseUrl)) throw invalidBaseUrl(call);
 	return { call, options };
 }
 

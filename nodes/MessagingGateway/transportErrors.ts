@@ -95,6 +95,15 @@ export function failedConnection(call: FailedCall, error: Error, how: { code?: s
 	});
 }
 
+/** A Base URL no request can go to; its user info (and so any password) is left out. */
+export function invalidBaseUrl(call: FailedCall): NodeApiError {
+	return gatewayError(call, { body: 'no request made' }, {
+		message: `The Base URL in the credential is not an http(s) address: ${call.baseUrl}`,
+		description: 'Use the form https://host. A user name or password in it must be percent-encoded (e.g. %40 for @, %23 for #, %2F for /, %3F for ?).',
+		outcome: 'notSent',
+	});
+}
+
 /** An error answer's body as an object, for NodeApiError: JSON as it came, anything else as text. */
 function errorBody(response: IN8nHttpFullResponse): JsonObject {
 	return (typeof response.body === 'object' && response.body !== null && !Array.isArray(response.body) ? response.body : { body: typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '') }) as JsonObject;
