@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { IDataObject } from 'n8n-workflow';
 
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { runAction, searchList, type ActionRun, type GatewayCredentials } from '../../tools/n8n-core-runner';
@@ -238,7 +239,7 @@ describe('no credential in any error', () => {
 });
 
 describe('reads fail honestly', () => {
-	const READS: Array<[string, Record<string, unknown>]> = [
+	const READS: Array<[string, IDataObject]> = [
 		['Get Balance', balance],
 		['Get Sender IDs', { resource: 'account', operation: 'getSenderIds' }],
 		['Get Account', { resource: 'account', operation: 'getAccount' }],
@@ -297,7 +298,7 @@ describe('Schedule Date (against the emulator, account zone Europe/Amsterdam)', 
 		emulatorCredentials = { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret };
 	});
 	afterEach(() => emulator.close());
-	const scheduled = (date: string) => send({}) && { ...send(), additionalFields: { date } };
+	const scheduled = (date: string) => ({ ...send(), additionalFields: { date } });
 
 	test.each([
 		['2031-02-30T10:00:00Z', 'February 2031 has 28 days'],
