@@ -165,20 +165,24 @@ export async function runSendPipeline(ctx: IExecuteFunctions, operation: SendOpe
 	const send = async (batch: (typeof batches)[number]) => {
 		const count = batch.recipients.length;
 		const itemIndex = batch.members[0].index;
-		let ids: string[] | undefined;
-		await gatewayRequest.call(ctx, {
+		const answer = await gatewayRequest.call(ctx, {
 			method: 'POST',
 			path: operation.endpoint,
 			body: batch.body as unknown as IDataObject,
 			itemIndex,
 			timeoutMs: timeout.value,
-			confirm: (body) => {
-				ids = messageIdsOf(body, count);
-				return ids ? undefined : `the answer has no message id for ${count === 1 ? 'the recipient' : `each of the ${count} recipients`}`;
-			},
 		});
+		const ids = messageIdsOf(answer, count);
+		if (!ids) {
+			// The answer itself stays out of the error: it may echo the credential's headers.
+			throw new NodeApiError(ctx.getNode(), { answer: 'a 2xx without message ids' }, {
+				message: `The gateway did not confirm the send: the answer has no message id for ${count === 1 ? 'the recipient' : `each of the ${count} recipients`}`,
+				description: "It answered HTTP 2xx without the expected message ids, so this item is not counted as sent. Check that the Base URL points at the gateway's API.",
+				httpCode: '200',
+				itemIndex,
+			});
+		}
 		// The gateway answers the ids in the order of `to`: each item takes its own recipients' ids.
-		if (!ids) throw new Error('a confirmed answer has message ids');
 		let offset = 0;
 		for (const member of batch.members) {
 			const recipients = [...member.recipients];
