@@ -5,10 +5,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { formatZoned } from '../nodes/MessagingGateway/core/schedule';
+import { BRAND_WORD } from '../nodes/MessagingGateway/core/signature';
 import type { Delivery, WebhookEndpoint } from './dispatch';
 import type { Fields } from './events';
 import { controlError } from './http';
-import { DEFAULT_SENDER_IDS } from './routes/senderids';
 import type { Account, ApiRequest, EmittedEvent, EmulatorOptions, Fault, SentMessage, Settings } from './types';
 
 export const DEFAULT_ACCOUNT: Account = {
@@ -23,6 +23,9 @@ export const DEFAULT_ACCOUNT: Account = {
 	brand: 'Service',
 	virtualNumber: '3197010000001',
 };
+
+/** Two senders, so the Sender list of the demo shows a choice: a name and the virtual number. */
+export const DEFAULT_SENDER_IDS: readonly string[] = ['Shop', '3197010000001'];
 
 export const DEFAULT_SETTINGS: Settings = {
 	deliveryDelayMs: 2000,
@@ -97,16 +100,23 @@ function pick<T extends object>(target: T, source: Fields, types: Record<keyof T
 	Object.assign(target, source);
 }
 
-function assertTimeZone(name: unknown) {
-	if (typeof name !== 'string') return; // pick() reports the type
-	try {
-		formatZoned(new Date(), name);
-	} catch {
-		throw controlError(`"${name}" is not an IANA time zone name`);
+/** The account fields pick() cannot judge by their type alone; the types it reports itself. */
+function assertAccountValues({ timezone, brand }: Fields) {
+	if (typeof timezone === 'string') {
+		try {
+			formatZoned(new Date(), timezone);
+		} catch {
+			throw controlError(`"${timezone}" is not an IANA time zone name`);
+		}
+	}
+	// The trigger reads X-<brand>-Signature by the same rule (core/signature.ts).
+	if (typeof brand === 'string' && !BRAND_WORD.test(brand)) {
+		throw controlError('"brand" must be letters, digits, "-", "_" or "." (it goes into the header names X-<brand>-Signature)');
 	}
 }
 
 export function createState(options: EmulatorOptions): State {
+	assertAccountValues(options.account ?? {});
 	const counters = { endpoint: 0, delivery: 0, internal: 100000 };
 	const prefixes = { endpoint: 'ep_', delivery: 'dl_', internal: '' };
 	const state: State = {
@@ -126,7 +136,7 @@ export function createState(options: EmulatorOptions): State {
 		hanging: new Set<ServerResponse>(),
 		nextId: (kind) => `${prefixes[kind]}${++counters[kind]}`,
 		updateAccount(fields) {
-			assertTimeZone(fields.timezone);
+			assertAccountValues(fields);
 			pick(state.account, fields, ACCOUNT_FIELD_TYPES, 'account');
 		},
 		updateSettings(fields) {
