@@ -9,20 +9,11 @@ import { connect } from 'node:net';
 import { verifySignature } from '../../nodes/MessagingGateway/core/signature';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { specViolations } from '../fixtures/spec-events';
+import { emulatorClient } from './emulator-client';
 
 let emulator: Emulator;
 
-const auth = () => ({ 'X-Client-Id': emulator.account.apiKey, 'X-Client-Secret': emulator.account.apiSecret });
-
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = auth()) {
-	const response = await fetch(`${emulator.url}${path}`, {
-		method,
-		headers: { 'Content-Type': 'application/json', ...headers },
-		body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-	});
-	return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-const control = (method: string, path: string, body?: unknown) => api(method, path, body, {});
+const { api, control } = emulatorClient(() => emulator);
 const apiErrors = () => emulator.events.map((entry) => entry.event).filter((event) => event.webhook_type === 'api_error');
 
 /** One raw HTTP/1.1 request with `target` as written, and the status line of the answer. */

@@ -1,19 +1,11 @@
 /** The emulator's voice, sender ID, number format and account endpoints (README "Gateway emulator"). */
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { specViolations } from '../fixtures/spec-events';
+import { emulatorClient } from './emulator-client';
 
 let emulator: Emulator;
 
-const auth = () => ({ 'X-Client-Id': emulator.account.apiKey, 'X-Client-Secret': emulator.account.apiSecret });
-
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = auth()) {
-	const response = await fetch(`${emulator.url}${path}`, {
-		method,
-		headers: { 'Content-Type': 'application/json', ...headers },
-		body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-	});
-	return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const { auth, api } = emulatorClient(() => emulator);
 
 const voice = (body: unknown) => api('POST', '/v1/voice/send', body);
 const format = (body: unknown) => api('POST', '/v1/format/number', body);
