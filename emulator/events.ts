@@ -1,4 +1,7 @@
-/** Builds webhook events of every type exactly as docs/gateway-api.md#webhook-types lays them out. */
+/**
+ * Builds webhook events of every type exactly as docs/gateway-api.md#webhook-types lays them out.
+ * test/fixtures/spec-events.ts is an independent reading of the same section, kept apart on purpose.
+ */
 import { randomBytes, randomUUID } from 'node:crypto';
 
 import { findEventType } from '../nodes/MessagingGateway/core/events';
