@@ -1,7 +1,7 @@
 /**
  * The gateway's HTTP API under `/v1/` (docs/gateway-api.md#requests): every request is logged,
  * delayed by `apiLatencyMs`, subjected to the next queued fault, authenticated, then answered by
- * the handler of its endpoint.
+ * the handler of its endpoint; a refused authenticated request is also an api_error webhook.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
