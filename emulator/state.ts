@@ -9,6 +9,7 @@ import { BRAND_WORD } from '../nodes/MessagingGateway/core/signature';
 import type { Delivery, WebhookEndpoint } from './dispatch';
 import type { Fields } from './events';
 import { controlError } from './http';
+import { MAX_TIMER_MS } from './tasks';
 import type { Account, ApiRequest, EmittedEvent, EmulatorOptions, Fault, SentMessage, Settings } from './types';
 
 export const DEFAULT_ACCOUNT: Account = {
@@ -53,6 +54,16 @@ const SETTINGS_FIELD_TYPES: Record<keyof Settings, string> = {
 	retryBaseMs: 'number',
 	webhookTimeoutMs: 'number',
 	apiLatencyMs: 'number',
+};
+/** Most delivery attempts of one webhook: enough to test retries, not a loop that grows the attempt log. */
+export const MAX_DELIVERY_ATTEMPTS = 20;
+/** Each setting's range: a whole count of attempts, and delays a timer can wait. */
+const SETTINGS_RANGES: Record<keyof Settings, [min: number, max: number]> = {
+	deliveryDelayMs: [0, MAX_TIMER_MS],
+	maxAttempts: [1, MAX_DELIVERY_ATTEMPTS],
+	retryBaseMs: [0, MAX_TIMER_MS],
+	webhookTimeoutMs: [1, MAX_TIMER_MS],
+	apiLatencyMs: [0, MAX_TIMER_MS],
 };
 
 /** A request to the sink: a stand-in for an alerting or chat service in demos. */
@@ -115,8 +126,20 @@ function assertAccountValues({ timezone, brand }: Fields) {
 	}
 }
 
+/** Settings a timer or the attempt log can live with; pick() reports unknown fields and types. */
+function assertSettingsInRange(fields: Fields) {
+	for (const [key, value] of Object.entries(fields)) {
+		const range = SETTINGS_RANGES[key as keyof Settings];
+		if (!range || typeof value !== 'number') continue;
+		const [min, max] = range;
+		const whole = key === 'maxAttempts' ? Number.isInteger(value) : Number.isFinite(value);
+		if (!whole || value < min || value > max) throw controlError(`settings field "${key}" must be ${key === 'maxAttempts' ? 'a whole number' : 'a number'} from ${min} to ${max}`);
+	}
+}
+
 export function createState(options: EmulatorOptions): State {
 	assertAccountValues(options.account ?? {});
+	assertSettingsInRange(options.settings ?? {});
 	const counters = { endpoint: 0, delivery: 0, internal: 100000 };
 	const prefixes = { endpoint: 'ep_', delivery: 'dl_', internal: '' };
 	const state: State = {
@@ -140,6 +163,7 @@ export function createState(options: EmulatorOptions): State {
 			pick(state.account, fields, ACCOUNT_FIELD_TYPES, 'account');
 		},
 		updateSettings(fields) {
+			assertSettingsInRange(fields);
 			pick(state.settings, fields, SETTINGS_FIELD_TYPES, 'settings');
 		},
 		reset() {

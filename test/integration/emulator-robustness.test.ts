@@ -57,6 +57,20 @@ describe('nothing grows without bound', () => {
 	});
 
 	test.each([
+		[{ maxAttempts: 1_000_000_000 }],
+		[{ maxAttempts: 0 }],
+		[{ maxAttempts: 2.5 }],
+		[{ retryBaseMs: 1e15 }],
+		[{ deliveryDelayMs: -1 }],
+		[{ webhookTimeoutMs: 0 }],
+	])('settings a timer or the attempt log cannot live with are refused: %j', async (fields) => {
+		const before = { ...emulator.settings };
+		const response = await control('PUT', '/emulator/settings', fields);
+		expect(response).toEqual({ status: 400, body: { error: expect.stringMatching(/^settings field ".+" must be .+ from \d+ to \d+$/) } });
+		expect(emulator.settings).toEqual(before);
+	});
+
+	test.each([
 		['http://127.0.0.1:<port>/emulator/webhooks/add_group'],
 		['http://localhost:<port>/emulator/events'],
 		['http://[::1]:<port>/emulator/inbound'],
