@@ -57,6 +57,8 @@ export interface ApiRequest {
 	at: string;
 	method: string;
 	path: string;
+	/** The query string as sent, without its `?`; empty when there is none. */
+	query: string;
 	headers: Record<string, string | string[] | undefined>;
 	body: string;
 	status?: number;
