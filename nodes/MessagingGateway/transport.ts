@@ -10,11 +10,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, DEFAULT_BASE_URL } from './constants';
+import { CREDENTIAL_TYPE, DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS } from './constants';
 import { describeCode } from './core/codes';
 import { redact, redactDeep, userInfoSecrets } from './core/redact';
 import { MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, retryDecision } from './core/retry';
-import { DEFAULT_TIMEOUT_MS } from './core/send';
 
 /** A running node, or the editor loading a list (list search). */
 export type GatewayContext = IExecuteFunctions | ILoadOptionsFunctions;
