@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 
 import { API_ERROR_STATUS_CODES, DELIVERY_DETAIL_CODES, deliveryStatusText, UNKNOWN_STATUS_CODE } from '../nodes/MessagingGateway/core/codes';
 import { isEventSelected } from '../nodes/MessagingGateway/core/events';
-import type { WebhookEvent } from '../nodes/MessagingGateway/core/payloads';
+import type { WebhookEvent } from '../nodes/MessagingGateway/core/event-fields';
 import { generateTestHeaders } from '../nodes/MessagingGateway/core/signature';
 import { deliver, prepareDelivery, type Delivery } from './dispatch';
 import { buildEvent, timesOf, type Fields } from './events';

@@ -1,7 +1,7 @@
 /** Reads the control API's request bodies: a webhook endpoint, an incoming SMS, a fault. */
 import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events';
 import { isObject } from '../../nodes/MessagingGateway/core/objects';
-import type { WebhookEvent } from '../../nodes/MessagingGateway/core/payloads';
+import type { WebhookEvent } from '../../nodes/MessagingGateway/core/event-fields';
 import type { WebhookEndpoint } from '../dispatch';
 import { buildEvent, isreplyFor, type Fields } from '../events';
 import { controlError } from '../http';
