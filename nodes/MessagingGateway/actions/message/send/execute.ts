@@ -69,7 +69,7 @@ function batchKey(body: SendRequestBody): string {
  * group keeps its own body (`to` as it was built), so it makes exactly the request it made before
  * batching existed. A send with more recipients than `size` goes alone; `size` 0 sends each alone.
  */
-export function planBatches(sends: readonly PlannedSend[], size: number): Batch[] {
+function planBatches(sends: readonly PlannedSend[], size: number): Batch[] {
 	const groups: PlannedSend[][] = [];
 	let current: PlannedSend[] = [];
 	let key: string | undefined;

@@ -18,7 +18,7 @@ export const DEFAULT_CONCURRENCY = 5;
 export const MAX_CONCURRENCY = 50;
 export const DEFAULT_BATCH_SIZE = MAX_RECIPIENTS_PER_REQUEST;
 
-export type OptionField = 'concurrency' | 'timeout' | 'batchRecipients' | 'batchSize' | 'defaultCountry';
+type OptionField = 'concurrency' | 'timeout' | 'batchRecipients' | 'batchSize' | 'defaultCountry';
 
 /** A refused option: the field and what is wrong with it. */
 export interface OptionProblem {
