@@ -1,5 +1,5 @@
 /** Delivers webhook events to subscribed endpoints: signed, retried with backoff, every attempt recorded. */
-import type { WebhookEvent } from '../nodes/MessagingGateway/core/payloads';
+import type { WebhookEvent } from '../nodes/MessagingGateway/core/event-fields';
 import { encodeQuery } from '../nodes/MessagingGateway/core/query';
 import { generateTestHeaders } from '../nodes/MessagingGateway/core/signature';
 import { MAX_TIMER_MS } from './tasks';

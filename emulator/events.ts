@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 
 import { findEventType } from '../nodes/MessagingGateway/core/events';
 import { isObject } from '../nodes/MessagingGateway/core/objects';
-import type { WebhookEvent } from '../nodes/MessagingGateway/core/payloads';
+import type { WebhookEvent } from '../nodes/MessagingGateway/core/event-fields';
 import { formatZoned } from '../nodes/MessagingGateway/core/schedule';
 
 export interface AccountInfo {

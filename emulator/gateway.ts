@@ -5,7 +5,7 @@
  * or cancel everything it started.
  */
 import { isEventSelected } from '../nodes/MessagingGateway/core/events';
-import type { WebhookEvent } from '../nodes/MessagingGateway/core/payloads';
+import type { WebhookEvent } from '../nodes/MessagingGateway/core/event-fields';
 import { generateTestHeaders } from '../nodes/MessagingGateway/core/signature';
 import { deliver, prepareDelivery, type Delivery } from './dispatch';
 import { buildEvent, timesOf, type Fields } from './events';

@@ -2,7 +2,7 @@
  * The timers and deliveries an emulator instance has started: `settle()` waits for all of them,
  * `cancelTimers()` stops the timers that have not fired.
  */
-import { MAX_TIMEOUT_MS } from '../nodes/MessagingGateway/core/send';
+import { MAX_TIMEOUT_MS } from '../nodes/MessagingGateway/constants';
 
 /** Node fires a longer timer at once: the longest delay a timer can wait (24.8 days). */
 export const MAX_TIMER_MS = MAX_TIMEOUT_MS;

@@ -9,11 +9,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, DEFAULT_BASE_URL } from './constants';
+import { CREDENTIAL_TYPE, DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS } from './constants';
 import { isObject } from './core/objects';
 import { userInfoSecrets } from './core/redact';
 import { retryDecision, type AttemptOutcome, type RetryDecision } from './core/retry';
-import { DEFAULT_TIMEOUT_MS } from './core/send';
 import { failedAnswer, failedConnection, failedRead, invalidBaseUrl, type FailedCall, type Secrets } from './transportErrors';
 
 export type { GatewayErrorFields, RequestOutcome, Secrets } from './transportErrors';

@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events';
-import { parseEvent } from '../../nodes/MessagingGateway/core/payloads';
+import { parseEvent } from '../../nodes/MessagingGateway/core/parse-event';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { SPEC_PAYLOADS, specViolations } from '../fixtures/spec-events';
 import { opensslHmacSha256 } from '../helpers/openssl';
