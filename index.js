@@ -1,6 +1,7 @@
 // The package's entry for use outside n8n (a Code node, another server): sign and verify webhook
 // signatures, parse events, count SMS parts, normalise numbers, and the gateway's code tables.
-// An explicit list: everything here loads without zod; parseEvent and parseEvents load it on first use.
+// An explicit list, each name once: everything here loads without zod; parseEvent and parseEvents
+// load it on first use.
 const core = './dist/nodes/MessagingGateway/core';
 const signature = require(`${core}/signature`);
 const codes = require(`${core}/codes`);
@@ -8,30 +9,35 @@ const events = require(`${core}/events`);
 const { countSegments } = require(`${core}/segments`);
 const { normalizePhoneNumber, parseRecipients } = require(`${core}/phone`);
 
-/** The event parser needs zod, which n8n ships; outside n8n, say what to install instead of crashing on load. */
-function payloads() {
+let eventParsing;
+
+/**
+ * The trigger's own parser (the plain checks decide a conforming event; zod only judges the rest),
+ * loaded once. It needs zod, which n8n ships; outside n8n, say what to install instead of crashing on load.
+ */
+function parsing() {
+	if (eventParsing) return eventParsing;
 	try {
-		return require(`${core}/payloads`);
+		eventParsing = { parseEvent: require(`${core}/parse-event`).parseEvent, parseEvents: require(`${core}/parse-events`).parseEvents };
 	} catch (error) {
 		if (error && error.code === 'MODULE_NOT_FOUND' && /'zod'/.test(error.message)) {
 			throw new Error('parseEvent and parseEvents need the zod package: npm install zod@3');
 		}
 		throw error;
 	}
+	return eventParsing;
 }
 
 module.exports = {
 	sign: signature.signPayload,
 	verify: signature.verifySignature,
-	signPayload: signature.signPayload,
-	verifySignature: signature.verifySignature,
 	computeSignature: signature.computeSignature,
 	parseSignatureHeader: signature.parseSignatureHeader,
 	generateTestHeaders: signature.generateTestHeaders,
 	SIGNATURE_HEADER: signature.SIGNATURE_HEADER,
 	DEFAULT_TOLERANCE_SECONDS: signature.DEFAULT_TOLERANCE_SECONDS,
-	parseEvent: (json) => payloads().parseEvent(json),
-	parseEvents: (body) => payloads().parseEvents(body),
+	parseEvent: (json, options) => parsing().parseEvent(json, options),
+	parseEvents: (body, options) => parsing().parseEvents(body, options),
 	WEBHOOK_EVENT_TYPES: events.WEBHOOK_EVENT_TYPES,
 	countSegments,
 	normalizePhoneNumber,
@@ -41,4 +47,8 @@ module.exports = {
 	STATUS_CODES: codes.STATUS_CODES,
 	API_ERROR_CODES: codes.API_ERROR_CODES,
 	describeCode: codes.describeCode,
+	/** @deprecated The README's older name of `sign`; kept for code written against it. */
+	signPayload: signature.signPayload,
+	/** @deprecated The README's older name of `verify`; kept for code written against it. */
+	verifySignature: signature.verifySignature,
 };

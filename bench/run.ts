@@ -12,7 +12,8 @@ import { join } from 'node:path';
 
 import { startEmulator } from '../emulator/server';
 import { buildEvent } from '../emulator/events';
-import { envelopeSchema, payloadSchemas, receiveEvents } from '../nodes/MessagingGateway/core/payloads';
+import { envelopeSchema, payloadSchemas } from '../nodes/MessagingGateway/core/event-schemas';
+import { receiveEvents } from '../nodes/MessagingGateway/trigger/receive';
 import { generateTestHeaders, verifySignature } from '../nodes/MessagingGateway/core/signature';
 import { ensureN8n, N8nClient, ROOT, startN8n, stopN8nOnExit } from '../tools/n8n-server';
 import { DEFAULT_N8N_VERSION } from '../tools/n8n-version';

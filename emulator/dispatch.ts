@@ -1,7 +1,8 @@
 /** Delivers webhook events to subscribed endpoints: signed, retried with backoff, every attempt recorded. */
-import type { WebhookEvent } from '../nodes/MessagingGateway/core/payloads';
+import type { WebhookEvent } from '../nodes/MessagingGateway/core/event-fields';
 import { encodeQuery } from '../nodes/MessagingGateway/core/query';
 import { generateTestHeaders } from '../nodes/MessagingGateway/core/signature';
+import { MAX_TIMER_MS } from './tasks';
 
 export interface WebhookEndpoint {
 	id: string;
@@ -89,7 +90,7 @@ export async function deliver(delivery: Delivery, settings: DispatchSettings): P
 			delivery.state = 'delivered';
 			return delivery;
 		}
-		if (attempt < settings.maxAttempts) await wait(settings.retryBaseMs * 2 ** (attempt - 1));
+		if (attempt < settings.maxAttempts) await wait(Math.min(settings.retryBaseMs * 2 ** (attempt - 1), MAX_TIMER_MS));
 	}
 	delivery.state = 'failed';
 	return delivery;

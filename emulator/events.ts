@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 
 import { findEventType } from '../nodes/MessagingGateway/core/events';
 import { isObject } from '../nodes/MessagingGateway/core/objects';
-import type { WebhookEvent } from '../nodes/MessagingGateway/core/payloads';
+import type { WebhookEvent } from '../nodes/MessagingGateway/core/event-fields';
 import { formatZoned } from '../nodes/MessagingGateway/core/schedule';
 
 export interface AccountInfo {
@@ -45,131 +45,114 @@ export function deepMerge(base: Fields, overrides: Fields): Fields {
 	return merged;
 }
 
+/** What a sample payload is built from. */
+interface Sample {
+	type: string;
+	t: ReturnType<typeof timesOf>;
+	account: AccountInfo;
+	newInternalId: InternalIds;
+}
+
+function messageSample({ type, t }: Sample): Fields {
+	const sent = {
+		messageid: 'e0ncuxht345hjmbjvv2feky0azflcw',
+		datetime: t.local,
+		content: 'Your order has shipped',
+		sender: 'Shop',
+		receiver: '31612345678',
+		reference: 'order-1001',
+		message_type: 'sms',
+		delivery_code: '1',
+		delivery_status: 'delivered',
+		delivery_status_datetime: t.local,
+	};
+	return type === 'delivery_report'
+		? { ...sent, cost: 1, cost_type: 'credits' }
+		: { ...sent, read_status: 'message_read', read_datetime: t.local };
+}
+
+function inboxSample({ type, t, account, newInternalId }: Sample): Fields {
+	const common = {
+		id: newInternalId(),
+		public_id: newPublicInboxId(),
+		date: t.local,
+		date_iso8601: t.localIso,
+		date_utc: t.utc,
+		date_utc_iso8601: t.utcIso,
+		sender: '31612345678',
+		receiver: account.virtualNumber,
+	};
+	return type === 'inbox_message'
+		? { ...common, content: 'Hello, is my order on its way?', type: 'sms', file: null, processed: 0 }
+		: { ...common, content: `Call from +${common.sender} forwarded, duration 42 seconds`, content_type: 'complete', type: 'call' };
+}
+
+const contactSample = ({ type }: Sample): Fields => ({
+	action: type === 'add_contact' ? 'add' : 'delete',
+	groupid: '4821',
+	groupname: 'Customers',
+	receiver: '31612345678',
+	firstname: 'Ada',
+	lastname: 'Lovelace',
+	Custom1: 'gold',
+	...Object.fromEntries([2, 3, 4, 5, 6, 7, 8].map((n) => [`Custom${n}`, null])),
+	unsubscribed: false,
+	unsubscribe_date: null,
+});
+
+const groupSample = ({ type }: Sample): Fields => ({ action: type === 'add_group' ? 'add' : 'delete', groupid: '4821', groupname: 'Customers' });
+
 /**
- * Default payload object for each type; realistic values a test can override. Written apart from
+ * Default payload object of each type; realistic values a test can override. Written apart from
  * test/fixtures/spec-events.ts on purpose: the tests check these events against that independent copy.
  */
+const SAMPLES: Readonly<Record<string, (sample: Sample) => Fields>> = {
+	delivery_report: messageSample,
+	read_report: messageSample,
+	inbox_message: inboxSample,
+	call_forwarding: inboxSample,
+	add_contact: contactSample,
+	delete_contact: contactSample,
+	add_group: groupSample,
+	delete_group: groupSample,
+	add_optout: ({ t, newInternalId }) => ({ action: 'add', id: newInternalId(), number: '31612345678', memo: 'Replied STOP', date: t.localDay, date_utc: t.utcDay }),
+	delete_optout: ({ t }) => ({ action: 'delete', number: '31612345678', date: t.localDay, date_utc: t.utcDay }),
+	funds_purchased: ({ t, newInternalId }) => ({
+		order_id: newInternalId(),
+		item_amount: 1000,
+		currency: 'eur',
+		total_price: 90.75,
+		price_excl: 75,
+		purchase_type: 'credits',
+		payment_mode: 'online',
+		reference: 'top-up',
+		date: t.local,
+		date_utc: t.utc,
+	}),
+	insufficient_funds: ({ t }) => ({
+		item_amount: '0.000',
+		item_type: 'balance',
+		message: 'Your account has insufficient funds to send messages. Please top up.',
+		date: t.local,
+		date_utc: t.utc,
+	}),
+	email2sms_received: ({ t }) => ({
+		sender: 'alerts@example.com',
+		receiver: { group: false, receiver: '31612345678' },
+		result: 'Message sent',
+		status: 'success',
+		email_message_id: `<${randomUUID()}@example.com>`,
+		sms_message_id: randomBytes(15).toString('hex'),
+		date: t.local,
+		date_utc: t.utc,
+	}),
+	api_error: ({ t }) => ({ error: 'Invalid phone number', error_code: 2006, sender: 'Shop', receiver: '316', http_code: 400, date: t.local, date_utc: t.utc }),
+};
+
 function defaultPayload(type: string, account: AccountInfo, now: Date, newInternalId: InternalIds): Fields {
-	const t = timesOf(now, account.timezone);
-	switch (type) {
-		case 'delivery_report':
-		case 'read_report': {
-			const sent = {
-				messageid: 'e0ncuxht345hjmbjvv2feky0azflcw',
-				datetime: t.local,
-				content: 'Your order has shipped',
-				sender: 'Shop',
-				receiver: '31612345678',
-				reference: 'order-1001',
-				message_type: 'sms',
-				delivery_code: '1',
-				delivery_status: 'delivered',
-				delivery_status_datetime: t.local,
-			};
-			return type === 'delivery_report'
-				? { ...sent, cost: 1, cost_type: 'credits' }
-				: { ...sent, read_status: 'message_read', read_datetime: t.local };
-		}
-		case 'inbox_message':
-		case 'call_forwarding': {
-			const common = {
-				id: newInternalId(),
-				public_id: newPublicInboxId(),
-				date: t.local,
-				date_iso8601: t.localIso,
-				date_utc: t.utc,
-				date_utc_iso8601: t.utcIso,
-				sender: '31612345678',
-				receiver: account.virtualNumber,
-			};
-			return type === 'inbox_message'
-				? { ...common, content: 'Hello, is my order on its way?', type: 'sms', file: null, processed: 0 }
-				: {
-						...common,
-						content: `Call from +${common.sender} forwarded, duration 42 seconds`,
-						content_type: 'complete',
-						type: 'call',
-					};
-		}
-		case 'add_contact':
-		case 'delete_contact':
-			return {
-				action: type === 'add_contact' ? 'add' : 'delete',
-				groupid: '4821',
-				groupname: 'Customers',
-				receiver: '31612345678',
-				firstname: 'Ada',
-				lastname: 'Lovelace',
-				Custom1: 'gold',
-				Custom2: null,
-				Custom3: null,
-				Custom4: null,
-				Custom5: null,
-				Custom6: null,
-				Custom7: null,
-				Custom8: null,
-				unsubscribed: false,
-				unsubscribe_date: null,
-			};
-		case 'add_group':
-		case 'delete_group':
-			return { action: type === 'add_group' ? 'add' : 'delete', groupid: '4821', groupname: 'Customers' };
-		case 'add_optout':
-			return {
-				action: 'add',
-				id: newInternalId(),
-				number: '31612345678',
-				memo: 'Replied STOP',
-				date: t.localDay,
-				date_utc: t.utcDay,
-			};
-		case 'delete_optout':
-			return { action: 'delete', number: '31612345678', date: t.localDay, date_utc: t.utcDay };
-		case 'funds_purchased':
-			return {
-				order_id: newInternalId(),
-				item_amount: 1000,
-				currency: 'eur',
-				total_price: 90.75,
-				price_excl: 75,
-				purchase_type: 'credits',
-				payment_mode: 'online',
-				reference: 'top-up',
-				date: t.local,
-				date_utc: t.utc,
-			};
-		case 'insufficient_funds':
-			return {
-				item_amount: '0.000',
-				item_type: 'balance',
-				message: 'Your account has insufficient funds to send messages. Please top up.',
-				date: t.local,
-				date_utc: t.utc,
-			};
-		case 'email2sms_received':
-			return {
-				sender: 'alerts@example.com',
-				receiver: { group: false, receiver: '31612345678' },
-				result: 'Message sent',
-				status: 'success',
-				email_message_id: `<${randomUUID()}@example.com>`,
-				sms_message_id: randomBytes(15).toString('hex'),
-				date: t.local,
-				date_utc: t.utc,
-			};
-		case 'api_error':
-			return {
-				error: 'Invalid phone number',
-				error_code: 2006,
-				sender: 'Shop',
-				receiver: '316',
-				http_code: 400,
-				date: t.local,
-				date_utc: t.utc,
-			};
-		default:
-			throw new Error(`unknown webhook type "${type}"`);
-	}
+	const build = SAMPLES[type];
+	if (!build) throw new Error(`unknown webhook type "${type}"`);
+	return build({ type, t: timesOf(now, account.timezone), account, newInternalId });
 }
 
 /**

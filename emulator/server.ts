@@ -20,16 +20,25 @@ import type { Emulator, EmulatorOptions } from './types';
 export type { Account, ApiRequest, EmittedEvent, Emulator, EmulatorOptions, Fault, SentMessage, Settings } from './types';
 export { DEFAULT_ACCOUNT, DEFAULT_SETTINGS } from './state';
 
+/** The request target as a URL; one that is none (`http://a:99999/`) is a 400, not a crash. */
+function requestUrl(target = '/'): URL {
+	try {
+		return new URL(target, 'http://emulator.local');
+	} catch {
+		throw new HttpError(400, { error: `the request target ${JSON.stringify(target)} is not a URL path` });
+	}
+}
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
 	const state = createState(options);
 	const gateway = createGateway(state);
 
 	const server = createServer((req, res) => {
-		const url = new URL(req.url ?? '/', 'http://emulator.local');
-		const path = url.pathname;
 		readBody(req)
 			.then(async (raw) => {
-				if (path.startsWith('/v1/')) return handleApi(req, res, path, raw, state, gateway);
+				const url = requestUrl(req.url);
+				const path = url.pathname;
+				if (path.startsWith('/v1/')) return handleApi(req, res, url, raw, state, gateway);
 				if (path === '/emulator' || path.startsWith('/emulator/')) {
 					const [status, body] = await handleControl(req, url, raw, state, gateway);
 					return sendJson(res, status, body);
@@ -37,6 +46,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 				throw new HttpError(404, { error: `no route ${req.method} ${path}` });
 			})
 			.catch((error: unknown) => {
+				if (res.headersSent) return void res.destroy();
 				if (error instanceof HttpError) return sendJson(res, error.status, error.body);
 				sendJson(res, 500, { error: String(error) });
 			});

@@ -5,10 +5,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { formatZoned } from '../nodes/MessagingGateway/core/schedule';
+import { BRAND_WORD } from '../nodes/MessagingGateway/core/signature';
 import type { Delivery, WebhookEndpoint } from './dispatch';
 import type { Fields } from './events';
 import { controlError } from './http';
-import { DEFAULT_SENDER_IDS } from './routes/senderids';
+import { MAX_TIMER_MS } from './tasks';
 import type { Account, ApiRequest, EmittedEvent, EmulatorOptions, Fault, SentMessage, Settings } from './types';
 
 export const DEFAULT_ACCOUNT: Account = {
@@ -23,6 +24,9 @@ export const DEFAULT_ACCOUNT: Account = {
 	brand: 'Service',
 	virtualNumber: '3197010000001',
 };
+
+/** Two senders, so the Sender list of the demo shows a choice: a name and the virtual number. */
+export const DEFAULT_SENDER_IDS: readonly string[] = ['Shop', '3197010000001'];
 
 export const DEFAULT_SETTINGS: Settings = {
 	deliveryDelayMs: 2000,
@@ -50,6 +54,16 @@ const SETTINGS_FIELD_TYPES: Record<keyof Settings, string> = {
 	retryBaseMs: 'number',
 	webhookTimeoutMs: 'number',
 	apiLatencyMs: 'number',
+};
+/** Most delivery attempts of one webhook: enough to test retries, not a loop that grows the attempt log. */
+export const MAX_DELIVERY_ATTEMPTS = 20;
+/** Each setting's range: a whole count of attempts, and delays a timer can wait. */
+const SETTINGS_RANGES: Record<keyof Settings, [min: number, max: number]> = {
+	deliveryDelayMs: [0, MAX_TIMER_MS],
+	maxAttempts: [1, MAX_DELIVERY_ATTEMPTS],
+	retryBaseMs: [0, MAX_TIMER_MS],
+	webhookTimeoutMs: [1, MAX_TIMER_MS],
+	apiLatencyMs: [0, MAX_TIMER_MS],
 };
 
 /** A request to the sink: a stand-in for an alerting or chat service in demos. */
@@ -97,16 +111,35 @@ function pick<T extends object>(target: T, source: Fields, types: Record<keyof T
 	Object.assign(target, source);
 }
 
-function assertTimeZone(name: unknown) {
-	if (typeof name !== 'string') return; // pick() reports the type
-	try {
-		formatZoned(new Date(), name);
-	} catch {
-		throw controlError(`"${name}" is not an IANA time zone name`);
+/** The account fields pick() cannot judge by their type alone; the types it reports itself. */
+function assertAccountValues({ timezone, brand }: Fields) {
+	if (typeof timezone === 'string') {
+		try {
+			formatZoned(new Date(), timezone);
+		} catch {
+			throw controlError(`"${timezone}" is not an IANA time zone name`);
+		}
+	}
+	// The trigger reads X-<brand>-Signature by the same rule (core/signature.ts).
+	if (typeof brand === 'string' && !BRAND_WORD.test(brand)) {
+		throw controlError('"brand" must be letters, digits, "-", "_" or "." (it goes into the header names X-<brand>-Signature)');
+	}
+}
+
+/** Settings a timer or the attempt log can live with; pick() reports unknown fields and types. */
+function assertSettingsInRange(fields: Fields) {
+	for (const [key, value] of Object.entries(fields)) {
+		const range = SETTINGS_RANGES[key as keyof Settings];
+		if (!range || typeof value !== 'number') continue;
+		const [min, max] = range;
+		const whole = key === 'maxAttempts' ? Number.isInteger(value) : Number.isFinite(value);
+		if (!whole || value < min || value > max) throw controlError(`settings field "${key}" must be ${key === 'maxAttempts' ? 'a whole number' : 'a number'} from ${min} to ${max}`);
 	}
 }
 
 export function createState(options: EmulatorOptions): State {
+	assertAccountValues(options.account ?? {});
+	assertSettingsInRange(options.settings ?? {});
 	const counters = { endpoint: 0, delivery: 0, internal: 100000 };
 	const prefixes = { endpoint: 'ep_', delivery: 'dl_', internal: '' };
 	const state: State = {
@@ -126,10 +159,11 @@ export function createState(options: EmulatorOptions): State {
 		hanging: new Set<ServerResponse>(),
 		nextId: (kind) => `${prefixes[kind]}${++counters[kind]}`,
 		updateAccount(fields) {
-			assertTimeZone(fields.timezone);
+			assertAccountValues(fields);
 			pick(state.account, fields, ACCOUNT_FIELD_TYPES, 'account');
 		},
 		updateSettings(fields) {
+			assertSettingsInRange(fields);
 			pick(state.settings, fields, SETTINGS_FIELD_TYPES, 'settings');
 		},
 		reset() {

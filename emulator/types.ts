@@ -1,5 +1,5 @@
 /** The emulator's shapes: its account, settings and records, and the handle `startEmulator` returns. */
-import type { WebhookEvent } from '../nodes/MessagingGateway/core/payloads';
+import type { WebhookEvent } from '../nodes/MessagingGateway/core/event-fields';
 import type { Delivery, WebhookEndpoint } from './dispatch';
 import type { Fields } from './events';
 
@@ -57,6 +57,8 @@ export interface ApiRequest {
 	at: string;
 	method: string;
 	path: string;
+	/** The query string as sent, without its `?`; empty when there is none. */
+	query: string;
 	headers: Record<string, string | string[] | undefined>;
 	body: string;
 	status?: number;

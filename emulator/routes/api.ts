@@ -1,7 +1,7 @@
 /**
  * The gateway's HTTP API under `/v1/` (docs/gateway-api.md#requests): every request is logged,
  * delayed by `apiLatencyMs`, subjected to the next queued fault, authenticated, then answered by
- * the handler of its endpoint.
+ * the handler of its endpoint; a refused authenticated request is also an api_error webhook.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -37,9 +37,25 @@ function nextFault(faults: Fault[]): Fault | undefined {
 	return faults.shift();
 }
 
-export async function handleApi(req: IncomingMessage, res: ServerResponse, path: string, raw: Buffer, state: State, gateway: Gateway) {
-	const { account, settings } = state;
-	const logged: ApiRequest = { at: new Date().toISOString(), method: req.method ?? '', path, headers: req.headers, body: raw.toString('utf8') };
+/** The request body's fields an api_error names (`to`, `sender`), when it is a JSON object. */
+function fieldsOf(raw: Buffer): Record<string, unknown> {
+	try {
+		return parseApiBody(raw);
+	} catch {
+		return {};
+	}
+}
+
+/** Logs the request and counts it and its connection (GET /emulator/stats). */
+function record(req: IncomingMessage, res: ServerResponse, url: URL, raw: Buffer, state: State) {
+	const logged: ApiRequest = {
+		at: new Date().toISOString(),
+		method: req.method ?? '',
+		path: url.pathname,
+		query: url.search.slice(1),
+		headers: req.headers,
+		body: raw.toString('utf8'),
+	};
 	state.requests.push(logged);
 	state.stats.apiRequests++;
 	if (!state.apiSockets.has(req.socket)) {
@@ -47,6 +63,11 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, path:
 		state.stats.apiConnections++;
 	}
 	res.on('finish', () => (logged.status = res.statusCode));
+}
+
+export async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, raw: Buffer, state: State, gateway: Gateway) {
+	const { account, settings } = state;
+	record(req, res, url, raw, state);
 	if (settings.apiLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, settings.apiLatencyMs));
 	const fault = nextFault(state.faults);
 	if (fault?.status === 'hang') {
@@ -57,11 +78,18 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, path:
 		const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {};
 		return sendJson(res, fault.status, { error: '105', errorMsg: `Emulated fault: HTTP ${fault.status}` }, headers);
 	}
+	// Unauthenticated: no account is known, so no account's api_error webhook either.
 	if (req.headers['x-client-id'] !== account.apiKey || req.headers['x-client-secret'] !== account.apiSecret) {
 		throw apiError('104', 'Invalid credentials', 401);
 	}
-	const handler = API_ROUTES[`${req.method} ${path}`];
-	if (!handler) throw new HttpError(404, { error: 'not found' });
-	const result = handler(raw, state, gateway);
-	return sendJson(res, result.status, result.body);
+	try {
+		const handler = API_ROUTES[`${req.method} ${url.pathname}`];
+		if (!handler) throw new HttpError(404, { error: 'not found' });
+		const result = handler(raw, state, gateway);
+		return sendJson(res, result.status, result.body);
+	} catch (error) {
+		// Every failed request of an account is also its api_error webhook (docs/gateway-api.md#api-errors).
+		if (error instanceof HttpError) gateway.reportFailure(error, fieldsOf(raw));
+		throw error;
+	}
 }

@@ -1,15 +1,27 @@
 /** Reads the control API's request bodies: a webhook endpoint, an incoming SMS, a fault. */
 import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events';
 import { isObject } from '../../nodes/MessagingGateway/core/objects';
-import type { WebhookEvent } from '../../nodes/MessagingGateway/core/payloads';
+import { internationalNumberProblem } from '../../nodes/MessagingGateway/core/rules';
 import type { WebhookEndpoint } from '../dispatch';
-import { buildEvent, isreplyFor, type Fields } from '../events';
+import { isreplyFor, type Fields } from '../events';
 import { controlError } from '../http';
+import { isOwnAddress } from '../self-address';
 import type { Account, Fault, SentMessage } from '../types';
+
+/** Most faults one request queues, and most waiting at once: a test needs a few, not millions. */
+export const MAX_QUEUED_FAULTS = 10_000;
+
+/** A number as the gateway writes it, international digits, by core's number rule; `field` names it in the error. */
+function readNumber(value: unknown, field: string): string {
+	const problem = typeof value === 'string' ? internationalNumberProblem(value) : 'it is not a text';
+	if (problem) throw controlError(`"${field}" must be an international number, digits only: ${problem}`);
+	return value as string;
+}
 
 export const EVENT_TYPE_VALUES: readonly string[] = WEBHOOK_EVENT_TYPES.map((type) => type.value);
 
-export function readEndpoint(body: Fields, id: string): WebhookEndpoint {
+/** A webhook endpoint to register; `ownPort` is the emulator's, whose own URLs are refused. */
+export function readEndpoint(body: Fields, id: string, ownPort: number): WebhookEndpoint {
 	let parsed: URL;
 	try {
 		parsed = new URL(String(body.url));
@@ -17,6 +29,7 @@ export function readEndpoint(body: Fields, id: string): WebhookEndpoint {
 		throw controlError('"url" must be an absolute http(s) URL');
 	}
 	if (!/^https?:$/.test(parsed.protocol)) throw controlError('"url" must be an absolute http(s) URL');
+	if (isOwnAddress(parsed, ownPort)) throw controlError('"url" points at the emulator itself: its deliveries would loop');
 	const method = body.method ?? 'POST';
 	if (method !== 'POST' && method !== 'GET') throw controlError('"method" must be POST or GET');
 	if (method === 'GET' && parsed.search) throw controlError('a GET endpoint URL cannot carry its own query string');
@@ -38,10 +51,9 @@ export function readEmit(body: Fields): { type: string; fields: Fields } {
 	return { type, fields: (body.fields as Fields) ?? {} };
 }
 
-/** An incoming SMS on the virtual number; `replyTo` names a sent message it answers. */
-export function readInbound(body: Fields, account: Account, messages: readonly SentMessage[], newInternalId: () => string): WebhookEvent {
-	const from = body.from;
-	if (typeof from !== 'string' || !/^\d{8,15}$/.test(from)) throw controlError('"from" must be 8 to 15 digits');
+/** An incoming SMS on the virtual number, as the fields of its `inbox_message`; `replyTo` names a sent message it answers. */
+export function readInbound(body: Fields, account: Account, messages: readonly SentMessage[]): Fields {
+	const from = readNumber(body.from, 'from');
 	if (typeof body.content !== 'string') throw controlError('"content" must be a text');
 	const fields: Fields = {
 		message: { sender: from, receiver: typeof body.to === 'string' ? body.to : account.virtualNumber, content: body.content },
@@ -51,11 +63,11 @@ export function readInbound(body: Fields, account: Account, messages: readonly S
 		if (!original) throw controlError(`no sent message with messageid "${String(body.replyTo)}"`);
 		fields.isreply = isreplyFor({ ...original, receiver: original.to, created: new Date(original.created) }, account.timezone);
 	}
-	return buildEvent('inbox_message', account, fields, new Date(), newInternalId);
+	return fields;
 }
 
 /** `POST /emulator/faults`: the faults to queue, `count` of them, the first after `after` requests. */
-export function readFaults(body: Fields): Fault[] {
+export function readFaults(body: Fields, queued: number): Fault[] {
 	const status = body.status === 'hang' || body.hang === true ? 'hang' : body.status;
 	if (status !== 'hang' && status !== 429 && status !== 500 && status !== 503) {
 		throw controlError('"status" must be 429, 500, 503 or "hang"');
@@ -63,6 +75,9 @@ export function readFaults(body: Fields): Fault[] {
 	const count = body.count ?? 1;
 	if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
 		throw controlError('"count" must be a positive integer');
+	}
+	if (queued + count > MAX_QUEUED_FAULTS) {
+		throw controlError(`"count" ${count} would queue more than ${MAX_QUEUED_FAULTS} faults (${queued} waiting)`);
 	}
 	if (body.retryAfter !== undefined && typeof body.retryAfter !== 'number') {
 		throw controlError('"retryAfter" must be a number of seconds');
@@ -78,6 +93,5 @@ export function readFaults(body: Fields): Fault[] {
 
 /** `POST /emulator/optouts`: the number to add. */
 export function readOptOut(body: Fields): string {
-	if (typeof body.number !== 'string' || !/^\d{8,15}$/.test(body.number)) throw controlError('"number" must be 8 to 15 digits');
-	return body.number;
+	return readNumber(body.number, 'number');
 }

@@ -8,9 +8,9 @@ import type { Delivery } from '../dispatch';
 import type { Fields } from '../events';
 import type { Gateway } from '../gateway';
 import { controlError, parseControlBody } from '../http';
-import { readSenderIds } from './senderids';
 import type { State } from '../state';
 import type { EmittedEvent } from '../types';
+import { readSenderIds } from './senderids';
 import { EVENT_TYPE_VALUES, readEmit, readEndpoint, readFaults, readInbound, readOptOut } from './control-input';
 
 interface ControlRequest {
@@ -74,8 +74,8 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 	'PUT /emulator/settings': updateSettings,
 	'PATCH /emulator/settings': updateSettings,
 	'GET /emulator/webhooks': ({ state }) => [200, state.endpoints],
-	'POST /emulator/webhooks': ({ body, state }) => {
-		const endpoint = readEndpoint(body, state.nextId('endpoint'));
+	'POST /emulator/webhooks': ({ body, req, state }) => {
+		const endpoint = readEndpoint(body, state.nextId('endpoint'), req.socket.localPort ?? 0);
 		state.endpoints.push(endpoint);
 		return [201, endpoint];
 	},
@@ -100,7 +100,7 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 	},
 	'POST /emulator/inbound': async (request) => {
 		const { body, state, gateway } = request;
-		const result = gateway.dispatchEvent(readInbound(body, state.account, state.messages, () => state.nextId('internal')));
+		const result = gateway.emit('inbox_message', readInbound(body, state.account, state.messages));
 		await waitFor(request, result.deliveries);
 		return [201, result];
 	},
@@ -120,7 +120,7 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 	'DELETE /emulator/deliveries': clear('deliveries'),
 	'GET /emulator/faults': ({ state }) => [200, state.faults],
 	'POST /emulator/faults': ({ body, state }) => {
-		state.faults.push(...readFaults(body));
+		state.faults.push(...readFaults(body, state.faults.length));
 		return [201, state.faults];
 	},
 	'DELETE /emulator/faults': ({ state }) => {

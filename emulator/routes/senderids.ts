@@ -4,9 +4,6 @@
  * with `PUT /emulator/senderids` (`{"senderids":["Shop","Alerts"]}`).
  */
 
-/** Two senders, so the Sender list of the demo shows a choice: a name and the virtual number. */
-export const DEFAULT_SENDER_IDS: readonly string[] = ['Shop', '3197010000001'];
-
 export function senderIdsAnswer(senderIds: readonly string[]) {
 	return { senderids: senderIds.map((senderid) => ({ senderid, status: 'approved' })) };
 }

@@ -1,51 +1,16 @@
 /**
  * The trigger node: its description (data: the events, and the options per node version, which n8n needs
- * as two collections) and the thin webhook handler that verifies, judges and answers. Its length is the
- * description's; the decisions live in the core (signature.ts, payloads.ts, events.ts).
+ * as two collections) and the webhook handler: verify the request, read its events, answer. The steps
+ * are in trigger/; the protocol (signature, event shapes) in core/.
  */
-import type {
-	IDataObject,
-	IHookFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodeType,
-	INodeTypeDescription,
-	IWebhookFunctions,
-	IWebhookResponseData,
-} from 'n8n-workflow';
-import { jsonParse, NodeConnectionTypes } from 'n8n-workflow';
+import type { IHookFunctions, INodeProperties, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { ALL_EVENTS, WEBHOOK_EVENT_TYPES } from './core/events';
-import { MAX_LISTED_PROBLEMS, receiveEvents, type ParseEventsResult } from './core/payloads';
-import { decodeQueryEvent } from './core/query';
-import { DEFAULT_TOLERANCE_SECONDS, isUsableSecret, verifySignature, type SignatureFailure } from './core/signature';
+import { DEFAULT_TOLERANCE_SECONDS } from './core/signature';
 import { CREDENTIAL_TYPE } from './constants';
-type RawRequest = ReturnType<IWebhookFunctions['getRequestObject']> & { rawBody?: Buffer; originalUrl?: string };
-
-/** Answers a refused request directly: no run starts, and the status must say why (401, 400). */
-function respond(ctx: IWebhookFunctions, status: number, body: IDataObject): void {
-	const res = ctx.getResponseObject();
-	res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-	res.end(JSON.stringify(body));
-}
-
-/** The query string exactly as received: GET webhooks sign it instead of a body (docs/gateway-api.md#signatures). */
-function rawQueryString(req: RawRequest): string {
-	const url = req.originalUrl ?? req.url ?? '';
-	const start = url.indexOf('?');
-	return start < 0 ? '' : url.slice(start + 1);
-}
-
-function isJsonContentType(req: RawRequest): boolean {
-	return /\bjson\b/i.test(String(req.headers['content-type'] ?? ''));
-}
-
-interface TriggerOptions {
-	toleranceSeconds?: unknown;
-	acceptUnsigned?: boolean;
-	finalReportsOnly?: boolean;
-	strictValidation?: boolean;
-}
+import { answerEvents } from './trigger/answer';
+import { readBody, verifyRequest, type TriggerOptions } from './trigger/request';
 
 const STRICT_VALIDATION_DESCRIPTION =
 	"Whether to refuse (400) any event that differs from the gateway's documented fields. Off: only webhook_id, webhook_type and the event's payload object are required; a field that is missing, null or of another type passes through as sent and is noted in n8n's log.";
@@ -80,29 +45,6 @@ const SHARED_OPTIONS: INodeProperties[] = [
 
 const SETUP_HINT =
 	"The gateway keeps one webhook URL per account. To test: put the Test URL above in the gateway's webhook settings (or, with the local emulator, register it there), click 'Listen for test event' and make the event happen; then put the Production URL back and activate the workflow. Set the same signing secret in the gateway and in the credential: without one, requests are refused unless 'Accept Unsigned Requests' is on.";
-
-/** Logs for the workflow's owner what a caller is not told. */
-function warnOwner(ctx: IWebhookFunctions, message: string, metadata: IDataObject = {}): void {
-	const node = ctx.getNode();
-	ctx.logger.warn(`Messaging Gateway Trigger "${node.name}": ${message}`, {
-		workflowId: ctx.getWorkflow().id,
-		nodeName: node.name,
-		nodeType: node.type,
-		...metadata,
-	});
-}
-
-/** Refuses a request with 401, naming only the failed check; the diagnosis goes to the log. */
-function refuseUnauthorized(ctx: IWebhookFunctions, check: SignatureFailure, diagnosis: string): IWebhookResponseData {
-	warnOwner(ctx, `refused a webhook request (401, ${check}). ${diagnosis}`, { check });
-	respond(ctx, 401, { error: 'invalid_signature', check });
-	return { noWebhookResponse: true };
-}
-
-/** The problems part of an answer: at most MAX_LISTED_PROBLEMS named, all counted. */
-function problemsOf(parsed: ParseEventsResult): IDataObject {
-	return { errors: parsed.errors, errorCount: parsed.errorCount, ...(parsed.stoppedEarly ? { validationStopped: true } : {}) };
-}
 
 export class MessagingGatewayTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -231,76 +173,14 @@ export class MessagingGatewayTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const req = this.getRequestObject() as RawRequest;
-		const isGet = req.method === 'GET';
 		const options = this.getNodeParameter('options', {}) as TriggerOptions;
-		const strict = typeof options.strictValidation === 'boolean' ? options.strictValidation : this.getNode().typeVersion < 2;
-		const credentials = await this.getCredentials<{ signingSecret?: unknown }>(CREDENTIAL_TYPE);
-		const secret = credentials.signingSecret;
-
-		if (isUsableSecret(secret)) {
-			const signed = isGet ? rawQueryString(req) : req.rawBody;
-			if (signed === undefined) {
-				respond(this, 500, {
-					error: 'raw_body_unavailable',
-					message: 'n8n did not keep the raw request body, so the signature cannot be checked',
-				});
-				return { noWebhookResponse: true };
-			}
-			const verified = verifySignature(signed, req.headers, secret, { toleranceSeconds: options.toleranceSeconds });
-			if (!verified.ok) return refuseUnauthorized(this, verified.reason, verified.message);
-		} else if (options.acceptUnsigned !== true) {
-			return refuseUnauthorized(
-				this,
-				'no_signing_secret',
-				"The credential has no signing secret, so the request cannot be verified. Set the webhook's signing secret in the gateway and in the credential, or turn on the trigger's option Accept Unsigned Requests.",
-			);
-		}
-
-		let body: unknown;
-		if (isGet) {
-			body = decodeQueryEvent(this.getQueryData() as IDataObject);
-		} else if (isJsonContentType(req) || req.rawBody === undefined) {
-			body = this.getBodyData();
-		} else {
-			try {
-				body = jsonParse(req.rawBody.toString('utf8'));
-			} catch (error) {
-				respond(this, 400, { error: 'malformed_json', message: `The body is not valid JSON: ${(error as Error).message.slice(0, 200)}` });
-				return { noWebhookResponse: true };
-			}
-		}
-
+		const refused = await verifyRequest(this, options);
+		if (refused) return refused;
+		const read = readBody(this);
+		if ('answered' in read) return read.answered;
 		const selected = this.getNodeParameter('events', []) as string[];
-		const { parsed, starting } = receiveEvents(body, { strict, selected, finalReportsOnly: options.finalReportsOnly === true });
-		if (parsed.errorCount > 0) {
-			warnOwner(
-				this,
-				`${parsed.events.length ? 'accepted' : 'refused'} a webhook request with ${parsed.rejected} entr${parsed.rejected === 1 ? 'y' : 'ies'} that ${parsed.rejected === 1 ? 'is' : 'are'} not ${strict ? 'an exact gateway event (Strict Validation is on)' : 'a gateway event'}: ${parsed.errors.join('; ')}${parsed.errorCount > parsed.errors.length ? ` … (${parsed.errorCount} problems)` : ''}`,
-				{ errorCount: parsed.errorCount },
-			);
-		}
-		if (parsed.events.length === 0) {
-			respond(this, 400, {
-				error: 'not_an_event',
-				message: `The body is not a gateway webhook event: ${parsed.errors.slice(0, 3).join('; ')}`,
-				...problemsOf(parsed),
-			});
-			return { noWebhookResponse: true };
-		}
-		if (parsed.deviationCount > 0) {
-			warnOwner(
-				this,
-				`passed on ${parsed.events.length === 1 ? 'an event' : 'events'} that differ from the documented fields, as sent: ${parsed.deviations.join('; ')}${parsed.deviations.length >= MAX_LISTED_PROBLEMS ? ' …' : ''}`,
-				{ deviationCount: parsed.deviationCount },
-			);
-		}
-
-		const items: INodeExecutionData[] = starting.map((event) => ({ json: event as IDataObject }));
-		const webhookResponse: IDataObject = { received: parsed.events.length + parsed.rejected, accepted: items.length };
-		// Events in the same array that are not events are named, so the sender can see what was dropped.
-		if (parsed.rejected > 0) Object.assign(webhookResponse, { rejected: parsed.rejected, ...problemsOf(parsed) });
-		if (items.length === 0) return { webhookResponse };
-		return { webhookResponse, workflowData: [items] };
+		// Version 1 judged every event strictly; version 2 only what routing needs, unless the option says otherwise.
+		const strict = typeof options.strictValidation === 'boolean' ? options.strictValidation : this.getNode().typeVersion < 2;
+		return answerEvents(this, read.body, selected, { strict, finalReportsOnly: options.finalReportsOnly === true });
 	}
 }

@@ -6,15 +6,17 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
-	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, DEFAULT_BASE_URL } from './constants';
-import { describeCode } from './core/codes';
-import { redact, redactDeep, userInfoSecrets } from './core/redact';
-import { MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, retryDecision } from './core/retry';
-import { DEFAULT_TIMEOUT_MS } from './core/send';
+import { CREDENTIAL_TYPE, DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS } from './constants';
+import { isObject } from './core/objects';
+import { userInfoSecrets } from './core/redact';
+import { retryDecision, type AttemptOutcome, type RetryDecision } from './core/retry';
+import { failedAnswer, failedConnection, failedRead, invalidBaseUrl, type FailedCall, type Secrets } from './transportErrors';
+
+export type { GatewayErrorFields, RequestOutcome, Secrets } from './transportErrors';
+export { outcomeOf } from './transportErrors';
 
 /** A running node, or the editor loading a list (list search). */
 export type GatewayContext = IExecuteFunctions | ILoadOptionsFunctions;
@@ -25,76 +27,17 @@ export interface GatewayRequest {
 	body?: IDataObject;
 	itemIndex: number;
 	timeoutMs?: number;
-	/** Why a 2xx answer does not confirm the request (e.g. no message id), or undefined when it does. */
-	confirm?: (body: IDataObject) => string | undefined;
+	/**
+	 * True for a request that changes nothing at the gateway (balance, sender IDs, account, format):
+	 * it is also retried after a 5xx, a timeout or a reset, and its 2xx answer must be a JSON object
+	 * without an `error`. False or absent: a send, never retried once the gateway may have processed
+	 * it; its errors carry `context.outcome`, its 2xx answer is returned for the caller to check.
+	 */
+	idempotent?: boolean;
 }
 
-/** What an item carries under Continue On Fail, and what NodeApiError keeps in its context. */
-export interface GatewayErrorFields {
-	code: string | null;
-	httpCode: number | null;
-}
-
-/** The credential's values that must never appear in an error: key, secret, and the Base URL's user info. */
-export type Secrets = readonly string[];
-
-function gatewayError(
-	ctx: GatewayContext,
-	response: JsonObject,
-	options: { message: string; description?: string; httpCode?: number; code?: string; itemIndex: number; secrets: Secrets },
-): NodeApiError {
-	const { secrets } = options;
-	const error = new NodeApiError(ctx.getNode(), redactDeep(response, secrets), {
-		message: redact(options.message, secrets),
-		description: options.description === undefined ? undefined : redact(options.description, secrets),
-		httpCode: options.httpCode === undefined ? undefined : String(options.httpCode),
-		itemIndex: options.itemIndex,
-	});
-	const fields: GatewayErrorFields = { code: options.code ?? null, httpCode: options.httpCode ?? null };
-	Object.assign(error.context, fields);
-	return error;
-}
-
-const headerText = (value: unknown) => (Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value));
-
-/** An error answer's body as an object, for NodeApiError: JSON as it came, anything else as text. */
-function errorBody(response: IN8nHttpFullResponse): JsonObject {
-	return (typeof response.body === 'object' && response.body !== null ? response.body : { body: String(response.body ?? '') }) as JsonObject;
-}
-
-/** Turns an error answer of the gateway into a NodeApiError that names the code and explains it. */
-function errorFromResponse(ctx: GatewayContext, response: IN8nHttpFullResponse, itemIndex: number, secrets: Secrets): NodeApiError {
-	const status = response.statusCode;
-	const body = errorBody(response);
-	const code = typeof body.error === 'string' || typeof body.error === 'number' ? String(body.error) : undefined;
-	if (status >= 500) {
-		return gatewayError(ctx, body, {
-			message: `The gateway answered HTTP ${status} (a failure on its side). Not retried: the SMS may already have been sent`,
-			description:
-				"Check the gateway's message log before sending again, or you may send the SMS twice. Retrying a send is only safe when the gateway says it did nothing (HTTP 429 or 503).",
-			httpCode: status,
-			code,
-			itemIndex,
-			secrets,
-		});
-	}
-	const text = typeof body.errorMsg === 'string' ? body.errorMsg : undefined;
-	const explanation = code === undefined ? undefined : describeCode(code);
-	const message =
-		code !== undefined && text !== undefined
-			? `${text} (gateway code ${code})`
-			: code !== undefined
-				? `The gateway refused the request (code ${code})`
-				: `The gateway answered HTTP ${status}`;
-	return gatewayError(ctx, body, {
-		message,
-		description: [explanation, `HTTP ${status}.`].filter(Boolean).join('. '),
-		httpCode: status,
-		code,
-		itemIndex,
-		secrets,
-	});
-}
+/** Codes of n8n's HTTP client (axios, Node's net and dns) raised before any byte reached the gateway. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ERR_INVALID_URL', 'ERR_BAD_OPTION_VALUE']);
 
 const errorCode = (error: unknown): string | undefined => {
 	const candidate = error as { code?: unknown; cause?: { code?: unknown } };
@@ -102,81 +45,93 @@ const errorCode = (error: unknown): string | undefined => {
 	return typeof code === 'string' ? code : undefined;
 };
 
-/** Sends one request with the credential's headers; retries only what is safe to retry. */
-export async function gatewayRequest(this: GatewayContext, request: GatewayRequest): Promise<IDataObject> {
-	const credentials = await this.getCredentials<{ baseUrl?: string; apiKey?: string; apiSecret?: string }>(CREDENTIAL_TYPE, request.itemIndex);
-	const baseUrl = (credentials.baseUrl || DEFAULT_BASE_URL).replace(/\/+$/, '');
+/**
+ * Whether the whole request went out to the gateway. n8n's client is axios, whose errors keep Node's
+ * ClientRequest (`cause.request`): its `writableFinished` turns true once the request's last byte was
+ * handed to the connection, and stays false when the connection failed first. Undefined when the
+ * error does not tell.
+ */
+function requestWritten(error: unknown): boolean | undefined {
+	const cause = (error as { cause?: unknown }).cause ?? error;
+	const finished = (cause as { request?: { writableFinished?: unknown } } | undefined)?.request?.writableFinished;
+	return typeof finished === 'boolean' ? finished : undefined;
+}
+
+/** What a failed try means for the retry: nothing reached the gateway, or the answer was lost. */
+function attemptOutcome(error: unknown): AttemptOutcome | undefined {
+	const code = errorCode(error);
+	if (code === 'ECONNREFUSED' || (!NOT_CONNECTED.has(code ?? '') && requestWritten(error) === false)) return { refused: true };
+	return NOT_CONNECTED.has(code ?? '') ? undefined : { lost: true };
+}
+
+const headerText = (value: unknown) => (Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value));
+
+/** The Base URL as the user meant it: spaces and trailing slashes around it are typing, not address. */
+function baseUrlOf(credentials: { baseUrl?: string }): string {
+	return ((credentials.baseUrl ?? '').trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');
+}
+
+function isHttpUrl(url: string): boolean {
+	try {
+		return ['http:', 'https:'].includes(new URL(url).protocol);
+	} catch {
+		return false;
+	}
+}
+
+async function prepare(ctx: GatewayContext, request: GatewayRequest): Promise<{ call: FailedCall; options: IHttpRequestOptions }> {
+	const credentials = await ctx.getCredentials<{ baseUrl?: string; apiKey?: string; apiSecret?: string }>(CREDENTIAL_TYPE, request.itemIndex);
+	const baseUrl = baseUrlOf(credentials);
 	const secrets: Secrets = [credentials.apiKey ?? '', credentials.apiSecret ?? '', ...userInfoSecrets(baseUrl)];
-	const timeout = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+	const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: `${baseUrl}${request.path}`,
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout,
+		// The credential's headers go to the Base URL's host only: a redirect is answered as an error (docs/gateway-api.md#requests).
+		disableFollowRedirect: true,
+		timeout: timeoutMs,
 	};
 	if (request.body) options.body = request.body;
+	const call: FailedCall = { ctx, itemIndex: request.itemIndex, secrets, idempotent: request.idempotent === true, baseUrl, timeoutMs, attempt: 1 };
+	if (!isHttpUrl(baseUrl)) throw invalidBaseUrl(call);
+	return { call, options };
+}
 
-	for (let attempt = 1; ; attempt++) {
+/** A 2xx answer: a send's body as it came (the caller checks it), a read's only when it is the JSON object asked for. */
+function answerOf(call: FailedCall, response: IN8nHttpFullResponse): IDataObject {
+	const { body } = response;
+	if (!call.idempotent) return (typeof body === 'object' && body !== null ? body : { response: body }) as IDataObject;
+	if (isObject(body) && body.error === undefined) return body as IDataObject;
+	throw failedRead(call, response);
+}
+
+async function waited(decision: RetryDecision): Promise<boolean> {
+	if (decision.retry) await sleep(decision.delayMs);
+	return decision.retry;
+}
+
+/** Sends one request with the credential's headers; retries only what is safe to retry for this request. */
+export async function gatewayRequest(this: GatewayContext, request: GatewayRequest): Promise<IDataObject> {
+	const { call, options } = await prepare(this, request);
+	const policy = { idempotent: call.idempotent };
+	for (; ; call.attempt++) {
 		let response: IN8nHttpFullResponse;
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options)) as IN8nHttpFullResponse;
 		} catch (error) {
+			const outcome = attemptOutcome(error);
+			if (outcome && (await waited(retryDecision(outcome, call.attempt, policy)))) continue;
 			const code = errorCode(error);
-			if (code === 'ECONNREFUSED') {
-				const decision = retryDecision({ refused: true }, attempt);
-				if (decision.retry) {
-					await sleep(decision.delayMs);
-					continue;
-				}
-			}
-			const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test((error as Error).message);
-			throw gatewayError(this, { message: (error as Error).message }, {
-				// The raw code stays out of the message: n8n would replace a message naming it with a generic text.
-				message: timedOut
-					? `No answer from the gateway within ${timeout} ms. Not retried: the SMS may already have been sent`
-					: `Could not reach the gateway at ${baseUrl}: ${code === 'ECONNREFUSED' ? `connection refused, ${MAX_ATTEMPTS} tries` : 'no connection'}`,
-				description: timedOut
-					? "Check the gateway's message log before sending again. The timeout is an option of the node."
-					: `Check the Base URL in the credential and that this server can reach it (${code ?? (error as Error).message}).`,
-				code,
-				itemIndex: request.itemIndex,
-				secrets,
-			});
+			throw failedConnection(call, error as Error, { code, refused: code === 'ECONNREFUSED', reached: outcome !== undefined && 'lost' in outcome });
 		}
 		const status = response.statusCode;
-		if (status >= 200 && status < 300) {
-			const body = (typeof response.body === 'object' && response.body !== null ? response.body : { response: response.body }) as IDataObject;
-			const problem = request.confirm?.(body);
-			if (problem === undefined) return body;
-			throw gatewayError(this, body as JsonObject, {
-				message: `The gateway did not confirm the send: ${problem}`,
-				description: `It answered HTTP ${status} without the expected message ids, so this item is not counted as sent. Check that the Base URL points at the gateway's API.`,
-				httpCode: status,
-				itemIndex: request.itemIndex,
-				secrets,
-			});
-		}
-		if (status === 429 || status === 503) {
-			const decision = retryDecision({ status, retryAfter: headerText(response.headers?.['retry-after']) }, attempt);
-			if (decision.retry) {
-				await sleep(decision.delayMs);
-				continue;
-			}
-			const delay = decision.delayMs ?? 0;
-			throw gatewayError(this, errorBody(response), {
-				message: `The gateway answered HTTP ${status} (${status === 429 ? 'too many requests' : 'unavailable'}) ${attempt} times`,
-				description:
-					delay > MAX_RETRY_AFTER_MS
-						? `It asked to wait ${Math.round(delay / 1000)} s, longer than the node waits. Nothing was sent; run again later.`
-						: 'Nothing was sent. Lower the concurrency option or send fewer items at once.',
-				httpCode: status,
-				itemIndex: request.itemIndex,
-				secrets,
-			});
-		}
-		throw errorFromResponse(this, response, request.itemIndex, secrets);
+		if (status >= 200 && status < 300) return answerOf(call, response);
+		const decision = status >= 300 && status < 400 ? { retry: false as const } : retryDecision({ status, retryAfter: headerText(response.headers?.['retry-after']) }, call.attempt, policy);
+		if (await waited(decision)) continue;
+		throw failedAnswer(call, response, decision.delayMs, `${options.url}`);
 	}
 }
 

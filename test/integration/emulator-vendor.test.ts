@@ -1,19 +1,11 @@
 /** The emulator's voice, sender ID, number format and account endpoints (README "Gateway emulator"). */
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { specViolations } from '../fixtures/spec-events';
+import { emulatorClient } from './emulator-client';
 
 let emulator: Emulator;
 
-const auth = () => ({ 'X-Client-Id': emulator.account.apiKey, 'X-Client-Secret': emulator.account.apiSecret });
-
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = auth()) {
-	const response = await fetch(`${emulator.url}${path}`, {
-		method,
-		headers: { 'Content-Type': 'application/json', ...headers },
-		body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-	});
-	return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const { auth, api } = emulatorClient(() => emulator);
 
 const voice = (body: unknown) => api('POST', '/v1/voice/send', body);
 const format = (body: unknown) => api('POST', '/v1/format/number', body);
@@ -178,4 +170,66 @@ describe('POST /v1/format/number', () => {
 
 test('GET /v1/auth answers with the account name', async () => {
 	expect(await api('GET', '/v1/auth')).toEqual({ status: 200, body: { success: true, username: 'demo' } });
+});
+
+/**
+ * Request bodies shaped exactly as the vendor's own n8n node (`n8n-nodes-smstools`) builds them: every
+ * optional key present, `""` or `false` when unused, and `to` a single text.
+ */
+describe("interop: bodies as the vendor's own client sends them", () => {
+	const vendorSms = (options: { date?: string; reference?: string; test?: boolean } = {}) => ({
+		sender: 'Shop',
+		to: '31612345678',
+		message: 'Hello from the vendor node',
+		date: options.date ?? '',
+		reference: options.reference ?? '',
+		test: options.test ?? false,
+	});
+	const vendorVoice = (options: { date?: string; reference?: string; test?: boolean } = {}) => ({
+		to: '31612345678',
+		message: 'Your code is 1 2 3 4',
+		date: options.date ?? '',
+		reference: options.reference ?? '',
+		test: options.test ?? false,
+		language: 'en',
+		gender: 'Female',
+	});
+
+	test.each([
+		['SMS', '/v1/message/send', vendorSms, 1],
+		['voice', '/v1/voice/send', vendorVoice, 2],
+	])('%s now: every optional key empty → sent at once, charged, reported', async (_, path, body, cost) => {
+		const response = await api('POST', path, body());
+		expect(response).toEqual({ status: 200, body: { messageid: expect.stringMatching(/^[a-z0-9]{30}$/) } });
+		expect(emulator.account.balance).toBe(100 - cost);
+		expect(emulator.messages[0]).toMatchObject({ to: '31612345678', reference: '', test: false, deliveryCode: '0' });
+		expect(emulator.messages[0]).not.toHaveProperty('scheduledFor');
+		await emulator.settle();
+		expect(reportsOf(response.body.messageid as string).map((entry) => (entry.event.message as Record<string, unknown>).delivery_code)).toEqual(['0', '1']);
+	});
+
+	test.each([
+		['SMS', '/v1/message/send', vendorSms],
+		['voice', '/v1/voice/send', vendorVoice],
+	])('%s scheduled with a reference: kept as scheduled, the reference carried', async (_, path, body) => {
+		const response = await api('POST', path, body({ date: '2099-01-01 10:00', reference: 'order-42' }));
+		expect(response.status).toBe(200);
+		expect(emulator.messages[0]).toMatchObject({ reference: 'order-42', deliveryCode: 'scheduled', scheduledFor: '2099-01-01T09:00:00.000Z' });
+	});
+
+	test.each([
+		['SMS', '/v1/message/send', vendorSms],
+		['voice', '/v1/voice/send', vendorVoice],
+	])('%s with test: true: validated only', async (_, path, body) => {
+		expect((await api('POST', path, body({ test: true }))).status).toBe(200);
+		expect(emulator.account.balance).toBe(100);
+		expect(emulator.messages[0]).toMatchObject({ test: true, deliveryCode: 'test' });
+	});
+
+	test.each([
+		['SMS', '/v1/message/send', vendorSms],
+		['voice', '/v1/voice/send', vendorVoice],
+	])('%s with a date in the past is still refused with 121', async (_, path, body) => {
+		expect((await api('POST', path, body({ date: '2020-01-01 10:00' }))).body).toEqual({ error: '121', errorMsg: 'Date invalid or in the past' });
+	});
 });

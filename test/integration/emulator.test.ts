@@ -1,22 +1,19 @@
 import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events';
-import { parseEvent } from '../../nodes/MessagingGateway/core/payloads';
+import { parseEvent } from '../../nodes/MessagingGateway/core/parse-event';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { SPEC_PAYLOADS, specViolations } from '../fixtures/spec-events';
 import { opensslHmacSha256 } from '../helpers/openssl';
 import { startReceiver, type Receiver } from '../helpers/receiver';
+import { emulatorClient } from './emulator-client';
 
 let emulator: Emulator;
 let receiver: Receiver;
 
-const auth = () => ({ 'X-Client-Id': emulator.account.apiKey, 'X-Client-Secret': emulator.account.apiSecret });
-
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = auth()) {
-	const response = await fetch(`${emulator.url}${path}`, {
-		method,
-		headers: { 'Content-Type': 'application/json', ...headers },
-		body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-	});
-	return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+const { call } = emulatorClient(() => emulator);
+/** Status, headers and body. */
+async function api(...args: Parameters<typeof call>) {
+	const { response, body } = await call(...args);
+	return { status: response.status, headers: response.headers, body };
 }
 
 const send = (body: unknown) => api('POST', '/v1/message/send', body);

@@ -46,8 +46,8 @@ describe('wrong text never goes out', () => {
 		expect(emulator.messages.map((message) => message.content)).toEqual(['ok']);
 		expect(run.items.map((item) => [item.pairedItem, item.json.error ?? item.json.messageid])).toEqual([
 			[{ item: 0 }, emulator.messages[0].messageid],
-			[{ item: 1 }, 'Message: expected text but got no value (undefined)'],
-			[{ item: 2 }, 'Message: expected text but got null'],
+			[{ item: 1 }, "Message: expected text but got no value (undefined): check the field's expression, or that the previous node's item has the field it reads"],
+			[{ item: 2 }, "Message: expected text but got null: check the field's expression, or that the previous node's item has the field it reads"],
 			[{ item: 3 }, 'Message: expected text but got an object'],
 			[{ item: 4 }, 'Message: expected text but got an array'],
 		]);

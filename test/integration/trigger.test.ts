@@ -6,6 +6,7 @@ import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events';
 import { encodeQuery } from '../../nodes/MessagingGateway/core/query';
 import { DELIVERY_REPORT_MINIMAL, SPEC_EXAMPLES, specViolations } from '../fixtures/spec-events';
 import { opensslHmacSha256 } from '../helpers/openssl';
+import { WebhookContext } from 'n8n-core';
 import { NodeHelpers, type INode, type INodeParameters } from 'n8n-workflow';
 
 import { TRIGGER_TYPE, type GatewayCredentials } from '../../tools/n8n-core-runner';
@@ -483,5 +484,44 @@ describe('item 8: GET webhooks from the emulator verify whatever the values hold
 		expect(item).toEqual({ ...event, method: 'GET' });
 		expect(JSON.stringify(item)).toBe(JSON.stringify({ ...event, method: 'GET' })); // field order too
 		expect(item.contact).toMatchObject({ Custom1: '', Custom2: null, firstname: '' });
+	});
+});
+
+describe('a test event of a type the trigger does not listen for (issue 22, item 5)', () => {
+	const body = JSON.stringify(SPEC_EXAMPLES.delivery_report);
+	// n8n runs a test webhook (the editor listening for a test event) in the mode 'manual'.
+	const listeningForTestEvent = () => jest.spyOn(WebhookContext.prototype, 'getMode').mockReturnValue('manual');
+
+	test('while the editor listens: the answer and the log say which type came and which are selected', async () => {
+		const mode = listeningForTestEvent();
+		try {
+			const server = await triggerV2(['inbox_message', 'read_report']);
+			const call = await server.call(post(body));
+			expect(call.status).toBe(200);
+			expect(call.items).toBeUndefined();
+			expect(call.body).toEqual({
+				received: 1,
+				accepted: 0,
+				message: 'Nothing started: the event is of type delivery_report, and this trigger listens for inbox_message, read_report (its Events parameter)',
+				arrived: ['delivery_report'],
+				selected: ['inbox_message', 'read_report'],
+			});
+			expect(loggedText()).toContain('the event is of type delivery_report, and this trigger listens for inbox_message, read_report');
+		} finally {
+			mode.mockRestore();
+		}
+	});
+
+	test('a selected event in the same test answers as before; an active workflow answers as before', async () => {
+		const mode = listeningForTestEvent();
+		try {
+			const server = await triggerV2(['delivery_report']);
+			expect((await server.call(post(body))).body).toEqual({ received: 1, accepted: 1 });
+		} finally {
+			mode.mockRestore();
+		}
+		const active = await triggerV2(['inbox_message']);
+		expect((await active.call(post(body))).body).toEqual({ received: 1, accepted: 0 });
+		expect(loggedText()).toBe('');
 	});
 });

@@ -198,9 +198,10 @@ describe('Sender list search (LoadOptionsContext)', () => {
 		const error = await searchList('searchSenderIds', parameters, wrongSecret()).catch((caught: unknown) => caught);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect((error as NodeApiError).message).toBe('Invalid credentials (gateway code 104)');
-		await control('POST', '/emulator/faults', { status: 500 });
+		// A read is tried again after a 500 (it changes nothing at the gateway): three 500s make it fail.
+		await control('POST', '/emulator/faults', { status: 500, count: 3 });
 		const failed = await searchList('searchSenderIds', parameters, credentials).catch((caught: unknown) => caught);
-		expect((failed as NodeApiError).message).toMatch(/^The gateway answered HTTP 500/);
+		expect((failed as NodeApiError).message).toBe('The gateway answered HTTP 500 (a failure on its side), 3 tries');
 		const run = await runAction(
 			{ resource: 'message', operation: 'send', sender: { __rl: true, mode: 'id', value: 'Shop' }, to: '31612345678', message: 'Hi' },
 			[{}],

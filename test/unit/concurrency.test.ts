@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { mapWithConcurrency } from '../../nodes/MessagingGateway/core/concurrency';
+import { mapWithConcurrency } from '../../nodes/MessagingGateway/actions/message/send/execute';
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

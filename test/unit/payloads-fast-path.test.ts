@@ -7,7 +7,10 @@
 import fc from 'fast-check';
 
 import { findEventType } from '../../nodes/MessagingGateway/core/events';
-import { conformsToSpec, envelopeSchema, isreplySchema, parseEvents, payloadSchemas, receiveEvents } from '../../nodes/MessagingGateway/core/payloads';
+import { conformsToSpec } from '../../nodes/MessagingGateway/core/event-checks';
+import { envelopeSchema, isreplySchema, payloadSchemas } from '../../nodes/MessagingGateway/core/event-schemas';
+import { parseEvents } from '../../nodes/MessagingGateway/core/parse-events';
+import { receiveEvents } from '../../nodes/MessagingGateway/trigger/receive';
 import { SPEC_ENVELOPE, SPEC_EXAMPLES, SPEC_ISREPLY, SPEC_PAYLOADS } from '../fixtures/spec-events';
 
 type Json = Record<string, unknown>;

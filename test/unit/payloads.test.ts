@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { parse as parseQuery } from 'qs';
 
 import { isInterimDeliveryReport, WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events';
-import { MAX_LISTED_PROBLEMS, parseEvent, parseEvents } from '../../nodes/MessagingGateway/core/payloads';
+import { parseEvent } from '../../nodes/MessagingGateway/core/parse-event';
+import { MAX_LISTED_PROBLEMS, parseEvents } from '../../nodes/MessagingGateway/core/parse-events';
 import { decodeQueryEvent, encodeQuery } from '../../nodes/MessagingGateway/core/query';
 import { DELIVERY_REPORT_MINIMAL, SPEC_EXAMPLES, SPEC_PAYLOADS, specViolations } from '../fixtures/spec-events';
 

@@ -24,3 +24,27 @@ describe('redact', () => {
 		});
 	});
 });
+
+describe('the whole user info goes, whatever the password holds', () => {
+	test.each(['p@ss-Secret-Tail-99', 'pw', 'a@b', 'a#b', 'a/b', 'a?b', 'a:b:c', '@', 'p%40ss'])('password %s', (password) => {
+		const baseUrl = `http://admin:${password}@127.0.0.1:1`;
+		const secrets = userInfoSecrets(baseUrl);
+		const shown = redact(`Could not reach the gateway at ${baseUrl}: no connection (${baseUrl}/v1/balance)`, secrets);
+		expect(shown).toBe('Could not reach the gateway at http://127.0.0.1:1: no connection (http://127.0.0.1:1/v1/balance)');
+	});
+
+	test('without a known Base URL, a URL in text loses its user info up to the last "@" of its host part', () => {
+		expect(redact('see http://admin:p@ss-Secret-Tail-99@127.0.0.1:1/x and "mail@example.com"', [])).toBe('see http://127.0.0.1:1/x and "mail@example.com"');
+	});
+
+	test('Basic credentials echoed by a server are replaced, and so is their base64 anywhere', () => {
+		const secrets = userInfoSecrets('http://admin:pw@host');
+		const token = Buffer.from('admin:pw').toString('base64');
+		expect(secrets).toContain(token);
+		expect(redactDeep({ authorization: `Basic ${token}`, note: `basic ${token}` }, secrets)).toEqual({ authorization: 'Basic ***', note: 'basic ***' });
+	});
+
+	test('a URL without user info has no secrets', () => {
+		expect(userInfoSecrets('https://api.smsgatewayapi.com')).toEqual([]);
+	});
+});

@@ -18,6 +18,23 @@ describe('retryDecision: only what did nothing is tried again', () => {
 		['502: the SMS may have been sent', { status: 502 }, 1, { retry: false }],
 		['400: a refusal', { status: 400 }, 1, { retry: false }],
 	])('%s', (_name, outcome, attempt, decision) => {
-		expect(retryDecision(outcome, attempt, now)).toEqual(decision);
+		expect(retryDecision(outcome, attempt, { now })).toEqual(decision);
+	});
+});
+
+describe('retryDecision for a read (idempotent): a 5xx, a timeout or a reset is tried again too, within the same bounds', () => {
+	test.each([
+		['500', { status: 500 }, 1, { retry: true, delayMs: 1000 }],
+		['502 on the second try', { status: 502 }, 2, { retry: true, delayMs: 2000 }],
+		['500 on the third try: give up', { status: 500 }, 3, { retry: false, delayMs: 4000 }],
+		['a lost answer (timeout or reset)', { lost: true as const }, 1, { retry: true, delayMs: 1000 }],
+		['a lost answer on the third try', { lost: true as const }, 3, { retry: false }],
+		['400: a refusal stays one', { status: 400 }, 1, { retry: false }],
+	])('%s', (_name, outcome, attempt, decision) => {
+		expect(retryDecision(outcome, attempt, { now, idempotent: true })).toEqual(decision);
+	});
+
+	test('a send never retries a lost answer', () => {
+		expect(retryDecision({ lost: true }, 1, { now })).toEqual({ retry: false });
 	});
 });

@@ -70,3 +70,58 @@ describe('formatScheduleDate across summer-time changes', () => {
 		expect(formatScheduleDate('2026-11-01 01:30', 'America/New_York', before)).toEqual({ ok: true, date: '2026-11-01 01:30' });
 	});
 });
+
+describe('formatScheduleDate refuses what is no time on the calendar, naming the problem', () => {
+	test.each([
+		['2031-02-30T10:00:00Z', 'February 2031 has 28 days'],
+		['2031-02-30T10:00:00.000Z', 'February 2031 has 28 days'],
+		['2031-02-30T10:00:00+01:00', 'February 2031 has 28 days'],
+		['2031-02-30T10:00-0500', 'February 2031 has 28 days'],
+		['2031-02-30 10:00', 'February 2031 has 28 days'],
+		['2031-02-29T10:00', 'February 2031 has 28 days'],
+		['2031-06-31 10:00', 'June 2031 has 30 days'],
+		['2031-00-10 10:00', 'there is no month 0'],
+		['2031-06-00 10:00', 'June 2031 has 30 days'],
+		['2031-06-01 10:60', 'minute 60: minutes go from 00 to 59'],
+		['2031-06-01T10:60+02:00', 'minute 60: minutes go from 00 to 59'],
+		['2031-06-01 25:00', 'hour 25: hours go from 00 to 23'],
+		['2031-06-01 10:00:60', 'second 60: seconds go from 00 to 59'],
+	])('%s: %s', (input, problem) => {
+		expect(format(input, 'Europe/Amsterdam')).toEqual({ ok: false, error: `"${input}" is not a valid calendar date: ${problem}` });
+	});
+
+	test('29 February of a leap year is a date', () => {
+		expect(format('2032-02-29T10:00:00Z', 'Europe/Amsterdam')).toEqual({ ok: true, date: '2032-02-29 11:00' });
+	});
+
+	test('an offset that does not exist is refused', () => {
+		expect(format('2031-06-01T10:00+24:00', 'Europe/Amsterdam')).toEqual({ ok: false, error: expect.stringContaining('has an offset that does not exist') });
+	});
+
+	test('other notations are refused, not guessed', () => {
+		for (const input of ['Feb 30 2031 10:00 Z', '30-02-2031 10:00', '20310601T100000Z']) {
+			expect(format(input, 'Europe/Amsterdam')).toEqual({ ok: false, error: `"${input}" is not a date in the form yyyy-MM-dd HH:mm` });
+		}
+	});
+});
+
+describe('formatScheduleDate never sends a minute earlier than asked', () => {
+	const at = new Date('2026-06-01T12:00:20Z');
+	test.each([
+		// 1–59 s ahead, within the minute that has begun: the next minute, not 14:00 (Amsterdam, UTC+2).
+		['2026-06-01T12:00:21Z', '2026-06-01 14:01'],
+		['2026-06-01T12:00:59.999Z', '2026-06-01 14:01'],
+		['2026-06-01 14:00:40', '2026-06-01 14:01'],
+		// 40 s ahead, into the next minute: rounded up to the one after.
+		['2026-06-01T12:01:00.001Z', '2026-06-01 14:02'],
+		// Whole minutes stay as they are.
+		['2026-06-01T12:01:00Z', '2026-06-01 14:01'],
+		['2031-06-01T10:30:30Z', '2031-06-01 12:31'],
+	])('%s -> %s', (input, expected) => {
+		expect(formatScheduleDate(input, 'Europe/Amsterdam', at)).toEqual({ ok: true, date: expected });
+	});
+
+	test('a time earlier in the current minute is in the past', () => {
+		expect(formatScheduleDate('2026-06-01T12:00:10Z', 'Europe/Amsterdam', at)).toEqual({ ok: false, error: expect.stringContaining('is in the past') });
+	});
+});

@@ -48,6 +48,15 @@ describe('against openssl vectors', () => {
 		expect(verify(bodies.plain, opensslHeaders(bodies.plain, SECRET, T, brand))).toMatchObject({ ok: true });
 	});
 
+	test.each(['Acme-SMS', 'acme_sms', 'Acme.SMS', 'a-b_c.d'])('brand word %s with "-", "_" or "." in the header names', (brand) => {
+		expect(verify(bodies.plain, opensslHeaders(bodies.plain, SECRET, T, brand))).toMatchObject({ ok: true, header: `x-${brand.toLowerCase()}-signature` });
+	});
+
+	test('a branded timestamp twin is read too: one that differs from t is refused', () => {
+		const headers = { ...opensslHeaders(bodies.plain, SECRET, T, 'Acme-SMS'), 'X-Acme-SMS-Timestamp': String(T + 1) };
+		expect(verify(bodies.plain, headers)).toMatchObject({ ok: false, reason: 'timestamp_mismatch' });
+	});
+
 	test('a branded header in the scheme form is preferred over an unrelated X-…-Signature', () => {
 		const headers = { 'X-Proxy-Signature': 'sha1=abcdef', ...opensslHeaders(bodies.plain, SECRET, T, 'Acme') };
 		expect(verify(bodies.plain, headers)).toMatchObject({ ok: true, header: 'x-acme-signature' });

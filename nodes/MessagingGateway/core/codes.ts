@@ -34,11 +34,6 @@ export const DELIVERY_DETAIL_CODES: Readonly<Record<string, string>> = {
 	'19': 'Subscriber cannot receive premium messages (blocked by operator)',
 };
 
-/** The `delivery_status` text a delivery report carries with `code`: its name in lower case (docs/gateway-api.md#webhook-types). */
-export function deliveryStatusText(code: string): string | undefined {
-	return DELIVERY_CODES[code]?.name.toLowerCase();
-}
-
 /** Codes carried by api_error webhooks and delivery failures (docs/gateway-api.md#codes). */
 export const STATUS_CODES: Readonly<Record<string, string>> = {
 	'2000': 'INSUFFICIENT_FUNDS',
@@ -111,21 +106,6 @@ export const API_ERROR_CODES: Readonly<Record<string, CodeInfo>> = {
 		meaning: "This server's IP address is not on the account's allow list: add it in the gateway's API settings",
 	},
 };
-
-/** The status code (STATUS_CODES) an api_error webhook carries for a send refused with an HTTP API error code; UNKNOWN otherwise. */
-export const API_ERROR_STATUS_CODES: Readonly<Record<string, number>> = {
-	'102': 4001,
-	'103': 2006,
-	'106': 2006,
-	'108': 2000,
-	'109': 2005,
-	'110': 2005,
-	'111': 2005,
-	'118': 2001,
-	'121': 4000,
-	'131': 4004,
-};
-export const UNKNOWN_STATUS_CODE = 4000;
 
 /** The gateway's answer to a body it could not parse carries this text instead of a numeric code. */
 export const PARSE_ERROR_TEXT = 'error parsing json';

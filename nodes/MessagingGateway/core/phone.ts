@@ -43,15 +43,23 @@ function fromNational(digits: string, country: Country): string | undefined {
 	return undefined;
 }
 
+/** What is wrong with a number, as a kind: the emulator maps it to a gateway code, the node to a text. */
+export type NumberProblem =
+	| { kind: 'noDigits' }
+	| { kind: 'notADigit'; character: string }
+	| { kind: 'nationalWithoutCountry'; defaultCountry?: Country }
+	| { kind: 'notInternational'; reason: string };
+
+export type NumberReading = { ok: true; digits: string } | { ok: false; problem: NumberProblem };
+
 /**
- * Turns a number into international digits. "+" or "00" starts an international number. Without it,
+ * Reads a number as international digits. "+" or "00" starts an international number. Without it,
  * a number that starts with the default country's trunk prefix (for a country without one: that does
  * not start with its calling code) is national; other digits are read as international, as before.
- * The result never starts with 0, and normalising it again gives it back.
+ * The result never starts with 0, and reading it again gives it back.
  */
-export function normalizePhoneNumber(input: string, defaultCountry?: Country): NumberResult {
+export function readPhoneNumber(input: string, defaultCountry?: Country): NumberReading {
 	const text = input.trim().replace(SEPARATORS, '');
-	const refuse = (why: string): NumberResult => ({ ok: false, error: `"${input}" ${why}` });
 	let digits: string;
 	if (text.startsWith('+') || text.startsWith('00')) {
 		digits = dropTrunkInParentheses(text.slice(text.startsWith('+') ? 1 : 2)).replace(/[()]/g, '');
@@ -60,20 +68,38 @@ export function normalizePhoneNumber(input: string, defaultCountry?: Country): N
 		if (/^\d+$/.test(digits)) {
 			const national = defaultCountry ? fromNational(digits, defaultCountry) : undefined;
 			if (national !== undefined) digits = national;
-			else if (digits.startsWith('0')) {
-				return refuse(
-					defaultCountry
-						? `starts with 0 but ${defaultCountry.name} (${defaultCountry.code}) has the trunk prefix ${defaultCountry.trunkPrefix}; write it with its country code (+…)`
-						: 'is a national number (it starts with 0): write it with its country code (+31 6…) or set the Default Country option',
-				);
-			}
+			else if (digits.startsWith('0')) return { ok: false, problem: { kind: 'nationalWithoutCountry', defaultCountry } };
 		}
 	}
-	if (digits === '') return refuse('has no digits');
+	if (digits === '') return { ok: false, problem: { kind: 'noDigits' } };
 	const bad = digits.match(/[^0-9]/);
-	if (bad) return refuse(`contains "${bad[0]}", which is not part of a phone number`);
-	const problem = internationalNumberProblem(digits);
-	return problem ? refuse(`is not a valid international number: ${problem}`) : { ok: true, digits };
+	if (bad) return { ok: false, problem: { kind: 'notADigit', character: bad[0] } };
+	const reason = internationalNumberProblem(digits);
+	return reason ? { ok: false, problem: { kind: 'notInternational', reason } } : { ok: true, digits };
+}
+
+/** Why a number is refused, in words that follow the number. */
+function numberProblemText(problem: NumberProblem): string {
+	switch (problem.kind) {
+		case 'noDigits':
+			return 'has no digits';
+		case 'notADigit':
+			return `contains "${problem.character}", which is not part of a phone number`;
+		case 'nationalWithoutCountry': {
+			const country = problem.defaultCountry;
+			return country
+				? `starts with 0 but ${country.name} (${country.code}) has the trunk prefix ${country.trunkPrefix}; write it with its country code (+…)`
+				: 'is a national number (it starts with 0): write it with its country code (+31 6…) or set the Default Country option';
+		}
+		case 'notInternational':
+			return `is not a valid international number: ${problem.reason}`;
+	}
+}
+
+/** Turns a number into international digits (readPhoneNumber), or says in words why it cannot. */
+export function normalizePhoneNumber(input: string, defaultCountry?: Country): NumberResult {
+	const reading = readPhoneNumber(input, defaultCountry);
+	return reading.ok ? reading : { ok: false, error: `"${input}" ${numberProblemText(reading.problem)}` };
 }
 
 export type RecipientsResult = { ok: true; numbers: string[] } | { ok: false; error: string };

@@ -1,12 +1,12 @@
 /**
  * GET webhooks carry the event as a query string (docs/gateway-api.md#webhooks): `encodeQuery`
  * writes it the way the gateway does (the emulator sends it); `decodeQueryEvent` reads it back into
- * the POST shape with the field tables of payloads.ts. test/unit/query.test.ts proves the round trip
+ * the POST shape with the field tables of event-fields.ts. test/unit/query.test.ts proves the round trip
  * for all 14 webhook types.
  */
 import { findEventType } from './events';
 import { isObject } from './objects';
-import { integerText, ISREPLY_FIELDS, numericText, PAYLOAD_FIELDS, type FieldKind, type FieldTable } from './payloads';
+import { integerText, ISREPLY_FIELDS, numericText, PAYLOAD_FIELDS, type FieldKind, type FieldTable } from './event-fields';
 
 /**
  * Percent-encodes everything but RFC 3986's unreserved characters. encodeURIComponent leaves

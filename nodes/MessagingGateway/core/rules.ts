@@ -23,21 +23,33 @@ const MIN_SUBSCRIBER_DIGITS = 4;
 /** Characters as the gateway counts them: Unicode code points. */
 export const messageLength = (text: string) => [...text].length;
 
-/** Why `sender` is refused, or undefined when the gateway takes it. */
+/** What is wrong with a sender, as a kind: the emulator maps it to a gateway code, the node to a text. */
+export type SenderProblemKind = 'empty' | 'numberTooLong' | 'invalidCharacter' | 'nameTooLong';
+
+/** The rule a sender breaks, or undefined when the gateway takes it (docs/gateway-api.md#send-sms). */
+export function senderRule(sender: string): SenderProblemKind | undefined {
+	if (sender.trim() === '') return 'empty';
+	if (SENDER_NUMBER_PATTERN.test(sender)) return sender.replace('+', '').length > MAX_SENDER_DIGITS ? 'numberTooLong' : undefined;
+	if (!SENDER_NAME_PATTERN.test(sender)) return 'invalidCharacter';
+	return sender.length > MAX_SENDER_NAME_LENGTH ? 'nameTooLong' : undefined;
+}
+
+/** Why `sender` is refused, in words, or undefined when the gateway takes it. */
 export function senderProblem(sender: string): string | undefined {
-	if (sender.trim() === '') return 'the sender is empty';
-	if (SENDER_NUMBER_PATTERN.test(sender)) {
-		const digits = sender.replace('+', '').length;
-		return digits > MAX_SENDER_DIGITS ? `the sender number has ${digits} digits; at most ${MAX_SENDER_DIGITS} are allowed` : undefined;
+	switch (senderRule(sender)) {
+		case undefined:
+			return undefined;
+		case 'empty':
+			return 'the sender is empty';
+		case 'numberTooLong':
+			return `the sender number has ${sender.replace('+', '').length} digits; at most ${MAX_SENDER_DIGITS} are allowed`;
+		case 'invalidCharacter': {
+			const bad = [...sender].find((character) => !SENDER_NAME_PATTERN.test(character));
+			return `the sender name "${sender}" contains "${bad}"; a name may only use letters A–Z, digits, spaces, dots and dashes`;
+		}
+		case 'nameTooLong':
+			return `the sender name "${sender}" has ${sender.length} characters; at most ${MAX_SENDER_NAME_LENGTH} are allowed (or use a number of up to ${MAX_SENDER_DIGITS} digits)`;
 	}
-	if (!SENDER_NAME_PATTERN.test(sender)) {
-		const bad = [...sender].find((character) => !SENDER_NAME_PATTERN.test(character));
-		return `the sender name "${sender}" contains "${bad}"; a name may only use letters A–Z, digits, spaces, dots and dashes`;
-	}
-	if (sender.length > MAX_SENDER_NAME_LENGTH) {
-		return `the sender name "${sender}" has ${sender.length} characters; at most ${MAX_SENDER_NAME_LENGTH} are allowed (or use a number of up to ${MAX_SENDER_DIGITS} digits)`;
-	}
-	return undefined;
 }
 
 /** Why `digits` (international format, digits only) is not an E.164 number, or undefined. */

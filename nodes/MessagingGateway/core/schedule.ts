@@ -6,8 +6,9 @@
 
 export type ScheduleResult = { ok: true; date: string } | { ok: false; error: string };
 
-const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
-const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
+/** `yyyy-MM-dd HH:mm`, `T` and seconds (with a fraction) allowed, then an optional offset or `Z`. */
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:\s*(Z|[+-]\d{2}:?\d{2}))?$/i;
+const MINUTE_MS = 60_000;
 
 export interface WallClock {
 	year: number;
@@ -96,50 +97,79 @@ export function formatZoned(instant: Date, timeZone: string): ZonedTime {
 
 export type WallClockResult = { ok: true; instant: Date; clock: WallClock } | { ok: false; error: string };
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** What makes `clock` no time on any calendar, e.g. 30 February or minute 60; undefined when it is one. */
+function calendarProblem(clock: WallClock): string | undefined {
+	if (clock.month < 1 || clock.month > 12) return `there is no month ${clock.month}`;
+	const days = new Date(Date.UTC(clock.year, clock.month, 0)).getUTCDate();
+	if (clock.day < 1 || clock.day > days) return `${MONTHS[clock.month - 1]} ${clock.year} has ${days} days`;
+	if (clock.hour > 23) return `hour ${clock.hour}: hours go from 00 to 23`;
+	if (clock.minute > 59) return `minute ${clock.minute}: minutes go from 00 to 59`;
+	if (clock.second > 59) return `second ${clock.second}: seconds go from 00 to 59`;
+	return undefined;
+}
+
+type ParsedDateTime = { ok: true; clock: WallClock; millis: number; offset?: string } | { ok: false; error: string };
+
+/** The fields of a date-time text, checked against the calendar; nothing rolls over into the next day or month. */
+function parseDateTime(input: string): ParsedDateTime {
+	const match = DATE_TIME.exec(input.trim());
+	if (!match) return { ok: false, error: `"${input}" is not a date in the form yyyy-MM-dd HH:mm` };
+	const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? '0'));
+	const clock: WallClock = { year, month, day, hour, minute, second };
+	const problem = calendarProblem(clock);
+	if (problem) return { ok: false, error: `"${input}" is not a valid calendar date: ${problem}` };
+	return { ok: true, clock, millis: Math.round(Number(`0.${match[7] ?? '0'}`) * 1000), offset: match[8] };
+}
+
+/** The instant `clock` names at UTC offset `offset` (`Z`, `+01:00`, `-0130`). */
+function instantAtOffset(clock: WallClock, millis: number, offset: string): Date | undefined {
+	if (/^z$/i.test(offset)) return new Date(asUtcMillis(clock) + millis);
+	const [, sign, hours, minutes] = /^([+-])(\d{2}):?(\d{2})$/.exec(offset) ?? [];
+	if (Number(hours) > 23 || Number(minutes) > 59) return undefined;
+	const offsetMs = (Number(hours) * 60 + Number(minutes)) * MINUTE_MS * (sign === '-' ? -1 : 1);
+	return new Date(asUtcMillis(clock) + millis - offsetMs);
+}
+
 /** The instant at which clocks in `timeZone` show `input` (`yyyy-MM-dd HH:mm`, seconds and `T` allowed). */
 export function parseWallClock(input: string, timeZone: string): WallClockResult {
-	const match = WALL_CLOCK.exec(input.trim());
-	if (!match) return { ok: false, error: `"${input}" is not a date in the form yyyy-MM-dd HH:mm` };
-	const [year, month, day, hour, minute, second = '0'] = match.slice(1).map((part) => part ?? '0');
-	const clock: WallClock = {
-		year: Number(year),
-		month: Number(month),
-		day: Number(day),
-		hour: Number(hour),
-		minute: Number(minute),
-		second: Number(second),
-	};
+	const parsed = parseDateTime(input);
+	if (!parsed.ok) return parsed;
+	if (parsed.offset !== undefined) return { ok: false, error: `"${input}" has an offset; a wall-clock time has none` };
+	const { clock } = parsed;
 	const instant = instantOf(clock, timeZone);
-	const check = wallClockIn(instant, timeZone);
-	if (check.month !== clock.month || check.day !== clock.day) {
-		return { ok: false, error: `"${input}" is not a valid calendar date` };
-	}
-	if (check.hour !== clock.hour || check.minute !== clock.minute) {
+	if (!sameClock(wallClockIn(instant, timeZone), clock)) {
 		// Clocks skip this hour when summer time starts; sending "then" has no meaning.
 		return { ok: false, error: `"${input}" does not exist in ${timeZone}: the clocks skip that hour (summer time starts)` };
 	}
-	return { ok: true, instant, clock };
+	return { ok: true, instant: new Date(instant.getTime() + parsed.millis), clock };
 }
 
+/** The instant `input` names: with an offset or `Z` as it says, without one as the wall-clock time in `timeZone`. */
+function instantOfInput(input: string, timeZone: string): { ok: true; instant: Date } | { ok: false; error: string } {
+	const parsed = parseDateTime(input);
+	if (!parsed.ok || parsed.offset === undefined) return parseWallClock(input, timeZone);
+	const instant = instantAtOffset(parsed.clock, parsed.millis, parsed.offset);
+	return instant ? { ok: true, instant } : { ok: false, error: `"${input}" has an offset that does not exist (${parsed.offset})` };
+}
+
+const shownClock = (clock: WallClock) => `${clock.year}-${pad(clock.month)}-${pad(clock.day)} ${pad(clock.hour)}:${pad(clock.minute)}`;
+
+/**
+ * The gateway's `date` for `input`. The gateway schedules whole minutes (docs/gateway-api.md#send-sms),
+ * so a time with seconds is rounded UP to the next whole minute, never down: a few seconds later than
+ * asked is harmless, earlier is not. This also means a time 1–59 s ahead is never sent as the minute
+ * that has already begun (which the gateway would take as "now" or as past).
+ */
 export function formatScheduleDate(input: string, timeZone: string, now: Date): ScheduleResult {
-	const text = input.trim();
-	let instant: Date;
-	let clock: WallClock;
-	if (HAS_OFFSET.test(text)) {
-		instant = new Date(text);
-		if (Number.isNaN(instant.getTime())) return { ok: false, error: `"${input}" is not a date` };
-		clock = wallClockIn(instant, timeZone);
-	} else {
-		const parsed = parseWallClock(input, timeZone);
-		if (!parsed.ok) return parsed;
-		({ instant, clock } = parsed);
-	}
+	const parsed = instantOfInput(input, timeZone);
+	if (!parsed.ok) return parsed;
+	const { instant } = parsed;
 	if (instant.getTime() < now.getTime()) {
-		const shown = `${clock.year}-${pad(clock.month)}-${pad(clock.day)} ${pad(clock.hour)}:${pad(clock.minute)}`;
+		const shown = shownClock(wallClockIn(instant, timeZone));
 		return { ok: false, error: `"${input}" is in the past (${shown} in the account's time zone ${timeZone}); a scheduled date must be in the future` };
 	}
-	return {
-		ok: true,
-		date: `${clock.year}-${pad(clock.month)}-${pad(clock.day)} ${pad(clock.hour)}:${pad(clock.minute)}`,
-	};
+	const due = new Date(Math.ceil(instant.getTime() / MINUTE_MS) * MINUTE_MS);
+	return { ok: true, date: shownClock(wallClockIn(due, timeZone)) };
 }

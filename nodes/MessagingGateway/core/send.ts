@@ -4,11 +4,10 @@
  * expressions, so every one is checked for its type first: `undefined`, `null`, objects and arrays
  * never become text such as "undefined" or "[object Object]".
  *
- * A little over 250 lines: one field check per function, read top to bottom; splitting them from
- * buildSendRequest would separate each check from the only code that calls it.
+ * The gateway's rules for a send only (docs/gateway-api.md#send-sms): how the node runs sends (options,
+ * batching, concurrency, output) lives beside the operations in actions/message/send/.
  */
-import { MAX_RECIPIENTS_PER_REQUEST, DEFAULT_BATCH_SIZE } from './batch';
-import { countryByCode, type Country } from './countries';
+import type { Country } from './countries';
 import { parseRecipients } from './phone';
 import { MAX_MESSAGE_LENGTH, MAX_REFERENCE_LENGTH, messageLength, senderProblem } from './rules';
 import { VOICE_GENDERS, VOICE_LANGUAGES } from './voice';
@@ -28,7 +27,7 @@ export interface RawSendInput {
 	gender?: unknown;
 }
 
-export type SendField = keyof RawSendInput | 'defaultCountry' | 'concurrency' | 'timeout' | 'batchRecipients' | 'batchSize';
+export type SendField = keyof RawSendInput;
 
 export interface SendContext {
 	/** The account's time zone: schedule dates are written and judged in it. */
@@ -49,7 +48,7 @@ export interface SendRequestBody {
 	gender?: string;
 }
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; field: SendField; error: string };
+type Checked<T> = { ok: true; value: T } | { ok: false; field: SendField; error: string };
 
 export type BuildSendResult =
 	| { ok: true; body: SendRequestBody; recipients: string[]; length: SegmentCount }
@@ -66,7 +65,7 @@ class InputError extends Error {
 }
 
 /** What a value is, for messages: "no value", "null", "an object", "an array", "a boolean", … */
-function describeValue(value: unknown): string {
+export function describeValue(value: unknown): string {
 	if (value === undefined) return 'no value (undefined)';
 	if (value === null) return 'null';
 	if (Array.isArray(value)) return 'an array';
@@ -76,11 +75,20 @@ function describeValue(value: unknown): string {
 	return `a ${typeof value}`;
 }
 
+/**
+ * What a value is, with a hint where the value is missing: an expression that found nothing is the
+ * usual cause, and the fix is in the expression or in the item it reads.
+ */
+function got(value: unknown): string {
+	const what = describeValue(value);
+	return value === undefined || value === null ? `${what}: check the field's expression, or that the previous node's item has the field it reads` : what;
+}
+
 /** Text, or a finite number written as text; anything else is refused with what it was. */
 function text(field: SendField, value: unknown): string {
 	if (typeof value === 'string') return value;
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	throw new InputError(field, `expected text but got ${describeValue(value)}`);
+	throw new InputError(field, `expected text but got ${got(value)}`);
 }
 
 /** An optional field: absent or '' means not set; a key present with null/undefined is an expression that found nothing. */
@@ -128,7 +136,7 @@ function scheduleText(value: unknown): string {
 		return iso;
 	}
 	if (typeof value === 'string') return value;
-	throw new InputError('date', `expected a date but got ${describeValue(value)}`);
+	throw new InputError('date', `expected a date but got ${got(value)}`);
 }
 
 function schedule(input: RawSendInput, context: SendContext): string | undefined {
@@ -153,7 +161,7 @@ function flag(input: RawSendInput, field: 'test'): boolean | undefined {
 	const value = input[field];
 	if (typeof value === 'boolean') return value;
 	if (value === 'true' || value === 'false') return value === 'true';
-	throw new InputError(field, `expected true or false but got ${describeValue(value)}`);
+	throw new InputError(field, `expected true or false but got ${got(value)}`);
 }
 
 function sender(value: unknown): string {
@@ -225,52 +233,4 @@ export function voiceFields(input: RawSendInput): Partial<SendRequestBody> {
 	const gender = choice(input, 'gender', VOICE_GENDERS.map((entry) => entry.value));
 	if (gender !== undefined) fields.gender = gender;
 	return fields;
-}
-
-export const DEFAULT_CONCURRENCY = 5;
-/** More parallel requests than this only earn 429 answers from a gateway. */
-export const MAX_CONCURRENCY = 50;
-export const DEFAULT_TIMEOUT_MS = 30_000;
-/** The longest a timer can wait in Node.js. */
-export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
-
-function wholeNumber(field: SendField, value: unknown, min: number, max: number): number {
-	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
-		const got = typeof value === 'string' ? `"${value}"` : typeof value === 'number' ? String(value) : describeValue(value);
-		throw new InputError(field, `must be a whole number from ${min} to ${max}; got ${got}`);
-	}
-	return number;
-}
-
-export function checkConcurrency(value: unknown): Checked<number> {
-	return check(() => (value === undefined ? DEFAULT_CONCURRENCY : wholeNumber('concurrency', value, 1, MAX_CONCURRENCY)));
-}
-
-export function checkTimeout(value: unknown): Checked<number> {
-	return check(() => (value === undefined ? DEFAULT_TIMEOUT_MS : wholeNumber('timeout', value, 1, MAX_TIMEOUT_MS)));
-}
-
-export function checkBatchSize(value: unknown): Checked<number> {
-	return check(() => (value === undefined ? DEFAULT_BATCH_SIZE : wholeNumber('batchSize', value, 1, MAX_RECIPIENTS_PER_REQUEST)));
-}
-
-/** Whether to batch recipients: the option when set, else `byDefault` (it depends on the node version). */
-export function checkBatchRecipients(value: unknown, byDefault: boolean): Checked<boolean> {
-	return check(() => {
-		if (value === undefined) return byDefault;
-		if (typeof value === 'boolean') return value;
-		if (value === 'true' || value === 'false') return value === 'true';
-		throw new InputError('batchRecipients', `expected true or false but got ${describeValue(value)}`);
-	});
-}
-
-export function checkDefaultCountry(value: unknown): Checked<Country | undefined> {
-	return check(() => {
-		if (value === undefined || value === '') return undefined;
-		if (typeof value !== 'string') throw new InputError('defaultCountry', `expected a country code but got ${describeValue(value)}`);
-		const country = countryByCode(value);
-		if (!country) throw new InputError('defaultCountry', `"${value}" is not an ISO 3166 country code (e.g. NL, GB, US)`);
-		return country;
-	});
 }

@@ -70,6 +70,11 @@ export function signPayload(payload: Payload, secret: string, timestamp = unixNo
 	return `t=${timestamp},${SIGNATURE_SCHEME}=${computeSignature(payload, timestamp, secret)}`;
 }
 
+/** A brand word (`X-<brand>-Signature`, `X-<brand>-Timestamp`): the one rule the emulator signs with and the trigger reads. */
+const BRAND_CHARACTERS = '[A-Za-z0-9._-]+';
+export const BRAND_WORD = new RegExp(`^${BRAND_CHARACTERS}$`);
+const BRANDED_SIGNATURE = new RegExp(`^x-(${BRAND_CHARACTERS})-signature$`, 'i');
+
 /** Both headers for a payload: what the emulator sends, and what a user can use to test a receiver. */
 export function generateTestHeaders(
 	payload: Payload,
@@ -102,7 +107,6 @@ function forEachHeader(headers: HeaderSource | undefined | null, visit: (name: s
 	}
 }
 
-const BRANDED_SIGNATURE = /^x-([a-z0-9]+)-signature$/i;
 const HAS_SCHEME = /(^|,)\s*t=/;
 const SERVICE_SIGNATURE = SIGNATURE_HEADER.toLowerCase();
 const SERVICE_TIMESTAMP = TIMESTAMP_HEADER.toLowerCase();
@@ -113,7 +117,7 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 
 /**
  * Finds the signature header and its timestamp header: `X-Service-Signature` first, else any
- * `X-<Word>-Signature` whose value has the `t=…,v1=…` form (other X-…-Signature headers, such as a
+ * `X-<brand>-Signature` (BRAND_WORD) whose value has the `t=…,v1=…` form (other X-…-Signature headers, such as a
  * proxy's, are left alone).
  */
 export function findSignatureHeaders(
@@ -241,10 +245,5 @@ function noMatchHint(payload: Payload, parsed: ParsedSignatureHeader, secret: st
 	return `${base} Is the signing secret the one set on this webhook in the gateway? Was the body altered or re-serialised on its way (a proxy that re-encodes JSON)? The signature covers the exact raw bytes.`;
 }
 
-function fail(reason: SignatureFailure, message: string): VerifyResult {
-	return { ok: false, reason, message };
-}
-
-function unixNow(): number {
-	return Math.floor(Date.now() / 1000);
-}
+const fail = (reason: SignatureFailure, message: string): VerifyResult => ({ ok: false, reason, message });
+const unixNow = (): number => Math.floor(Date.now() / 1000);

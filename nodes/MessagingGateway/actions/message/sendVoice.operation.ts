@@ -1,17 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { buildSendRequest, voiceFields, type RawSendInput } from '../../core/send';
 import { DEFAULT_VOICE_GENDER, DEFAULT_VOICE_LANGUAGE, VOICE_GENDERS, VOICE_LANGUAGES } from '../../core/voice';
-import { echoedFields, runSendPipeline, type SendOperation } from './pipeline';
-import { description as smsDescription } from './send.operation';
+import { runSend, type SendOperation } from './send/run';
+import { sendOptionsField, toField } from './send/fields';
 
-const showFor = { show: { resource: ['message'], operation: ['sendVoice'] } };
-
-/** A field of Send SMS that a voice message has in the same form (recipients, options). */
-const likeSms = (name: string): INodeProperties => ({ ...smsDescription.find((field) => field.name === name)!, displayOptions: showFor });
+const show = { resource: ['message'], operation: ['sendVoice'] };
+const showFor = { show };
 
 export const description: INodeProperties[] = [
-	likeSms('to'),
+	toField(show),
 	{
 		displayName: 'Message',
 		name: 'message',
@@ -70,25 +67,19 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	likeSms('options'),
+	sendOptionsField(show),
 ];
 
-function readInput(ctx: IExecuteFunctions, itemIndex: number): RawSendInput {
-	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	return {
-		...additional,
-		to: ctx.getNodeParameter('to', itemIndex, undefined),
-		message: ctx.getNodeParameter('message', itemIndex, undefined),
-	};
-}
-
-export const sendVoice: SendOperation = {
+/** `POST /v1/voice/send`: no sender; the spoken language and voice instead. */
+const sendVoice: SendOperation = {
 	endpoint: '/v1/voice/send',
-	read: readInput,
-	build: (input, context) => buildSendRequest(input, context, voiceFields),
-	output: ({ body }) => echoedFields(body),
+	description,
+	channel: 'voice',
+	reads: [],
+	echoes: [],
+	oneItemPerInputInVersion1: false,
 };
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runSendPipeline(this, sendVoice);
+	return await runSend(this, sendVoice);
 }

@@ -37,10 +37,10 @@ const FIELD_LABELS: Record<keyof FormatNumberInput, string> = { number: 'Number'
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await requestPerItem.call(this, (itemIndex) => {
 		const built = buildFormatNumberRequest({
-			number: String(this.getNodeParameter('number', itemIndex)),
-			countryCode: String(this.getNodeParameter('countryCode', itemIndex)),
+			number: this.getNodeParameter('number', itemIndex),
+			countryCode: this.getNodeParameter('countryCode', itemIndex),
 		});
 		if (!built.ok) return refusal(this, FIELD_LABELS[built.field], built.error, itemIndex);
-		return { method: 'POST', path: '/v1/format/number', body: { ...built.body }, itemIndex };
+		return { method: 'POST', path: '/v1/format/number', body: { ...built.body }, itemIndex, idempotent: true };
 	});
 }

@@ -1,0 +1,85 @@
+/**
+ * What an accepted send does besides answering: charges the balance, keeps the message and reports
+ * its delivery on a timer (docs/gateway-api.md#webhook-types, `delivery_report`).
+ */
+import { randomBytes } from 'node:crypto';
+
+import { DELIVERY_DETAIL_CODES } from '../nodes/MessagingGateway/core/codes';
+import { timesOf, type Fields } from './events';
+import { apiError } from './http';
+import { finalStateFor, OPTED_OUT_SUFFIX } from './magic';
+import type { State } from './state';
+import { deliveryStatusText } from './status-codes';
+import { MAX_TIMER_MS, type Tasks } from './tasks';
+import type { SentMessage } from './types';
+
+/** What the send routes (SMS, voice) need from the emulator instance. */
+export interface SendServices {
+	account: State['account'];
+	optedOut(number: string): boolean;
+	/** Takes credits off the balance, or throws the 108 answer. */
+	charge(total: number): void;
+	/** Keeps the message and schedules its delivery reports (none for a test). */
+	accept(record: SentMessage, scheduledFor?: Date): void;
+	newMessageId(): string;
+}
+
+const newMessageId = () => {
+	const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+	return Array.from(randomBytes(30), (byte) => alphabet[byte % alphabet.length]).join('');
+};
+
+type Emit = (type: string, fields?: Fields) => unknown;
+
+/** The delivery_report of `message` with `code`, emitted; the code is kept on the message. */
+function reportDelivery(message: SentMessage, code: string, detail: string | undefined, timeZone: string, emit: Emit) {
+	message.deliveryCode = code;
+	message.deliveryCodeDetail = detail;
+	const report: Fields = {
+		messageid: message.messageid,
+		datetime: timesOf(new Date(message.created), timeZone).local,
+		content: message.content,
+		sender: message.sender,
+		receiver: message.to,
+		reference: message.reference,
+		...(message.messageType ? { message_type: message.messageType } : {}),
+		delivery_code: code,
+		delivery_status: deliveryStatusText(code),
+		delivery_status_datetime: timesOf(new Date(), timeZone).local,
+		cost: message.cost,
+	};
+	if (detail) {
+		report.delivery_code_detail = detail;
+		report.delivery_code_detail_description = DELIVERY_DETAIL_CODES[detail];
+	}
+	emit('delivery_report', { message: report });
+}
+
+export function createSendServices(state: State, emit: Emit, tasks: Tasks): SendServices {
+	const { account, settings } = state;
+	const report = (message: SentMessage, code: string, detail?: string) => reportDelivery(message, code, detail, account.timezone, emit);
+	/** Submitted report at send (or schedule) time, the final state `deliveryDelayMs` later. */
+	const scheduleReports = (message: SentMessage, startInMs: number) => {
+		// A send scheduled further ahead than a timer can wait stays scheduled.
+		if (startInMs > MAX_TIMER_MS) return;
+		tasks.later(startInMs, () => {
+			report(message, '0');
+			const final = finalStateFor(message.to);
+			if (final.code !== '0') tasks.later(settings.deliveryDelayMs, () => report(message, final.code, final.detail));
+		});
+	};
+	return {
+		account,
+		/** Numbers on the opt-out list: added through the control API, or ending in the magic suffix. */
+		optedOut: (number) => state.optouts.has(number) || number.endsWith(OPTED_OUT_SUFFIX),
+		charge(total) {
+			if (account.balance < total) throw apiError('108', 'Not enough credits');
+			account.balance = Math.round((account.balance - total) * 1000) / 1000;
+		},
+		accept(record, scheduledFor) {
+			state.messages.push(record);
+			if (!record.test) scheduleReports(record, scheduledFor ? Math.max(0, scheduledFor.getTime() - Date.now()) : 0);
+		},
+		newMessageId,
+	};
+}

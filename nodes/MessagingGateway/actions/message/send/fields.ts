@@ -1,0 +1,139 @@
+/**
+ * The fields every send operation shows in the same form (Sender, To, the run Options), each made for
+ * the operation that shows it, and the labels of refused fields read from the descriptions, so that
+ * an error names a field exactly as the panel does.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { COUNTRIES } from '../../../core/countries';
+import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/batch';
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../../../constants';
+import { DEFAULT_BATCH_SIZE, DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './options';
+
+type Show = NonNullable<INodeProperties['displayOptions']>['show'];
+
+/** The Sender: plain text in node version 1, the account's sender IDs (or any value) from version 2. */
+export function senderFields(show: Show): INodeProperties[] {
+	return [
+		{
+			displayName: 'Sender',
+			name: 'sender',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. MyShop',
+			description: 'Name of at most 11 characters, or a number of at most 14 digits',
+			displayOptions: { show: { ...show, '@version': [1] } },
+		},
+		{
+			displayName: 'Sender',
+			name: 'sender',
+			type: 'resourceLocator',
+			required: true,
+			default: { mode: 'list', value: '' },
+			description: "One of the account's sender IDs, or any name of at most 11 characters or number of at most 14 digits",
+			modes: [
+				{
+					displayName: 'From List',
+					name: 'list',
+					type: 'list',
+					placeholder: 'Select a sender ID…',
+					typeOptions: { searchListMethod: 'searchSenderIds', searchable: true },
+				},
+				{
+					displayName: 'By Value',
+					name: 'id',
+					type: 'string',
+					placeholder: 'e.g. MyShop',
+					hint: 'A name of at most 11 characters or a number of at most 14 digits, also one not (yet) in the list',
+				},
+			],
+			displayOptions: { show: { ...show, '@version': [{ _cnd: { gte: 2 } }] } },
+		},
+	];
+}
+
+export function toField(show: Show): INodeProperties {
+	return {
+		displayName: 'To',
+		name: 'to',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. +31 6 1234 5678, +44 7700 900123',
+		description:
+			'One number or several separated by commas, in international format (+31 6 1234 5678, 0044 7700 900123; a trunk prefix in parentheses such as +31 (0)6 is dropped). A national number (06 1234 5678) needs the Default Country option.',
+		displayOptions: { show },
+	};
+}
+
+/** The options of a send run (see options.ts for how they are checked). */
+export function sendOptionsField(show: Show): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Batch Recipients',
+				name: 'batchRecipients',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether consecutive items with the same sender, message, date, reference, test mode and sub-account go out in one request with all their recipients. Each item still gets its own output with its own message ID; if the gateway refuses a request, every item in it fails. On unless set otherwise in node version 2; node version 1 sends one request per item unless this is turned on.',
+			},
+			{
+				displayName: 'Batch Size',
+				name: 'batchSize',
+				type: 'number',
+				default: DEFAULT_BATCH_SIZE,
+				typeOptions: { minValue: 1, maxValue: MAX_RECIPIENTS_PER_REQUEST },
+				description: `Most recipients in one batched request (1 to ${MAX_RECIPIENTS_PER_REQUEST}). The gateway does not document a limit; ${MAX_RECIPIENTS_PER_REQUEST} is the emulator's and this node's assumption.`,
+			},
+			{
+				displayName: 'Concurrency',
+				name: 'concurrency',
+				type: 'number',
+				default: DEFAULT_CONCURRENCY,
+				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+				description: `How many items are sent at the same time (1 to ${MAX_CONCURRENCY}). Output keeps the input order.`,
+			},
+			{
+				displayName: 'Default Country',
+				name: 'defaultCountry',
+				type: 'options',
+				default: '',
+				options: [
+					{ name: 'None (International Numbers Only)', value: '' },
+					...COUNTRIES.map((country) => ({ name: `${country.name} (+${country.callingCode})`, value: country.code })),
+				],
+				description:
+					"Country of numbers written nationally, e.g. 06 1234 5678 with Netherlands becomes 31612345678. Without it, a number starting with 0 is refused.",
+			},
+			{
+				displayName: 'Timeout',
+				name: 'timeout',
+				type: 'number',
+				default: DEFAULT_TIMEOUT_MS,
+				typeOptions: { minValue: 1, maxValue: MAX_TIMEOUT_MS },
+				description:
+					'How long to wait for the gateway, in milliseconds. A send that times out is not retried, as the SMS may have gone out.',
+			},
+		],
+	};
+}
+
+/** Field name → its display name, over the fields and the entries of their collections. */
+export function fieldLabels(properties: readonly INodeProperties[]): Map<string, string> {
+	const labels = new Map<string, string>();
+	for (const property of properties) {
+		if (!labels.has(property.name)) labels.set(property.name, property.displayName);
+		for (const option of property.options ?? []) {
+			if ('displayName' in option && 'name' in option && !labels.has(option.name)) labels.set(option.name, option.displayName);
+		}
+	}
+	return labels;
+}

@@ -1,0 +1,84 @@
+/**
+ * The settings of a send run, checked before any item: Concurrency, Timeout, Batch Recipients and
+ * Batch Size apply to the whole run (a bad value stops it), Default Country to its item, and the
+ * account's time zone comes from the credential. Each check names the field it refused; the caller
+ * turns the name into the label the panel shows.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/batch';
+import { countryByCode, type Country } from '../../../core/countries';
+import { formatZoned } from '../../../core/schedule';
+import { describeValue } from '../../../core/send';
+import { CREDENTIAL_TYPE, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../../../constants';
+
+export const DEFAULT_CONCURRENCY = 5;
+/** More parallel requests than this only earn 429 answers from a gateway. */
+export const MAX_CONCURRENCY = 50;
+export const DEFAULT_BATCH_SIZE = MAX_RECIPIENTS_PER_REQUEST;
+
+type OptionField = 'concurrency' | 'timeout' | 'batchRecipients' | 'batchSize' | 'defaultCountry';
+
+/** A refused option: the field and what is wrong with it. */
+export interface OptionProblem {
+	field: OptionField;
+	error: string;
+}
+
+export interface RunSettings {
+	concurrency: number;
+	timeoutMs: number;
+	/** Most recipients in one request; 0 sends every item alone (no batching). */
+	batchSize: number;
+}
+
+function wholeNumber(field: OptionField, value: unknown, byDefault: number, min: number, max: number): number | OptionProblem {
+	if (value === undefined) return byDefault;
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number === 'number' && Number.isInteger(number) && number >= min && number <= max) return number;
+	const shown = typeof value === 'string' ? `"${value}"` : typeof value === 'number' ? String(value) : describeValue(value);
+	return { field, error: `must be a whole number from ${min} to ${max}; got ${shown}` };
+}
+
+/** Whether to batch recipients: the option when set, else `byDefault` (it depends on the node version). */
+function batching(value: unknown, byDefault: boolean): boolean | OptionProblem {
+	if (value === undefined) return byDefault;
+	if (typeof value === 'boolean') return value;
+	if (value === 'true' || value === 'false') return value === 'true';
+	return { field: 'batchRecipients', error: `expected true or false but got ${describeValue(value)}` };
+}
+
+export const isProblem = (value: unknown): value is OptionProblem => typeof value === 'object' && value !== null && 'error' in value && 'field' in value;
+
+/** The run-wide options of the first item (n8n reads them once); version 2 batches by default. */
+export function runSettings(options: IDataObject, version: number): RunSettings | OptionProblem {
+	const concurrency = wholeNumber('concurrency', options.concurrency, DEFAULT_CONCURRENCY, 1, MAX_CONCURRENCY);
+	const timeoutMs = wholeNumber('timeout', options.timeout, DEFAULT_TIMEOUT_MS, 1, MAX_TIMEOUT_MS);
+	const batched = batching(options.batchRecipients, version >= 2);
+	const batchSize = wholeNumber('batchSize', options.batchSize, DEFAULT_BATCH_SIZE, 1, MAX_RECIPIENTS_PER_REQUEST);
+	for (const checked of [concurrency, timeoutMs, batched, batchSize]) if (isProblem(checked)) return checked;
+	// Without batching every item is a request of its own, exactly as before batching existed.
+	return { concurrency: concurrency as number, timeoutMs: timeoutMs as number, batchSize: batched ? (batchSize as number) : 0 };
+}
+
+/** An item's Default Country: none, or a country of the list. */
+export function defaultCountry(value: unknown): Country | undefined | OptionProblem {
+	if (value === undefined || value === '') return undefined;
+	if (typeof value !== 'string') return { field: 'defaultCountry', error: `expected a country code but got ${describeValue(value)}` };
+	return countryByCode(value) ?? { field: 'defaultCountry', error: `"${value}" is not an ISO 3166 country code (e.g. NL, GB, US)` };
+}
+
+/** The account's time zone from the credential, else the workflow's; checked to be an IANA name. */
+export async function accountTimeZone(ctx: IExecuteFunctions): Promise<string> {
+	const credentials = await ctx.getCredentials<{ accountTimeZone?: string }>(CREDENTIAL_TYPE);
+	const zone = typeof credentials.accountTimeZone === 'string' && credentials.accountTimeZone.trim() !== '' ? credentials.accountTimeZone.trim() : ctx.getTimezone();
+	try {
+		formatZoned(new Date(), zone);
+	} catch {
+		throw new NodeOperationError(ctx.getNode(), `Account Time Zone: "${zone}" is not an IANA time zone name (e.g. Europe/Amsterdam)`, {
+			description: 'Fix it in the credential. Nothing was sent.',
+		});
+	}
+	return zone;
+}

@@ -1,0 +1,125 @@
+/**
+ * One send run, the same for every send operation (SMS, voice message): check the run's settings,
+ * check and build every item's request before the first is sent (a mistake in item 7 sends nothing
+ * at all), send (execute.ts), then one output item per recipient. What differs between operations
+ * is data: the endpoint, the fields the panel shows, the parameters read, the fields echoed.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { buildSendRequest, voiceFields, type RawSendInput, type SendContext, type SendRequestBody } from '../../../core/send';
+import type { SegmentCount } from '../../../core/segments';
+import { asNodeError, errorItemJson } from '../../../transport';
+import { refusal } from '../../perItem';
+import { sendPlanned, type Accepted, type PlannedSend } from './execute';
+import { fieldLabels } from './fields';
+import { accountTimeZone, defaultCountry, isProblem, runSettings, type OptionProblem } from './options';
+
+export interface SendOperation {
+	/** e.g. `/v1/message/send` */
+	endpoint: string;
+	/** The operation's fields: a refused field is named by its label here. */
+	description: readonly INodeProperties[];
+	/** Which fields of its own the request carries: an SMS's sender and sub-account, a voice call's language and gender. */
+	channel: 'sms' | 'voice';
+	/** Parameters read besides To, Message and Additional Fields (a resource locator gives its value). */
+	reads: ReadonlyArray<'sender'>;
+	/** What each output item tells about the message besides the request's fields. */
+	echoes: ReadonlyArray<'segments' | 'encoding'>;
+	/** Node version 1 gives one output item per input item, with `messageids` for several recipients. */
+	oneItemPerInputInVersion1: boolean;
+}
+
+interface Planned extends PlannedSend {
+	length: SegmentCount;
+}
+
+const OWN_FIELDS = { sms: undefined, voice: voiceFields } as const;
+
+function readInput(ctx: IExecuteFunctions, operation: SendOperation, itemIndex: number): RawSendInput {
+	const input: RawSendInput = {
+		...(ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+		to: ctx.getNodeParameter('to', itemIndex, undefined),
+		message: ctx.getNodeParameter('message', itemIndex, undefined),
+	};
+	for (const name of operation.reads) input[name] = ctx.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
+	return input;
+}
+
+/** An item's checked request, or why it was refused (thrown unless the node continues on fail). */
+function planItem(
+	ctx: IExecuteFunctions,
+	operation: SendOperation,
+	itemIndex: number,
+	context: Omit<SendContext, 'defaultCountry'>,
+	label: (field: string) => string,
+): Planned | NodeOperationError {
+	let built: ReturnType<typeof buildSendRequest> | (OptionProblem & { ok: false });
+	try {
+		const country = defaultCountry((ctx.getNodeParameter('options', itemIndex, {}) as IDataObject).defaultCountry);
+		built = isProblem(country)
+			? { ok: false, ...country }
+			: buildSendRequest(readInput(ctx, operation, itemIndex), { ...context, defaultCountry: country }, OWN_FIELDS[operation.channel]);
+	} catch (error) {
+		// An expression n8n could not resolve: n8n's error names the parameter.
+		const nodeError = asNodeError(ctx, error, itemIndex) as NodeOperationError;
+		if (!ctx.continueOnFail()) throw nodeError;
+		return nodeError;
+	}
+	if (built.ok) return { index: itemIndex, body: built.body, recipients: built.recipients, length: built.length };
+	const error = refusal(ctx, label(built.field), built.error, itemIndex);
+	if (!ctx.continueOnFail()) throw error;
+	return error;
+}
+
+/** Fields of the request that come back in the output, under the node's parameter names. */
+function echoedFields(body: SendRequestBody): IDataObject {
+	const json: IDataObject = {};
+	if (body.sender !== undefined) json.sender = body.sender;
+	if (body.reference !== undefined) json.reference = body.reference;
+	if (body.date !== undefined) json.date = body.date;
+	if (body.test !== undefined) json.test = body.test;
+	if (body.subid !== undefined) json.subId = body.subid;
+	if (body.language !== undefined) json.language = body.language;
+	if (body.gender !== undefined) json.gender = body.gender;
+	return json;
+}
+
+/** The output items of an accepted item: one per recipient, or (version 1 of an SMS) one for the item. */
+function outputOf(operation: SendOperation, version: number, plan: Planned, result: Accepted): IDataObject[] {
+	const fields: IDataObject = echoedFields(plan.body);
+	for (const name of operation.echoes) fields[name] = plan.length[name];
+	if (version < 2 && operation.oneItemPerInputInVersion1) {
+		const ids = result.messageids.length === 1 && typeof plan.body.to === 'string' ? { messageid: result.messageids[0] } : { messageids: result.messageids };
+		return [{ ...ids, to: plan.body.to, ...fields }];
+	}
+	return result.recipients.map((to, index) => ({ messageid: result.messageids[index], to, ...fields }));
+}
+
+export async function runSend(ctx: IExecuteFunctions, operation: SendOperation): Promise<INodeExecutionData[]> {
+	const items = ctx.getInputData();
+	const version = ctx.getNode().typeVersion;
+	const labels = fieldLabels(operation.description);
+	const label = (field: string) => labels.get(field) ?? field;
+
+	// Options that apply to the whole run: a bad value stops everything before any request.
+	const settings = runSettings(ctx.getNodeParameter('options', 0, {}) as IDataObject, version);
+	if (isProblem(settings)) {
+		const error = new NodeOperationError(ctx.getNode(), `${label(settings.field)}: ${settings.error}`, {
+			description: 'A node option is invalid, so nothing was sent.',
+		});
+		if (!ctx.continueOnFail()) throw error;
+		return items.map((_, item) => ({ json: errorItemJson(error), pairedItem: { item } }));
+	}
+	const context = { timeZone: await accountTimeZone(ctx), now: new Date() };
+	const plans = items.map((_, itemIndex) => planItem(ctx, operation, itemIndex, context, label));
+	const planned = plans.filter((plan): plan is Planned => !(plan instanceof NodeOperationError));
+	const { accepted, failed } = await sendPlanned(ctx, operation.endpoint, planned, settings, items.length);
+
+	return plans.flatMap((plan, itemIndex) => {
+		const pairedItem = { item: itemIndex };
+		const error = plan instanceof NodeOperationError ? plan : failed.get(itemIndex);
+		if (error) return [{ json: errorItemJson(error), pairedItem }];
+		return outputOf(operation, version, plan as Planned, accepted.get(itemIndex)!).map((json) => ({ json, pairedItem }));
+	});
+}

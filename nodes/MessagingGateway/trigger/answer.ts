@@ -1,0 +1,62 @@
+/**
+ * The last step of a webhook request: judge its events, start the workflow with the selected ones
+ * and answer the gateway. Problems the caller may see (entries that are not events) are named in the
+ * answer; what only the workflow's owner should see goes to n8n's log.
+ */
+import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { MAX_LISTED_PROBLEMS, type ParseEventsResult } from '../core/parse-events';
+import { receiveEvents, type Received } from './receive';
+import { respond, warnOwner } from './respond';
+
+/** The problems part of an answer: at most MAX_LISTED_PROBLEMS named, all counted. */
+function problemsOf(parsed: ParseEventsResult): IDataObject {
+	return { errors: parsed.errors, errorCount: parsed.errorCount, ...(parsed.stoppedEarly ? { validationStopped: true } : {}) };
+}
+
+function logProblems(ctx: IWebhookFunctions, parsed: ParseEventsResult, strict: boolean): void {
+	if (parsed.errorCount > 0) {
+		const entries = `${parsed.rejected} entr${parsed.rejected === 1 ? 'y' : 'ies'} that ${parsed.rejected === 1 ? 'is' : 'are'}`;
+		const what = strict ? 'an exact gateway event (Strict Validation is on)' : 'a gateway event';
+		const more = parsed.errorCount > parsed.errors.length ? ` … (${parsed.errorCount} problems)` : '';
+		warnOwner(ctx, `${parsed.events.length ? 'accepted' : 'refused'} a webhook request with ${entries} not ${what}: ${parsed.errors.join('; ')}${more}`, {
+			errorCount: parsed.errorCount,
+		});
+	}
+	if (parsed.events.length > 0 && parsed.deviationCount > 0) {
+		const which = parsed.events.length === 1 ? 'an event' : 'events';
+		const more = parsed.deviations.length >= MAX_LISTED_PROBLEMS ? ' …' : '';
+		warnOwner(ctx, `passed on ${which} that differ from the documented fields, as sent: ${parsed.deviations.join('; ')}${more}`, {
+			deviationCount: parsed.deviationCount,
+		});
+	}
+}
+
+/**
+ * While the editor listens for a test event, an event of a type the trigger does not listen for
+ * would leave the panel waiting without a word: say in the log and in the answer which type came
+ * and which are selected.
+ */
+function unselectedNote(ctx: IWebhookFunctions, received: Received, selected: readonly string[]): IDataObject {
+	if (ctx.getMode() !== 'manual' || received.starting.length > 0 || received.unselected.length === 0) return {};
+	const arrived = received.unselected.join(', ');
+	const message = `Nothing started: the event${received.unselected.length === 1 ? ' is of type' : 's are of types'} ${arrived}, and this trigger listens for ${selected.join(', ') || 'no type'} (its Events parameter)`;
+	warnOwner(ctx, `${message}.`, { arrived: received.unselected, selected });
+	return { message, arrived: received.unselected, selected };
+}
+
+export function answerEvents(ctx: IWebhookFunctions, body: unknown, selected: string[], options: { strict: boolean; finalReportsOnly: boolean }): IWebhookResponseData {
+	const received = receiveEvents(body, { strict: options.strict, selected, finalReportsOnly: options.finalReportsOnly });
+	const { parsed, starting } = received;
+	logProblems(ctx, parsed, options.strict);
+	if (parsed.events.length === 0) {
+		return respond(ctx, 400, { error: 'not_an_event', message: `The body is not a gateway webhook event: ${parsed.errors.slice(0, 3).join('; ')}`, ...problemsOf(parsed) });
+	}
+	const items: INodeExecutionData[] = starting.map((event) => ({ json: event as IDataObject }));
+	const webhookResponse: IDataObject = { received: parsed.events.length + parsed.rejected, accepted: items.length };
+	// Events in the same array that are not events are named, so the sender can see what was dropped.
+	if (parsed.rejected > 0) Object.assign(webhookResponse, { rejected: parsed.rejected, ...problemsOf(parsed) });
+	Object.assign(webhookResponse, unselectedNote(ctx, received, selected));
+	if (items.length === 0) return { webhookResponse };
+	return { webhookResponse, workflowData: [items] };
+}
