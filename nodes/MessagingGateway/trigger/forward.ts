@@ -8,7 +8,7 @@
 import type { IDataObject, IN8nHttpFullResponse, IWebhookFunctions } from 'n8n-workflow';
 
 import { classifyForwardResponse, resumeTargetOf, unreachableOutcome, type ForwardOutcome } from '../core/forwarding';
-import { redactResumeSignaturesDeep, waitingWebhookUrl, type ResumeTarget } from '../core/resume-link';
+import { redactResumeSignaturesDeep, RESUME_REFERENCE_PREFIX, waitingWebhookUrl, type ResumeTarget } from '../core/resume-link';
 
 /** How long n8n may take to take an answer; it answers once the run is registered, in well under a second. */
 const FORWARD_TIMEOUT_MS = 30_000;
@@ -84,13 +84,20 @@ export async function forwardToWaitingQuestions(ctx: IWebhookFunctions, events: 
 export function eventsToStart(events: readonly IDataObject[], forwarded: ForwardedEvents, handling: ReplyHandling): IDataObject[] {
 	return events.flatMap((event) => {
 		const result = forwarded.get(event);
-		if (result === undefined) return [redactResumeSignaturesDeep(event)];
+		// Most events carry no question's reference: they pass as they are, without a copy.
+		if (result === undefined) return [mayCarryResumeLink(event) ? redactResumeSignaturesDeep(event) : event];
 		if (result.outcome.kind === 'resumed' && handling !== 'resumeAndStart') return [];
 		const { outcome } = result;
 		const waitingQuestion: IDataObject = { executionId: result.target.executionId, outcome: outcome.kind };
 		if (outcome.kind !== 'resumed') waitingQuestion.reason = outcome.reason;
 		return [{ ...redactResumeSignaturesDeep(event), waitingQuestion }];
 	});
+}
+
+/** Whether a reference field of the event may hold a resume link (an interim report, a reply that names none). */
+function mayCarryResumeLink(event: IDataObject): boolean {
+	const fields = [(event.message as IDataObject | undefined)?.reference, (event.isreply as IDataObject | undefined)?.orig_reference];
+	return fields.some((field) => typeof field === 'string' && field.includes(RESUME_REFERENCE_PREFIX));
 }
 
 /** Whether the gateway should deliver the request again: some question could not be reached. */
