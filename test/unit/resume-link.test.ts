@@ -44,6 +44,13 @@ describe('the reference', () => {
 		expect(decodeResumeReference(` ${encoded.value}\n`)).toEqual(TARGET);
 	});
 
+	test("a reminder's reference adds the question's message id", () => {
+		const reminder = encodeResumeReference({ ...TARGET, questionMessageId: 'e0ncuxht345hjmbjvv2feky0azflcw' });
+		expect(reminder).toEqual({ ok: true, value: `n8n-wait:1234:${NODE_ID}:${SIGNATURE}:e0ncuxht345hjmbjvv2feky0azflcw` });
+		if (reminder.ok) expect(decodeResumeReference(reminder.value)).toEqual({ ...TARGET, questionMessageId: 'e0ncuxht345hjmbjvv2feky0azflcw' });
+		if (reminder.ok) expect(redactResumeSignatures(reminder.value)).toBe(`n8n-wait:1234:${NODE_ID}:[redacted]:e0ncuxht345hjmbjvv2feky0azflcw`);
+	});
+
 	test("anything else is not a question's reference", () => {
 		for (const reference of [undefined, null, 42, '', 'order-1001', `n8n-wait:1234:${NODE_ID}:${SIGNATURE.toUpperCase()}`, `n8n-wait:1234:${NODE_ID}:${SIGNATURE}x`, `n8n-wait:12/../1:${NODE_ID}:${SIGNATURE}`, `n8n-wait:1234:evil.example.com/x:${SIGNATURE}`]) {
 			expect(decodeResumeReference(reference)).toBeUndefined();

@@ -54,7 +54,7 @@ describe("the waiting node's answer to a forwarded event", () => {
 		expect(response.workflowData?.[0][0].json).toMatchObject({ approved: false });
 	});
 
-	test('an unclear reply keeps it waiting (no workflowData) and sends the reminder once, from the sender asked, with the same reference', async () => {
+	test("an unclear reply keeps it waiting (no workflowData) and sends the reminder once, from the sender asked, with the question's link and message id", async () => {
 		const sent: ReminderSms[] = [];
 		const response = await answerForwardedEvent(
 			context({ options: { unclearReplyReminder: 'Please reply YES or NO' }, body: replyEvent('hmm') }),
@@ -63,7 +63,16 @@ describe("the waiting node's answer to a forwarded event", () => {
 			},
 		);
 		expect(response).toEqual({ webhookResponse: { resumed: false, reason: expect.stringContaining('neither'), reminded: true } });
-		expect(sent).toEqual([{ sender: '3197010000001', to: ASKED, message: 'Please reply YES or NO', reference: REFERENCE }]);
+		expect(sent).toEqual([{ sender: '3197010000001', to: ASKED, message: 'Please reply YES or NO', reference: `${REFERENCE}:${MESSAGE_ID}` }]);
+	});
+
+	test("a reply to the reminder answers the question the reminder's reference names", async () => {
+		const toReminder = replyEvent('yes');
+		Object.assign(toReminder.isreply as IDataObject, { orig_messageid: 'reminder-1', orig_reference: `${REFERENCE}:${MESSAGE_ID}` });
+		const response = await answerForwardedEvent(context({ body: toReminder }), noReminder);
+		expect(response.workflowData?.[0][0].json).toMatchObject({ approved: true, messageid: MESSAGE_ID });
+		Object.assign(toReminder.isreply as IDataObject, { orig_reference: `${REFERENCE}:m0` });
+		expect((await answerForwardedEvent(context({ body: toReminder }), noReminder)).workflowData).toBeUndefined();
 	});
 
 	test('without a reminder text nothing is sent; a failed reminder is reported without the link', async () => {

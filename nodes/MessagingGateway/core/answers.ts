@@ -7,6 +7,7 @@
  */
 import { isObject } from './objects';
 import { judgeReply } from './replies';
+import { decodeResumeReference } from './resume-link';
 
 export type ResponseType = 'approval' | 'freeText' | 'deliveryReport';
 export const RESPONSE_TYPES: readonly ResponseType[] = ['approval', 'freeText', 'deliveryReport'];
@@ -55,7 +56,9 @@ function isQuestionMessage(messageid: unknown, question: Question): boolean {
 function judgeReplyEvent(event: Record<string, unknown>, message: Record<string, unknown>, question: Question): AnswerDecision {
 	const isreply = isObject(event.isreply) ? event.isreply : {};
 	if (question.responseType === 'deliveryReport') return { resume: false, reason: 'notAwaited' };
-	if (!isQuestionMessage(isreply.orig_messageid, question)) return { resume: false, reason: 'otherMessage' };
+	// A reply to a reminder answers the question the reminder's reference names.
+	const asked = decodeResumeReference(isreply.orig_reference)?.questionMessageId ?? textOf(isreply.orig_messageid);
+	if (!isQuestionMessage(asked, question)) return { resume: false, reason: 'otherMessage' };
 	if (!isQuestionRecipient(message.sender, question, isreply.orig_receiver)) return { resume: false, reason: 'otherNumber' };
 	const reply = textOf(message.content) ?? '';
 	const answer: Record<string, unknown> = {};
@@ -69,7 +72,7 @@ function judgeReplyEvent(event: Record<string, unknown>, message: Record<string,
 		reply,
 		from: textOf(message.sender),
 		repliedAt,
-		messageid: textOf(isreply.orig_messageid) ?? question.messageid,
+		messageid: question.messageid ?? asked,
 		to: question.to ?? digitsOf(isreply.orig_receiver),
 		webhook_id: event.webhook_id,
 	});

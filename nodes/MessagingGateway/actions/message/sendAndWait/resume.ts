@@ -10,7 +10,7 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 import { judgeAnswer, KEPT_WAITING_REASONS, RESPONSE_TYPES, type Question, type ResponseType } from '../../../core/answers';
 import { isObject } from '../../../core/objects';
 import { approvalWords } from '../../../core/replies';
-import { decodeResumeReference, redactResumeSignatures } from '../../../core/resume-link';
+import { decodeResumeReference, encodeResumeReference, redactResumeSignatures } from '../../../core/resume-link';
 
 /** An SMS to send back: the Reminder for Unclear Replies. */
 export interface ReminderSms {
@@ -52,26 +52,32 @@ function questionOf(ctx: IWebhookFunctions): Question {
 	};
 }
 
-/** The reminder for an unclear reply: to the number that replied, from the number it replied to. */
-function reminderFor(event: IDataObject, text: string): ReminderSms | undefined {
+/**
+ * The reminder for an unclear reply: to the number that replied, from the number it replied to, with
+ * the question's link and message id in its reference, so that a reply to the reminder answers the question.
+ */
+function reminderFor(event: IDataObject, text: string, question: Question): ReminderSms | undefined {
 	const message = isObject(event.message) ? event.message : {};
 	const isreply = isObject(event.isreply) ? event.isreply : {};
-	const reference = typeof isreply.orig_reference === 'string' ? isreply.orig_reference.trim() : '';
+	const target = decodeResumeReference(isreply.orig_reference);
 	const sender = [isreply.orig_sender, message.receiver].find((value) => typeof value === 'string' && value.trim() !== '') as string | undefined;
-	if (text.trim() === '' || typeof message.sender !== 'string' || !sender || !decodeResumeReference(reference)) return undefined;
-	return { sender, to: message.sender.replace(/\D/g, ''), message: text, reference };
+	const questionMessageId = target?.questionMessageId ?? question.messageid ?? (typeof isreply.orig_messageid === 'string' ? isreply.orig_messageid : undefined);
+	const reference = target && encodeResumeReference({ ...target, questionMessageId });
+	if (text.trim() === '' || typeof message.sender !== 'string' || !sender || !reference?.ok) return undefined;
+	return { sender, to: message.sender.replace(/\D/g, ''), message: text, reference: reference.value };
 }
 
 export async function answerForwardedEvent(ctx: IWebhookFunctions, sendReminder: SendReminder): Promise<IWebhookResponseData> {
 	const event = ctx.getBodyData();
-	const decision = judgeAnswer(event, questionOf(ctx));
+	const question = questionOf(ctx);
+	const decision = judgeAnswer(event, question);
 	if (decision.resume) {
 		const item: INodeExecutionData = { json: decision.output as IDataObject, pairedItem: { item: 0 } };
 		return { webhookResponse: { resumed: true }, workflowData: [[item]] };
 	}
 	const answer: IDataObject = { resumed: false, reason: KEPT_WAITING_REASONS[decision.reason] };
 	const reminderText = (ctx.getNodeParameter('options', {}) as IDataObject).unclearReplyReminder;
-	const reminder = decision.reason === 'unclearReply' && typeof reminderText === 'string' ? reminderFor(event, reminderText) : undefined;
+	const reminder = decision.reason === 'unclearReply' && typeof reminderText === 'string' ? reminderFor(event, reminderText, question) : undefined;
 	if (reminder) {
 		try {
 			await sendReminder(ctx, reminder);
