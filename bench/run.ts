@@ -18,7 +18,7 @@ import { ensureN8n, N8nClient, ROOT, startN8n, stopN8nOnExit } from '../tools/n8
 import { DEFAULT_N8N_VERSION } from '../tools/n8n-version';
 import { waitForWebhooks } from '../tools/waits';
 import { ACCOUNT, drain, executionsPage, load, median, ourTrigger, say, SECRET, signedEvent, webhookNode, webhookWorkflow, type LoadResult, type Receiver } from './load';
-import { runAction } from '../tools/n8n-core-runner';
+import { runAction } from '../test/harness/run';
 import { batchingBench } from './batching';
 import { IN_FLIGHT as TRIGGER_IN_FLIGHT, PER_ROUND as TRIGGER_PER_ROUND, ROUNDS as TRIGGER_ROUNDS, triggerThroughN8n } from './trigger-n8n';
 import { inclusiveShare, profileInProcess, selfTimeRows } from './profile';
@@ -235,7 +235,7 @@ async function bulkSend(): Promise<string[]> {
 			const rates: number[] = [];
 			for (const concurrency of [1, 5]) {
 				const started = performance.now();
-				const run = await runAction({ resource: 'message', operation: 'send', sender: 'Bench', to: '={{ $json.to }}', message: '={{ "Item " + $json.n }}', options: { concurrency } }, items, credentials);
+				const run = await runAction({ resource: 'message', operation: 'send', sender: 'Bench', to: '={{ $json.to }}', message: '={{ "Item " + $json.n }}', options: { concurrency } }, items, credentials, { typeVersion: 1 });
 				const seconds = (performance.now() - started) / 1000;
 				if (run.error || run.items.length !== 1000) throw new Error(`bulk send failed: ${run.error?.message}`);
 				rates.push(1000 / seconds);
