@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs a pinned n8n into a cache folder outside the clone, once; later calls reuse it.
-# Usage: scripts/install-n8n.sh [2.41.0|1.123.81]   (prints the install folder last)
+# Usage: scripts/install-n8n.sh [2.41.3|1.123.81]   (prints the install folder last)
 # n8n 2.x runs on Node 24, taken from the registry's `node` package; 1.x runs on this machine's Node 20.
 # Works the same from a plain shell and from `npm run …`, and redoes any install that did not finish.
 set -euo pipefail
-version="${1:-${N8N_VERSION:-2.41.0}}"
+version="${1:-${N8N_VERSION:-2.41.3}}"
 cache="${N8N_CACHE_DIR:-$HOME/.cache/n8n-nodes-messaging-gateway}"
 dir="$cache/n8n-$version"
 log() { printf '[install-n8n] %s\n' "$*" >&2; }
@@ -21,6 +21,18 @@ for name in $(compgen -e); do
   esac
 done
 export npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
+
+# What the install needs from the system, checked before anything is downloaded: flock (one installer
+# at a time), and for a new install python3, make and g++ (node-gyp compiles sqlite3 and isolated-vm).
+declare -A package_of=([flock]=util-linux [python3]=python3 [make]=make [g++]=g++)
+needed=(flock); [ -f "$dir/.complete" ] || needed+=(python3 make g++)
+missing=()
+for tool in "${needed[@]}"; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
+if [ "${#missing[@]}" -gt 0 ]; then
+  packages=$(for tool in "${missing[@]}"; do printf '%s ' "${package_of[$tool]}"; done)
+  log "missing ${missing[*]}: install first with: sudo apt-get install -y ${packages% }"
+  exit 1
+fi
 
 # One installer per folder at a time: a second caller waits here, then finds the install complete.
 mkdir -p "$cache"
