@@ -14,7 +14,7 @@ export const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** How long the count of a workflow's executions must stay unchanged for drain() to call the backlog worked off. */
-export const QUIET_MS = 5000;
+const QUIET_MS = 5000;
 
 /**
  * Waits until n8n has worked off its backlog: our trigger answers before the run starts, so under

@@ -25,15 +25,9 @@ export interface BenchFigures {
 	loadCheck: string[];
 }
 
-export function resultsReport(figures: BenchFigures): string {
-	return `# Benchmark results
-
-Measured ${figures.startedAt.toISOString().slice(0, 16).replace('T', ' ')}–${figures.endedAt.toISOString().slice(11, 16)} UTC on ${figures.machine}, all in one run of \`npm run bench\`
-(load average ${figures.loadAtStart.toFixed(1)} at the start, ${figures.loadAtEnd.toFixed(1)} at the end).
-n8n, the emulator and the load generator share the machine, so absolute figures are this machine's;
-the ratios compare two things measured side by side in the same run.
-
-## 1. Trigger work in process
+/** Part 1: the trigger's work in process and its CPU profile. */
+function inProcessSection(figures: BenchFigures): string {
+	return `## 1. Trigger work in process
 
 What the node's \`webhook()\` does with one POST, the same calls (\`verifySignature\` on the raw bytes, then
 \`receiveEvents\` on the body: validate against the spec's payload tables, filter by type), against the
@@ -58,8 +52,12 @@ an event deviates (to name the deviation, lenient) or is refused (to name the pr
 verdict is always zod's (\`test/unit/payloads-fast-path.test.ts\` proves it with fast-check over mutated
 events, both modes). No check was removed. The last column of the table above is zod's own cost on this
 event: what strict validation would cost if it ran zod on every event.
+`;
+}
 
-## 2. Webhook throughput through real n8n (default expression engine)
+/** Parts 2 and 2b: webhooks through real n8n. */
+function throughN8nSection(figures: BenchFigures): string {
+	return `## 2. Webhook throughput through real n8n (default expression engine)
 
 The same 500 signed \`inbox_message\` bodies posted with 20 in flight to three one-node workflows on one
 n8n ${figures.n8nVersion} with its default settings: n8n's Webhook node without
@@ -93,8 +91,12 @@ to our trigger; the time of samples whose stack holds our node's \`webhook()\`, 
 divided by the number of requests.
 
 ${figures.engines.profile.join('\n')}
+`;
+}
 
-## 3. Bulk send
+/** Parts 3 and 4, and how to reproduce. */
+function sendAndLoadSection(figures: BenchFigures): string {
+	return `## 3. Bulk send
 
 1,000 input items through the Messaging Gateway node (n8n-core's WorkflowExecute) to the emulator,
 once answering at once (the node's own cost is all there is) and once after 50 ms, like a gateway a
@@ -121,4 +123,17 @@ npm run bench -- --trigger-parts-only   # parts 1 and 2b alone, printed
 npx ts-node --transpile-only bench/batching.ts   # the batched sends alone, printed
 \`\`\`
 `;
+}
+
+export function resultsReport(figures: BenchFigures): string {
+	return `# Benchmark results
+
+Measured ${figures.startedAt.toISOString().slice(0, 16).replace('T', ' ')}–${figures.endedAt.toISOString().slice(11, 16)} UTC on ${figures.machine}, all in one run of \`npm run bench\`
+(load average ${figures.loadAtStart.toFixed(1)} at the start, ${figures.loadAtEnd.toFixed(1)} at the end).
+n8n, the emulator and the load generator share the machine, so absolute figures are this machine's;
+the ratios compare two things measured side by side in the same run.
+
+${inProcessSection(figures)}
+${throughN8nSection(figures)}
+${sendAndLoadSection(figures)}`;
 }

@@ -3,7 +3,7 @@ import type { Emulator } from '../emulator/server';
 import { loadExample, productionUrl, type ExampleWorkflow, type N8nClient } from './n8n-client';
 import { waitForWebhooks } from './waits';
 
-export const EXAMPLES = {
+const EXAMPLES = {
 	autoReply: 'auto-reply-to-incoming-sms.json',
 	fundsAlert: 'alert-on-insufficient-funds.json',
 	deliveryLog: 'delivery-log.json',

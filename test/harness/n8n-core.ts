@@ -26,7 +26,7 @@ import { MessagingGatewayTrigger } from '../../nodes/MessagingGateway/MessagingG
 export const ACTION_TYPE = 'n8n-nodes-messaging-gateway.messagingGateway';
 export const TRIGGER_TYPE = 'n8n-nodes-messaging-gateway.messagingGatewayTrigger';
 export const CREDENTIAL_TYPE = 'messagingGatewayApi';
-export const TIME_ZONE = 'Europe/Amsterdam';
+const TIME_ZONE = 'Europe/Amsterdam';
 
 /** The credential's fields (a type, not an interface, so that it is a credential data object as it is). */
 export type GatewayCredentials = {
