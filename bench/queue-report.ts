@@ -87,7 +87,7 @@ ${outcomeRow('worker-1 killed with SIGKILL', figures.outcomes.kill)}
 
 ### A worker without the package
 
-A third worker started with an empty user folder; \`preflight()\` of \`tools/queue-stack.ts\` reports,
+A third worker started with an empty user folder; \`preflight()\` of \`tools/queue-preflight.ts\` reports,
 before any traffic reaches it (\`npm run dev:queue\` and the queue-mode e2e refuse to go on):
 
 \`\`\`
