@@ -3,7 +3,7 @@
  * WorkflowExecute engine with its ExecuteContext, LoadOptionsContext for list searches and
  * WebhookContext for the trigger (set-up in `n8n-core.ts`). A node runs in its type's
  * `defaultVersion` unless the call names a `typeVersion`. Not to be confused with
- * `tools/n8n-server.ts`, which starts a real n8n server.
+ * `tools/n8n-process.ts`, which starts a real n8n server.
  */
 import { ExecutionLifecycleHooks, LoadOptionsContext, WebhookContext, WorkflowExecute } from 'n8n-core';
 import {
