@@ -4,9 +4,11 @@
  * the waiting execution on its own instance; the execution goes on with the answer.
  */
 import type { Emulator } from '../../emulator/server';
-import { N8nClient, nodeOutput, PACKAGE_NAME, stopN8nOnExit, tailOf, type Execution, type N8nServer } from '../../tools/n8n-server';
+import { nodeOutput, type Execution, type N8nClient } from '../../tools/n8n-client';
+import { PACKAGE_NAME } from '../../tools/n8n-install';
+import { stopN8nOnExit, tailOf, type N8nServer } from '../../tools/n8n-process';
 import { startN8nWithEmulator } from '../../tools/n8n-with-emulator';
-import { waitForWebhooks } from '../../tools/waits';
+import { waitFor, waitForWebhooks } from '../../tools/waits';
 import { startReceiver, type Receiver } from '../helpers/receiver';
 import { emulatorControl, type EmulatorControl } from './scenarios';
 
@@ -31,24 +33,15 @@ function newNumber(suffix = ''): string {
 	return base.slice(0, base.length - suffix.length) + suffix;
 }
 
-/** Polls `check` until it gives a value, or gives undefined when the time is up. */
-async function waitFor<T>(check: () => Promise<T | undefined>, { timeoutMs = 30_000, intervalMs = 200 } = {}): Promise<T | undefined> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check();
-		if (value !== undefined || Date.now() > deadline) return value;
-		await new Promise((resolve) => setTimeout(resolve, intervalMs));
-	}
-}
-
 /** POSTs to a workflow's webhook; right after activation n8n can answer 404 for a moment. */
 async function postWhenLive(url: string, body: unknown): Promise<Response> {
-	const response = await waitFor(async () => {
-		const answer = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-		return answer.status === 404 ? undefined : answer;
-	});
-	if (!response) throw new Error(`${url} still answers 404`);
-	return response;
+	return await waitFor(
+		async () => {
+			const answer = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+			return answer.status === 404 ? undefined : answer;
+		},
+		{ what: `${url} to answer other than 404`, timeoutMs: 20_000 },
+	);
 }
 
 interface SentSms {
@@ -98,8 +91,12 @@ async function startQuestion(parameters: Record<string, unknown>, to: string): P
 /** Starts a question and returns once it waits, with the SMS it sent. */
 async function ask(parameters: Record<string, unknown>, to = newNumber()): Promise<Question> {
 	const { workflowId, path } = await startQuestion(parameters, to);
-	const execution = await waitFor(async () => (await client.executions(workflowId)).find((entry) => entry.status === 'waiting'));
-	if (!execution) throw new Error(`no waiting execution of ${path}\n${tailOf(n8n.logFile)}`);
+	const execution = await waitFor(async () => (await client.executions(workflowId)).find((entry) => entry.status === 'waiting'), {
+		what: `a waiting execution of ${path}`,
+		onTimeout: () => {
+			throw new Error(`no waiting execution of ${path}\n${tailOf(n8n.logFile)}`);
+		},
+	});
 	const messages = (await control('GET', '/emulator/messages')) as unknown as SentSms[];
 	const sms = messages.find((message) => message.to === to);
 	if (!sms) throw new Error(`no SMS to ${to}`);
@@ -119,8 +116,13 @@ async function statusOf(question: Question): Promise<string> {
 /** The question's output once its execution has gone on and finished (a waiting one has not). */
 async function answerOf(question: Question, timeoutMs = 30_000): Promise<Record<string, unknown>> {
 	const done = (execution: Execution) => execution.id === question.execution.id && !['waiting', 'running', 'new'].includes(execution.status);
-	const finished = await waitFor(async () => (await client.executions(question.workflowId)).find(done), { timeoutMs });
-	if (!finished) throw new Error(`the question did not finish\n${tailOf(n8n.logFile)}`);
+	const finished = await waitFor(async () => (await client.executions(question.workflowId)).find(done), {
+		what: 'the question to finish',
+		timeoutMs,
+		onTimeout: () => {
+			throw new Error(`the question did not finish\n${tailOf(n8n.logFile)}`);
+		},
+	});
 	expect(finished.status).toBe('success');
 	expect(nodeOutput(finished, 'Done')).toHaveLength(1);
 	return nodeOutput(finished, 'Ask')[0];
@@ -198,7 +200,9 @@ describe('approval', () => {
 		expect(reminders).toHaveLength(1);
 		expect(reminders[0]).toMatchObject({ content: 'Sorry, please reply YES or NO', sender: SENDER, reference: `${question.sms.reference}:${question.sms.messageid}` });
 		// The trigger's own workflow shows the unclear reply, its link redacted.
-		const items = await waitFor(async () => (await triggerItems()).find((item) => (item?.message as Record<string, unknown>)?.content === 'maybe tomorrow'));
+		const items = await waitFor(async () => (await triggerItems()).find((item) => (item?.message as Record<string, unknown>)?.content === 'maybe tomorrow'), {
+			what: "the unclear reply in the trigger's workflow",
+		});
 		expect(items).toMatchObject({ waitingQuestion: { executionId: question.execution.id, outcome: 'keptWaiting' } });
 		expect(JSON.stringify(items)).not.toContain(question.sms.reference.split(':').pop()!);
 		// A reply to the reminder answers the question too.
