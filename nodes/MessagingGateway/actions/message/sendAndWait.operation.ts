@@ -84,6 +84,8 @@ function redactError(error: unknown): unknown {
 
 /** The checks that need no send: one item, valid words, a valid limit, a link n8n gave that fits a reference. */
 function prepareQuestion(ctx: IExecuteFunctions) {
+	// As an AI agent's tool the node cannot wait: the agent needs its answer now.
+	if (ctx.getNode().type.endsWith('Tool')) throw refuse(ctx, 'Send and Wait for Response cannot run as a tool of an AI agent', 'Use it in the workflow itself.');
 	const items = ctx.getInputData();
 	if (items.length > 1) throw refuse(ctx, `Send and Wait for Response got ${items.length} items; it asks one question per execution`, MORE_THAN_ONE_ITEM);
 	const responseType = ctx.getNodeParameter('responseType', 0, 'approval') as ResponseType;
