@@ -88,23 +88,29 @@ async function startQuestion(parameters: Record<string, unknown>, to: string): P
 	return { workflowId, path };
 }
 
-/** A workflow's waiting executions (n8n 1.x lists them only when asked for by status). */
-async function waitingExecutions(workflowId: string): Promise<Execution[]> {
-	return (await client.api<{ data: Execution[] }>('GET', `/executions?workflowId=${workflowId}&status=waiting`)).data;
+/** One execution by id (n8n 1.x's list leaves out executions that are waiting; reading one by id does not). */
+async function executionById(id: string): Promise<Execution> {
+	return await client.api<Execution>('GET', `/executions/${id}?includeData=true`);
 }
 
 /** Starts a question and returns once it waits, with the SMS it sent. */
 async function ask(parameters: Record<string, unknown>, to = newNumber()): Promise<Question> {
 	const { workflowId, path } = await startQuestion(parameters, to);
-	const execution = await waitFor(async () => (await waitingExecutions(workflowId))[0], {
-		what: `a waiting execution of ${path}`,
+	const sms = await waitFor(async () => ((await control('GET', '/emulator/messages')) as unknown as SentSms[]).find((message) => message.to === to), {
+		what: `the SMS of ${path} to ${to}`,
 		onTimeout: () => {
-			throw new Error(`no waiting execution of ${path}\n${tailOf(n8n.logFile)}`);
+			throw new Error(`no SMS of ${path} to ${to}\n${tailOf(n8n.logFile)}`);
 		},
 	});
-	const messages = (await control('GET', '/emulator/messages')) as unknown as SentSms[];
-	const sms = messages.find((message) => message.to === to);
-	if (!sms) throw new Error(`no SMS to ${to}`);
+	// The execution's id is in the question's reference; the execution waits once the SMS is out.
+	const executionId = sms.reference.split(':')[1];
+	const execution = await waitFor(
+		async () => {
+			const entry = await executionById(executionId);
+			return entry.status === 'waiting' && entry;
+		},
+		{ what: `execution ${executionId} to wait` },
+	);
 	return { workflowId, execution, sms };
 }
 
@@ -114,13 +120,17 @@ async function reply(sms: SentSms, content: string, from = sms.to) {
 }
 
 async function isWaiting(question: Question): Promise<boolean> {
-	return (await waitingExecutions(question.workflowId)).some((entry) => entry.id === question.execution.id);
+	return (await executionById(question.execution.id)).status === 'waiting';
 }
 
 /** The question's output once its execution has gone on and finished (a waiting one has not). */
 async function answerOf(question: Question, timeoutMs = 30_000): Promise<Record<string, unknown>> {
-	const done = (execution: Execution) => execution.id === question.execution.id && !['waiting', 'running', 'new'].includes(execution.status);
-	const finished = await waitFor(async () => (await client.executions(question.workflowId)).find(done), {
+	const finished = await waitFor(async () => {
+		const execution = await executionById(question.execution.id);
+		// n8n 1.x can show the status before the run data of the nodes after the resume.
+		const saved = execution.status !== 'success' || execution.data?.resultData.runData.Done !== undefined;
+		return !['waiting', 'running', 'new'].includes(execution.status) && saved && execution;
+	}, {
 		what: 'the question to finish',
 		timeoutMs,
 		onTimeout: () => {
