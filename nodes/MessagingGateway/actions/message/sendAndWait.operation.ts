@@ -15,30 +15,27 @@ import type { RawSendInput } from '../../core/send';
 import { waitLimit } from '../../core/wait-limit';
 import { sendOptionsField, senderFields, toField } from './send/fields';
 import { runSend, type SendOperation } from './send/run';
+import * as sendSms from './send.operation';
 import { responseTypeField, sendAndWaitOptionsField } from './sendAndWait/fields';
 
 const show = { resource: ['message'], operation: ['sendAndWait'] };
-/** The send options a question has too: the others (batching, concurrency) mean nothing for one SMS. */
-const sharedOptions = (sendOptionsField(show).options ?? []).filter((option) => ['defaultCountry', 'timeout'].includes(option.name)) as INodeProperties[];
+/** Send's options, of which a question has Default Country and Timeout (batching and concurrency mean nothing for one SMS). */
+const sendOptions = sendOptionsField(show);
+const sendMessageField = sendSms.description.find((property) => property.name === 'message')!;
 
 export const description: INodeProperties[] = [
 	...senderFields(show),
 	{ ...toField(show), placeholder: 'e.g. +31 6 1234 5678', description: 'The one number that is asked, in international format (+31 6 1234 5678); a national number needs the Default Country option. Only a reply from this number is taken as the answer.' },
 	{
-		displayName: 'Message',
-		name: 'message',
-		type: 'string',
-		required: true,
-		default: '',
-		typeOptions: { rows: 4 },
+		...sendMessageField,
 		placeholder: 'e.g. Approve the refund of €120 for order 1001?',
 		description: 'The question. For an approval, "Reply YES or NO" is appended unless the Append Hint option is off.',
 		displayOptions: { show },
 	},
 	responseTypeField(show),
-	sendAndWaitOptionsField(show, 'approval', sharedOptions),
-	sendAndWaitOptionsField(show, 'freeText', sharedOptions),
-	sendAndWaitOptionsField(show, 'deliveryReport', sharedOptions),
+	sendAndWaitOptionsField(sendOptions, 'approval'),
+	sendAndWaitOptionsField(sendOptions, 'freeText'),
+	sendAndWaitOptionsField(sendOptions, 'deliveryReport'),
 ];
 
 const MORE_THAN_ONE_ITEM =

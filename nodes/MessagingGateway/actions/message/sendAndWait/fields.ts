@@ -122,15 +122,15 @@ const APPROVAL_OPTIONS: INodeProperties[] = [
 	},
 ];
 
-/** The Options collection of one response type; `shared` are the send options it also has (Default Country, Timeout). */
-export function sendAndWaitOptionsField(show: Show, responseType: 'approval' | 'freeText' | 'deliveryReport', shared: INodeProperties[]): INodeProperties {
+/**
+ * The Options collection of one response type, made from Send's (`sendOptions`, shown for this operation):
+ * its Default Country and Timeout, after the options of a question.
+ */
+export function sendAndWaitOptionsField(sendOptions: INodeProperties, responseType: 'approval' | 'freeText' | 'deliveryReport'): INodeProperties {
+	const shared = (sendOptions.options ?? []).filter((option) => ['defaultCountry', 'timeout'].includes(option.name)) as INodeProperties[];
 	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: { ...show, responseType: [responseType] } },
+		...sendOptions,
+		displayOptions: { show: { ...sendOptions.displayOptions?.show, responseType: [responseType] } },
 		options: [...(responseType === 'approval' ? APPROVAL_OPTIONS : []), LIMIT_WAIT_TIME, ...shared],
 	};
 }
