@@ -34,7 +34,7 @@ export const description: INodeProperties[] = [
 				typeOptions: { searchListMethod: 'searchSenderIds', searchable: true },
 			},
 			{
-				displayName: 'By Value',
+				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. MyShop',
