@@ -117,16 +117,15 @@ test('the canvas shows readable subtitles; the auto-reply workflow is saved as a
 	await page.screenshot({ path: join(DOCS, 'editor-auto-reply.png') });
 });
 
-/** Opens the node panel (Tab, as the canvas's shortcut), searches `word` and returns the names it lists. */
+/** Opens the node panel with the canvas's + button, searches `word` and returns the names it lists. */
 async function searchNodePanel(word: string): Promise<string[]> {
-	const search = page.locator(`${testId('node-creator-search-bar')} input, input${testId('node-creator-search-bar')}`).first();
+	const search = page.locator(`input${testId('node-creator-search-bar')}`);
 	if (!(await search.isVisible())) {
-		await page.locator(testId('canvas-wrapper')).or(page.locator('body')).first().click({ position: { x: 5, y: 400 } });
-		await page.keyboard.press('Tab');
+		await page.locator(`${testId('canvas-plus-button')}, ${testId('node-creator-plus-button')}`).first().click();
 	}
 	await search.waitFor({ timeout: 10_000 });
 	await search.fill(word);
-	await page.waitForTimeout(400);
+	await page.waitForTimeout(500); // the panel filters as one types
 	return await page.locator(`${testId('node-creator')} ${testId('node-creator-item-name')}`).allInnerTexts();
 }
 
@@ -135,7 +134,7 @@ const SEARCH_WORDS = ['SMS', 'text message', 'delivery report', 'incoming SMS', 
 test('the node panel finds the trigger (first step) and the action (next step) by each word users search for', async () => {
 	// A new workflow: the panel lists trigger nodes.
 	await page.goto(`${n8n.url}/workflow/new`);
-	await page.locator(testId('canvas-add-first-step-button')).or(page.locator(testId('canvas-add-button'))).first().click();
+	await page.waitForSelector(testId('canvas-plus-button'), { timeout: 60_000 });
 	for (const word of SEARCH_WORDS) {
 		const names = await searchNodePanel(word);
 		expect({ word, found: names.some((name) => /^Messaging Gateway( Trigger)?$/.test(name.trim())) }).toEqual({ word, found: true });
@@ -143,6 +142,7 @@ test('the node panel finds the trigger (first step) and the action (next step) b
 	// The trigger's actions, as the panel names them.
 	await searchNodePanel('Messaging Gateway');
 	await page.locator(`${testId('node-creator')} ${testId('node-creator-item-name')}`).filter({ hasText: /^Messaging Gateway/ }).first().click();
+	await page.waitForTimeout(500);
 	const actions = await page.locator(testId('node-creator')).innerText();
 	expect(actions).toContain('On email to SMS received');
 	expect(actions).toContain('On API error');
@@ -180,18 +180,25 @@ test("each node's and the credential's Docs link opens a page that exists in thi
 	expect(links.map(({ href }) => repositoryPath(href))).toEqual(['docs/messaging-gateway.md', 'docs/messaging-gateway-trigger.md', 'docs/credentials.md']);
 });
 
+/** Opens a node's panel and waits until it has drawn. */
+async function openPanel(workflowId: string, nodeName: string): Promise<string> {
+	await openWorkflow(workflowId, nodeName);
+	await page.locator(testId('ndv')).waitFor({ state: 'visible', timeout: 30_000 });
+	await page.waitForTimeout(1_500); // the panel's opening animation, for the picture
+	return await page.locator(testId('ndv')).innerText();
+}
+
 test('the Send SMS panel and the trigger panel, saved as pictures for the README', async () => {
-	await openWorkflow(demo.workflows.sendFromWorkflow.id, 'Send SMS');
-	await page.waitForTimeout(1_000);
-	const sendPanel = await page.locator('body').innerText();
-	expect(sendPanel).toContain('From List');
+	const sendPanel = await openPanel(demo.workflows.sendFromWorkflow.id, 'Send SMS');
 	expect(sendPanel).not.toMatch(/Latest version/);
+	// The Sender as version 2 saves it: a list entry, no greyed "Mode…" beside a bare value.
+	const sender = await page.locator(`${testId('resource-locator-sender')} input`).evaluateAll((inputs) => inputs.map((input) => (input as unknown as { value: string }).value));
+	expect(sender).toEqual(['From list', 'Shop']);
 	await page.screenshot({ path: join(DOCS, 'editor-send-sms.png') });
 
-	await openWorkflow(demo.workflows.autoReply.id, 'Incoming SMS');
-	await page.waitForTimeout(1_000);
-	const triggerPanel = await page.locator('body').innerText();
-	expect(triggerPanel).toContain('listen for a test event');
-	expect(triggerPanel).not.toMatch(/Latest version|Listen for test event'/);
+	const triggerPanel = await openPanel(demo.workflows.autoReply.id, 'Incoming SMS');
+	expect(triggerPanel).toContain('have the node listen for a test event');
+	expect(triggerPanel).toContain('Inbox Message');
+	expect(triggerPanel).not.toMatch(/Latest version|Listen for test event/);
 	await page.screenshot({ path: join(DOCS, 'editor-trigger.png') });
 });
