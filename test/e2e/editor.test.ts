@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { NodeHelpers, type INode, type INodeTypeDescription } from 'n8n-workflow';
 import type { Browser, Page } from 'playwright-core';
 
+import type { Emulator } from '../../emulator/server';
+import { API_ERROR_CODES } from '../../nodes/MessagingGateway/core/codes';
 import { setUpDemo, type Demo } from '../../tools/demo';
 import { PACKAGE_NAME, ROOT, stopN8nOnExit, type N8nClient, type N8nServer } from '../../tools/n8n-server';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
@@ -19,6 +21,7 @@ stopN8nOnExit();
 const DOCS = join(ROOT, 'docs');
 const OURS = [`${PACKAGE_NAME}.messagingGateway`, `${PACKAGE_NAME}.messagingGatewayTrigger`];
 
+let emulator: Emulator;
 let n8n: N8nServer;
 let client: N8nClient;
 let demo: Demo;
@@ -29,7 +32,6 @@ let page: Page;
 type NodeType = INodeTypeDescription & { defaultVersion?: number };
 
 beforeAll(async () => {
-	let emulator;
 	({ emulator, n8n, client, stop } = await startN8nWithEmulator());
 	demo = await withLogOf(n8n, setUpDemo(emulator, client));
 	const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -178,6 +180,22 @@ test("each node's and the credential's Docs link opens a page that exists in thi
 		expect({ where, path, exists: existsSync(join(ROOT, path)), hash: new URL(href).hash }).toEqual({ where, path, exists: true, hash: '' });
 	}
 	expect(links.map(({ href }) => repositoryPath(href))).toEqual(['docs/messaging-gateway.md', 'docs/messaging-gateway-trigger.md', 'docs/credentials.md']);
+});
+
+test("n8n's credential test explains a wrong key as the node explains code 104, and passes the right one", async () => {
+	const testCredential = async (apiKey: string) => {
+		const response = await fetch(`${n8n.url}/rest/credentials/test`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', cookie: client.cookie },
+			body: JSON.stringify({
+				credentials: { name: 'Test', type: 'messagingGatewayApi', data: { baseUrl: emulator.url, apiKey, apiSecret: emulator.account.apiSecret } },
+			}),
+		});
+		expect(response.status).toBe(200);
+		return ((await response.json()) as { data: { status: string; message: string } }).data;
+	};
+	expect(await testCredential('wrong-key')).toEqual({ status: 'Error', message: `Invalid credentials (gateway code 104): ${API_ERROR_CODES['104'].meaning}` });
+	expect((await testCredential(emulator.account.apiKey)).status).toBe('OK');
 });
 
 /** Opens a node's panel and waits until it has drawn. */
