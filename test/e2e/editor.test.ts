@@ -20,8 +20,9 @@ import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
 
 stopN8nOnExit();
 
+const N8N_VERSION = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
 // The README shows the n8n users get by default; a run on another version keeps its pictures out of docs/.
-const PICTURES = (process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION) === DEFAULT_N8N_VERSION ? join(ROOT, 'docs') : mkdtempSync(join(tmpdir(), 'editor-'));
+const PICTURES = N8N_VERSION === DEFAULT_N8N_VERSION ? join(ROOT, 'docs') : mkdtempSync(join(tmpdir(), 'editor-'));
 const OURS = [`${PACKAGE_NAME}.messagingGateway`, `${PACKAGE_NAME}.messagingGatewayTrigger`];
 
 let emulator: Emulator;
@@ -206,7 +207,11 @@ test("n8n's credential test explains a wrong key as the node explains code 104, 
 		expect(response.status).toBe(200);
 		return ((await response.json()) as { data: { status: string; message: string } }).data;
 	};
-	expect(await testCredential('wrong-key')).toEqual({ status: 'Error', message: `Invalid credentials (gateway code 104): ${API_ERROR_CODES['104'].meaning}` });
+	const wrong = await testCredential('wrong-key');
+	expect(wrong.status).toBe('Error');
+	// n8n 1.x's tester answers a 401 with its own "Authorization failed - please check your credentials" before
+	// it reads the credential's rules; n8n 2.x applies them.
+	if (!N8N_VERSION.startsWith('1.')) expect(wrong.message).toBe(`Invalid credentials (gateway code 104): ${API_ERROR_CODES['104'].meaning}`);
 	expect((await testCredential(emulator.account.apiKey)).status).toBe('OK');
 });
 
@@ -223,7 +228,7 @@ test('the Send SMS panel and the trigger panel, saved as pictures for the README
 	expect(sendPanel).not.toMatch(/Latest version/);
 	// The Sender as version 2 saves it: a list entry, no greyed "Mode…" beside a bare value.
 	const sender = await page.locator(`${testId('resource-locator-sender')} input`).evaluateAll((inputs) => inputs.map((input) => (input as unknown as { value: string }).value));
-	expect(sender).toEqual(['From list', 'Shop']);
+	expect(sender.filter(Boolean)).toEqual(['From list', 'Shop']);
 	await picture('editor-send-sms.png');
 
 	const triggerPanel = await openPanel(demo.workflows.autoReply.id, 'Incoming SMS');
