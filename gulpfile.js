@@ -9,12 +9,13 @@ function copyNodeAssets() {
 }
 
 // package.json's homepage is the one place that says where the documentation lives. Every link to this
-// package's README in the built credential (documentationUrl) and codex files (…/<package name>#anchor,
-// whatever owner the source names) is rebuilt from it, keeping its #anchor.
-const readmeLink = new RegExp(`^https?://[^#\\s'"]*/${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\.git)?/?(#[\\w-]*)?$`);
-const documentationBase = homepage.split('#')[0];
+// package's repository in the built credential (documentationUrl) and codex files (…/<package name> or
+// …/<package name>/blob/main/docs/<page>.md, whatever owner the source names) is rebuilt from it, keeping
+// the path. The links name a page, never a #section: n8n appends its own ?utm_… query to them.
+const repositoryLink = new RegExp(`^https?://[^#?\\s'"]*/${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\.git)?(/[\\w./-]*)?$`);
+const documentationBase = homepage.split('#')[0].replace(/\/+$/, '');
 const rebase = (url) => {
-	const match = readmeLink.exec(url);
+	const match = repositoryLink.exec(url);
 	return match ? documentationBase + (match[1] ?? '') : url;
 };
 

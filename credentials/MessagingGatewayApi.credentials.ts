@@ -6,6 +6,10 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { API_ERROR_CODES } from '../nodes/MessagingGateway/core/codes';
+
+const INVALID_CREDENTIALS = API_ERROR_CODES['104'];
+
 export class MessagingGatewayApi implements ICredentialType {
 	name = 'messagingGatewayApi';
 
@@ -16,8 +20,8 @@ export class MessagingGatewayApi implements ICredentialType {
 		dark: 'file:../nodes/MessagingGateway/messagingGateway.dark.svg',
 	};
 
-	// The build points this at package.json's homepage (gulpfile.js), keeping the #anchor.
-	documentationUrl = 'https://github.com/OWNER/n8n-nodes-messaging-gateway#credentials';
+	// The build rebuilds this from package.json's homepage (gulpfile.js). A page, not a #section: n8n appends ?utm_….
+	documentationUrl = 'https://github.com/OWNER/n8n-nodes-messaging-gateway/blob/main/docs/credentials.md';
 
 	properties: INodeProperties[] = [
 		{
@@ -26,7 +30,7 @@ export class MessagingGatewayApi implements ICredentialType {
 			type: 'string',
 			default: 'https://api.smsgatewayapi.com',
 			description:
-				'Root URL of the gateway API, without /v1. Change it for a white-label host or the local emulator (e.g. http://127.0.0.1:8787).',
+				"Root URL of the gateway API, without /v1: https://api.smsgatewayapi.com, or the vendor's other public host https://api.smstools.com. Change it for a white-label host or the local emulator (e.g. http://127.0.0.1:8787).",
 		},
 		{
 			displayName: 'API Key',
@@ -35,7 +39,7 @@ export class MessagingGatewayApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The API key of your gateway account, sent as the X-Client-Id header',
+			description: "The gateway dashboard's Client ID (the API key of your account), sent as the X-Client-Id header",
 		},
 		{
 			displayName: 'API Secret',
@@ -44,14 +48,14 @@ export class MessagingGatewayApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The API secret of your gateway account, sent as the X-Client-Secret header',
+			description: "The gateway dashboard's Client Secret (the API secret of your account), sent as the X-Client-Secret header",
 		},
 		{
 			displayName: 'Account Time Zone',
 			name: 'accountTimeZone',
 			type: 'string',
 			default: '',
-			placeholder: 'Europe/Amsterdam',
+			placeholder: 'e.g. Europe/Amsterdam',
 			description:
 				"IANA time zone of the gateway account (its settings show it). The gateway reads a scheduled send's date in this zone; empty means the workflow's time zone, which is wrong when the two differ.",
 		},
@@ -76,11 +80,18 @@ export class MessagingGatewayApi implements ICredentialType {
 		},
 	};
 
-	// GET /v1/auth checks the key and secret and sends nothing, so it costs nothing.
+	// GET /v1/auth checks the key and secret and sends nothing, so it costs nothing. A wrong pair is
+	// answered 401 with code 104 (docs/gateway-api.md#api-errors): say what the node says for that code.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
 			url: '/v1/auth',
 		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: { value: 401, message: `${INVALID_CREDENTIALS.name} (gateway code 104): ${INVALID_CREDENTIALS.meaning}` },
+			},
+		],
 	};
 }

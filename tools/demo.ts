@@ -9,7 +9,13 @@ const EXAMPLES = {
 	deliveryLog: 'delivery-log.json',
 	sendFromWorkflow: 'send-sms-from-a-workflow.json',
 	handleOnce: 'handle-each-event-once.json',
+	scheduleSms: 'schedule-sms-from-a-webhook.json',
 } as const;
+
+/** The path of the scheduling example's Webhook node. */
+const SCHEDULE_PATH = 'schedule-sms';
+/** The instant the walk-through asks the scheduling example for. */
+export const SCHEDULE_AT = '2031-06-01T10:30:00Z';
 
 /** The example's alert URL, replaced by the emulator's sink in the demo. */
 const EXAMPLE_ALERT_URL = 'https://hooks.example.com/sms-funds-alert';
@@ -27,12 +33,14 @@ export async function setUpDemo(emulator: Emulator, client: N8nClient, { webhook
 		apiKey: account.apiKey,
 		apiSecret: account.apiSecret,
 		signingSecret: account.signingSecret,
+		// The gateway reads a scheduled send's date in the account's zone; n8n's own zone may differ.
+		accountTimeZone: account.timezone,
 	});
 	const workflows = {} as Demo['workflows'];
 	for (const [key, file] of Object.entries(EXAMPLES) as Array<[keyof typeof EXAMPLES, string]>) {
 		const workflow = loadExample(file);
 		const id = await client.importWorkflow(workflow, credentialId, { [EXAMPLE_ALERT_URL]: `${emulator.url}/emulator/sink` });
-		const trigger = workflow.nodes.find((node) => node.webhookId);
+		const trigger = workflow.nodes.find((node) => node.type.endsWith('.messagingGatewayTrigger'));
 		const webhookUrl = trigger ? productionUrl(webhookBaseUrl, workflow) : undefined;
 		if (trigger && webhookUrl) {
 			// What a user does in the gateway's webhook settings: the trigger's URL, for its event types.
@@ -49,10 +57,18 @@ export async function setUpDemo(emulator: Emulator, client: N8nClient, { webhook
 	return { credentialId, workflows };
 }
 
+/** `at` as the account's wall-clock time, the way the gateway reads a scheduled send's date. */
+function wallClock(at: string, timeZone: string): string {
+	const parts = new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'short', timeStyle: 'short' }).formatToParts(new Date(at));
+	const part = (type: string) => parts.find((entry) => entry.type === type)?.value;
+	return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
+
 /** The demo's walk-through: curl commands against the emulator that start each example workflow. */
 export function walkThrough(emulator: Emulator, webhookBaseUrl: string): string {
 	const { account } = emulator;
 	const api = `-H 'X-Client-Id: ${account.apiKey}' -H 'X-Client-Secret: ${account.apiSecret}'`;
+	const schedule = JSON.stringify({ to: '+31 6 1234 5678', message: 'Your appointment is tomorrow', at: SCHEDULE_AT });
 	return `Try:
   # An incoming SMS: "Auto-reply to incoming SMS" answers it, "Delivery log" logs both reports
   curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"from":"31612345678","content":"Is my order on its way?"}'
@@ -60,6 +76,10 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string): string 
 
   # A send whose final report is "not delivered, spam" (magic number …99218)
   curl -s -XPOST '${emulator.url}/v1/message/send' ${api} -d '{"message":"Hi","to":"31612399218","sender":"Shop"}'
+
+  # A scheduled send for ${SCHEDULE_AT}: the gateway gets "${wallClock(SCHEDULE_AT, account.timezone)}" (${account.timezone}, the credential's Account Time Zone) and sends at ${SCHEDULE_AT}
+  curl -s -XPOST '${webhookBaseUrl}/webhook/${SCHEDULE_PATH}' -H 'Content-Type: application/json' -d '${schedule}'
+  curl -s '${emulator.url}/emulator/messages'
 
   # A voice message: "Delivery log" logs its reports (message_type voice)
   curl -s -XPOST '${emulator.url}/v1/voice/send' ${api} -d '{"message":"Your parcel arrives today","to":"31612345678","language":"en"}'
@@ -73,7 +93,7 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string): string 
   curl -s '${emulator.url}/emulator/sink'
 
   # A sample event of any of the 14 types at every registered URL. To see one in the editor: register
-  # the trigger's Test URL (first line), click "Listen for test event", then fire (second line)
+  # the trigger's Test URL (first line), have the node listen for a test event, then fire (second line)
   curl -s -XPOST '${emulator.url}/emulator/webhooks' -d '{"url":"${webhookBaseUrl}/webhook-test/<id>/webhook","types":["*"]}'
   curl -s -XPOST '${emulator.url}/emulator/webhooks/delivery_report'
 

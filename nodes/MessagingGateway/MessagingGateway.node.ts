@@ -19,7 +19,8 @@ export class MessagingGateway implements INodeType {
 		// Send SMS gives one output item per recipient; 1 keeps one item per input item (`messageids`).
 		version: [1, 2],
 		defaultVersion: 2,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle:
+			'={{ ({ send: "Send SMS", sendVoice: "Send voice message", getBalance: "Get balance", getSenderIds: "Get sender IDs", getAccount: "Get account", format: "Format number" })[$parameter["operation"]] || $parameter["operation"] }}',
 		description: 'Send SMS and voice messages, format numbers, and read the sender IDs and balance of a messaging gateway account',
 		defaults: { name: 'Messaging Gateway' },
 		usableAsTool: true,

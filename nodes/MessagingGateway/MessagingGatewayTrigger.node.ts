@@ -49,7 +49,7 @@ const SHARED_OPTIONS: INodeProperties[] = [
 			"Replies and delivery reports of questions sent with Send and Wait for Response are handed to their waiting executions (whatever the Events selection). This says whether one that resumed a question also starts this workflow.",
 	},
 	{
-		displayName: 'Signature Tolerance (Seconds)',
+		displayName: 'Tolerance (Seconds)',
 		name: 'toleranceSeconds',
 		type: 'number',
 		default: DEFAULT_TOLERANCE_SECONDS,
@@ -60,7 +60,7 @@ const SHARED_OPTIONS: INodeProperties[] = [
 ];
 
 const SETUP_HINT =
-	"The gateway keeps one webhook URL per account. To test: put the Test URL above in the gateway's webhook settings (or, with the local emulator, register it there), click 'Listen for test event' and make the event happen; then put the Production URL back and activate the workflow. Set the same signing secret in the gateway and in the credential: without one, requests are refused unless 'Accept Unsigned Requests' is on.";
+	"The gateway keeps one webhook URL per account. To test: put the Test URL above in the gateway's webhook settings (or, with the local emulator, register it there), have the node listen for a test event (its test button) and make the event happen; then put the Production URL back and activate the workflow. Set the same signing secret in the gateway and in the credential: without one, requests are refused unless 'Accept Unsigned Requests' is on.";
 
 export class MessagingGatewayTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -71,7 +71,8 @@ export class MessagingGatewayTrigger implements INodeType {
 		// Version 2: events are judged leniently (Strict Validation off by default). Both versions fail closed.
 		version: [1, 2],
 		defaultVersion: 2,
-		subtitle: '={{($parameter["events"] || []).join(", ")}}',
+		// The events' names, not their values: "Inbox Message", not inbox_message.
+		subtitle: `={{ (($parameter["events"] || []).includes("*") ? ["All Events"] : ($parameter["events"] || []).map((type) => (${JSON.stringify(Object.fromEntries(WEBHOOK_EVENT_TYPES.map(({ value, name }) => [value, name])))})[type] || type)).join(", ") }}`,
 		description:
 			'Starts the workflow on webhooks from the messaging gateway: delivery reports, incoming SMS, funds events and more',
 		eventTriggerDescription: 'Waiting for the gateway to call the Test URL',
@@ -84,9 +85,9 @@ export class MessagingGatewayTrigger implements INodeType {
 			header: '',
 			executionsHelp: {
 				inactive:
-					"<b>While building your workflow</b>, put the Test URL in the gateway's webhook settings (the gateway keeps one URL per account), click 'Listen for test event' and make the event happen, for example send an SMS for a delivery report. With the local emulator, <code>POST /emulator/webhooks/&lt;type&gt;</code> fires a sample event of any type at the URL it has registered.<br /><br /><b>Once you're happy with your workflow</b>, put the Production URL back in the gateway and <a data-key='activate'>activate</a> the workflow. Its executions show up in the <a data-key='executions'>executions list</a>, not in the editor.",
+					"<b>While building your workflow</b>, put the Test URL in the gateway's webhook settings (the gateway keeps one URL per account), have the node listen for a test event (its test button) and make the event happen, for example send an SMS for a delivery report. With the local emulator, <code>POST /emulator/webhooks/&lt;type&gt;</code> fires a sample event of any type at the URL it has registered.<br /><br /><b>Once you're happy with your workflow</b>, put the Production URL back in the gateway and <a data-key='activate'>activate</a> the workflow. Its executions show up in the <a data-key='executions'>executions list</a>, not in the editor.",
 				active:
-					"<b>While building your workflow</b>, put the Test URL in the gateway's webhook settings, click 'Listen for test event' and make the event happen; the gateway then calls the Test URL instead of the Production URL, so the active workflow misses events until you put the Production URL back.<br /><br /><b>The workflow is active</b>: every event the gateway sends to the Production URL starts it. Those executions show up in the <a data-key='executions'>executions list</a>.",
+					"<b>While building your workflow</b>, put the Test URL in the gateway's webhook settings, have the node listen for a test event (its test button) and make the event happen; the gateway then calls the Test URL instead of the Production URL, so the active workflow misses events until you put the Production URL back.<br /><br /><b>The workflow is active</b>: every event the gateway sends to the Production URL starts it. Those executions show up in the <a data-key='executions'>executions list</a>.",
 			},
 			activationHint:
 				"Once the Production URL is in the gateway's webhook settings and the workflow is active, every event starts it: no need to listen here.",
@@ -128,7 +129,7 @@ export class MessagingGatewayTrigger implements INodeType {
 						value: ALL_EVENTS,
 						description: 'Every type, including types the gateway adds later',
 					},
-					...WEBHOOK_EVENT_TYPES.map(({ name, value, description }) => ({ name, value, description })),
+					...WEBHOOK_EVENT_TYPES.map((type) => ({ name: type.name, value: type.value, description: type.description, ...('action' in type ? { action: type.action } : {}) })),
 				],
 			},
 			// The same options in both versions; only Strict Validation's default differs (on in version 1,

@@ -160,6 +160,24 @@ test('a send to the magic number …99218: the delivery log records "not deliver
 	]);
 });
 
+test('a scheduled send lands at the asked wall-clock time: the credential carries the account time zone', async () => {
+	const [schedule, listMessages] = commandsUnder('A scheduled send');
+	const asked = /"at":"([^"]+)"/.exec(schedule)![1];
+	// The webhook of a just-activated workflow can answer 404 for a moment.
+	const sent = await until('the scheduling webhook', async () => {
+		const answer = await run(schedule);
+		return typeof answer === 'object' && answer !== null && 'messageid' in answer ? (answer as { messageid: string }) : undefined;
+	});
+	const messages = (await run(listMessages)) as Array<Record<string, unknown>>;
+	// The emulator reads the gateway's `date` in its account's zone, as the gateway does: the same instant as asked.
+	expect(messages.find((message) => message.messageid === sent.messageid)).toMatchObject({ deliveryCode: 'scheduled', scheduledFor: new Date(asked).toISOString() });
+	// What went over the wire: the account's wall-clock time (Europe/Amsterdam, summer time: UTC+2), as the walk-through says.
+	const requests = (await run(listMessages.replace('/emulator/messages', '/emulator/requests'))) as Array<{ path: string; body: string }>;
+	const request = requests.find((entry) => entry.path === '/v1/message/send' && entry.body.includes('Your appointment'));
+	expect(JSON.parse(request!.body)).toMatchObject({ date: '2031-06-01 12:30', to: '31612345678' });
+	expect(output).toContain('the gateway gets "2031-06-01 12:30" (Europe/Amsterdam');
+});
+
 test('running out of funds: the send is refused and the alert reaches the sink', async () => {
 	const [emptyAccount, send, readSink] = commandsUnder('Run out of funds');
 	await run(emptyAccount);

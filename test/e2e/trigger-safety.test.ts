@@ -151,5 +151,5 @@ test("the node panel's search finds both nodes by SMS and related words; the tri
 
 	const trigger = byName('messagingGatewayTrigger');
 	expect(trigger.flatMap((type) => (Array.isArray(type.version) ? type.version : [type.version])).sort()).toEqual([1, 2]);
-	expect(trigger[0].triggerPanel?.executionsHelp?.inactive).toMatch(/one URL per account.*Listen for test event/s);
+	expect(trigger[0].triggerPanel?.executionsHelp?.inactive).toMatch(/one URL per account.*listen for a test event/s);
 });

@@ -1,9 +1,10 @@
 /**
  * The package as npm delivers it, used outside n8n: packed, unpacked into a folder with no
- * node_modules (so no zod), required by path, and the README's "Using the core outside n8n" example run.
+ * node_modules (so no zod), required by path, and the "Using the core outside n8n" example (docs/core-library.md)
+ * run; the documentation links the build wrote into it lead to pages of this repository.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -44,8 +45,8 @@ test('require() of the packed package works without zod, and parseEvent says wha
 	expect(parseError).toBe('parseEvent and parseEvents need the zod package: npm install zod@3');
 });
 
-test("the README's example for use outside n8n runs as written against the packed package", () => {
-	const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+test("the documentation's example for use outside n8n runs as written against the packed package", () => {
+	const readme = readFileSync(join(ROOT, 'docs', 'core-library.md'), 'utf8');
 	const section = readme.slice(readme.indexOf('## Using the core outside n8n'));
 	const example = /```js\n([\s\S]*?)```/.exec(section)![1];
 	const script = join(unpacked, 'example.js');
@@ -55,4 +56,38 @@ test("the README's example for use outside n8n runs as written against the packe
 	expect(lines[0]).toMatch(/encoding: 'GSM-7'.*segments: 1/);
 	expect(lines[1]).toContain("digits: '31612345678'");
 	expect(lines[2]).toBe('DELIVERED');
+});
+
+/** Every documentation link the build wrote into the packed credentials and codex files, with where it was found. */
+function packedDocumentationLinks(): Array<{ where: string; url: string }> {
+	const dist = join(unpacked, 'dist');
+	const files = readdirSync(dist, { recursive: true }).map(String);
+	const links: Array<{ where: string; url: string }> = [];
+	for (const file of files.filter((name) => name.endsWith('.credentials.js'))) {
+		for (const [, url] of readFileSync(join(dist, file), 'utf8').matchAll(/documentationUrl\s*=\s*['"]([^'"]*)['"]/g)) links.push({ where: file, url });
+	}
+	for (const file of files.filter((name) => name.endsWith('.node.json'))) {
+		const codex = JSON.parse(readFileSync(join(dist, file), 'utf8')) as { resources?: Record<string, Array<{ url: string }>> };
+		for (const [kind, entries] of Object.entries(codex.resources ?? {})) for (const { url } of entries) links.push({ where: `${file} ${kind}`, url });
+	}
+	return links;
+}
+
+test('each documentation link of the packed nodes and credential opens a page of this repository, without a #section', () => {
+	const { homepage } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { homepage: string };
+	const pages = `${homepage.split('#')[0]}/blob/main/`;
+	const links = packedDocumentationLinks();
+	// The credential, and a primary and a credential link in each of the two codex files.
+	expect(links).toHaveLength(5);
+	const tracked = new Set(execFileSync('git', ['ls-files', 'docs'], { cwd: ROOT, encoding: 'utf8' }).split('\n'));
+	for (const { where, url } of links) {
+		// n8n appends "?utm_source=…" to these links: after a # it would land inside the fragment.
+		expect({ where, url, hasHash: url.includes('#') }).toEqual({ where, url, hasHash: false });
+		expect(url.startsWith(pages)).toBe(true);
+		const path = url.slice(pages.length);
+		expect({ where, path, exists: existsSync(join(ROOT, path)) && tracked.has(path) }).toEqual({ where, path, exists: true });
+	}
+	expect(new Set(links.map(({ url }) => url.slice(pages.length)))).toEqual(
+		new Set(['docs/credentials.md', 'docs/messaging-gateway.md', 'docs/messaging-gateway-trigger.md']),
+	);
 });

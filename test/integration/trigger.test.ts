@@ -441,9 +441,9 @@ describe('item 7: testing with the emulator — a sample event of any type at th
 		expect(await response.json()).toEqual({ error: expect.stringContaining('delivery_report') });
 	});
 
-	test('the trigger panel explains Listen for test event for a one-URL gateway', () => {
+	test('the trigger panel explains listening for a test event with a one-URL gateway', () => {
 		const { triggerPanel } = new MessagingGatewayTrigger().description as { triggerPanel?: { executionsHelp: { inactive: string; active: string } } };
-		expect(triggerPanel!.executionsHelp.inactive).toMatch(/one URL per account.*Listen for test event.*\/emulator\/webhooks/s);
+		expect(triggerPanel!.executionsHelp.inactive).toMatch(/one URL per account.*listen for a test event.*\/emulator\/webhooks/s);
 		expect(triggerPanel!.executionsHelp.active).toMatch(/Production URL back/);
 	});
 });

@@ -7,6 +7,8 @@ export interface WebhookEventType {
 	name: string;
 	description: string;
 	payloadKey: PayloadKey;
+	/** The node panel's action name ("On …"); n8n lower-cases the name otherwise, acronyms included. */
+	action?: string;
 }
 
 export const WEBHOOK_EVENT_TYPES = [
@@ -68,12 +70,14 @@ export const WEBHOOK_EVENT_TYPES = [
 		name: 'Email to SMS Received',
 		description: 'The email-to-SMS feature received an email and tried to send it as SMS',
 		payloadKey: 'email2sms',
+		action: 'On email to SMS received',
 	},
 	{
 		value: 'api_error',
 		name: 'API Error',
 		description: 'An API request failed; carries its message, error code and HTTP status',
 		payloadKey: 'error',
+		action: 'On API error',
 	},
 ] as const satisfies readonly WebhookEventType[];
 

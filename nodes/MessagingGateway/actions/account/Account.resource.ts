@@ -29,7 +29,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Sender IDs',
 				value: 'getSenderIds',
-				action: 'Get sender ids',
+				action: 'Get sender ID list',
 				description: 'List the sender names and numbers the account may send SMS from',
 			},
 		],

@@ -25,7 +25,7 @@ export const description: INodeProperties[] = [
 		default: 'NL',
 		options: [...COUNTRIES]
 			.sort((a, b) => a.name.localeCompare(b.name))
-			.map((country) => ({ name: country.name, value: country.code })),
+			.map((country) => ({ name: `${country.name} (+${country.callingCode})`, value: country.code })),
 		description: 'The country the number belongs to (sent as its ISO 3166-1 alpha-2 code)',
 		displayOptions: showFor,
 	},

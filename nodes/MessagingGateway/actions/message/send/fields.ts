@@ -41,7 +41,7 @@ export function senderFields(show: Show): INodeProperties[] {
 					typeOptions: { searchListMethod: 'searchSenderIds', searchable: true },
 				},
 				{
-					displayName: 'By Value',
+					displayName: 'By ID',
 					name: 'id',
 					type: 'string',
 					placeholder: 'e.g. MyShop',
