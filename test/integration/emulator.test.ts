@@ -235,6 +235,9 @@ describe('webhooks of every type', () => {
 		expect(specViolations(event)).toEqual([]);
 		expect(event.message).toMatchObject({ sender: '31612345679', receiver: '3197010000002', content: 'yes' });
 		expect(event.isreply).toMatchObject({ orig_messageid: sent.body.messageid, orig_receiver: '31612345679', orig_sender: '3197010000002', orig_reference: 'n8n-wait:1:a:b' });
+		await api('POST', '/emulator/inbound?wait=true', { content: 'no', replyTo: 'latest' }, {});
+		const latest = eventsOf(receiver.requests).filter((e) => e.webhook_type === 'inbox_message').pop();
+		expect(latest.isreply).toMatchObject({ orig_messageid: sent.body.messageid });
 		const unknown = await api('POST', '/emulator/inbound', { content: 'yes', replyTo: 'nope' }, {});
 		expect(unknown.status).toBe(400);
 	});
