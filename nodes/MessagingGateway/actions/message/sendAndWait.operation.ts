@@ -15,13 +15,13 @@ import type { RawSendInput } from '../../core/send';
 import { waitLimit } from '../../core/wait-limit';
 import { sendOptionsField, senderFields, toField } from './send/fields';
 import { runSend, type SendOperation } from './send/run';
-import * as sendSms from './send.operation';
+import { description as sendSmsDescription, sendSms } from './send.operation';
 import { responseTypeField, sendAndWaitOptionsField } from './sendAndWait/fields';
 
 const show = { resource: ['message'], operation: ['sendAndWait'] };
 /** Send's options, of which a question has Default Country and Timeout (batching and concurrency mean nothing for one SMS). */
 const sendOptions = sendOptionsField(show);
-const sendMessageField = sendSms.description.find((property) => property.name === 'message')!;
+const sendMessageField = sendSmsDescription.find((property) => property.name === 'message')!;
 
 export const description: INodeProperties[] = [
 	...senderFields(show),
@@ -103,12 +103,10 @@ function prepareQuestion(ctx: IExecuteFunctions) {
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const question = prepareQuestion(this);
+	// Send's SMS, with this operation's fields (for the labels of refused fields) and its question.
 	const operation: SendOperation = {
-		endpoint: '/v1/message/send',
+		...sendSms,
 		description,
-		channel: 'sms',
-		reads: ['sender'],
-		echoes: ['segments', 'encoding'],
 		oneItemPerInputInVersion1: false,
 		prepare: (ctx, _itemIndex, input) => questionInput(ctx, input, question.responseType, question.hint, question.reference),
 	};
