@@ -129,7 +129,7 @@ function recipients(value: unknown, defaultCountry: Country | undefined): { numb
  * joiner, byte order mark, soft hyphen), the combining grapheme joiner, Hangul fillers, the braille
  * blank and variation selectors. A message of only these would arrive as an empty SMS.
  */
-const INVISIBLE = /^[\p{White_Space}\p{Cf}\u034F\u115F\u1160\u3164\uFFA0\u2800\uFE00-\uFE0F\u{E0100}-\u{E01EF}]*$/u;
+const INVISIBLE = /^(?:[\p{White_Space}\p{Cf}\u115F\u3164\uFFA0\u2800]|\u1160|\u034F|\p{Variation_Selector})*$/u;
 
 function message(value: unknown): string {
 	const content = text('message', value);
