@@ -9,7 +9,7 @@
  */
 import type { Country } from './countries';
 import { readRecipients } from './phone';
-import { MAX_MESSAGE_LENGTH, MAX_REFERENCE_LENGTH, messageLength, senderProblem } from './rules';
+import { MAX_MESSAGE_LENGTH, MAX_REFERENCE_LENGTH, messageLength, senderProblem, showsNothing } from './rules';
 import { VOICE_GENDERS, VOICE_LANGUAGES } from './voice';
 import { formatScheduleDate } from './schedule';
 import { countSegments, type SegmentCount } from './segments';
@@ -124,17 +124,10 @@ function recipients(value: unknown, defaultCountry: Country | undefined): { numb
 	return { numbers: [...forms.keys()], merged };
 }
 
-/**
- * Characters that show nothing: white space, format characters (zero-width space and joiners, word
- * joiner, byte order mark, soft hyphen), the combining grapheme joiner, Hangul fillers, the braille
- * blank and variation selectors. A message of only these would arrive as an empty SMS.
- */
-const INVISIBLE = /^(?:[\p{White_Space}\p{Cf}\u115F\u3164\uFFA0\u2800]|\u1160|\u034F|\p{Variation_Selector})*$/u;
-
 function message(value: unknown): string {
 	const content = text('message', value);
 	if (content.trim() === '') throw new InputError('message', 'the message is empty');
-	if (INVISIBLE.test(content)) throw new InputError('message', 'the message is empty: it has no visible characters');
+	if (showsNothing(content)) throw new InputError('message', 'the message is empty: it has no visible characters');
 	const length = messageLength(content);
 	if (length > MAX_MESSAGE_LENGTH) {
 		throw new InputError('message', `the message has ${length} characters; the gateway takes at most ${MAX_MESSAGE_LENGTH}`);
