@@ -89,6 +89,14 @@ describe('On Unknown Outcome', () => {
 		expect(run.items[2].json.messageid).toEqual(expect.any(String));
 	});
 
+	test('Send Voice Message too: with Continue On Fail a 500 gives the outcome unknown, per recipient', async () => {
+		await control('/emulator/faults', { status: 500 });
+		const voice = { resource: 'message', operation: 'sendVoice', to: '={{ $json.to }}', message: 'Your order is ready' };
+		const run = await runAction(voice, [{ to: numbers(2).join(',') }], credentials, { typeVersion: 3, continueOnFail: true });
+		expect(emulator.messages).toHaveLength(0);
+		expect(run.items.map((item) => [item.json.outcome, item.json.to])).toEqual(numbers(2).map((to) => ['unknown', to]));
+	});
+
 	test('a send that certainly did not go out (429 three times) is retried by Retry On Fail in version 3', async () => {
 		await control('/emulator/faults', { status: 429, retryAfter: 0, count: 3 });
 		const run = await runAction(send(), items(2), credentials, { typeVersion: 3, retryOnFail: retry });
