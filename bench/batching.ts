@@ -10,7 +10,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 
 import { DEFAULT_ACCOUNT } from '../emulator/server';
-import { runAction } from '../tools/n8n-core-runner';
+import { runAction } from '../test/harness/run';
 
 const ITEMS = 1000;
 const API_LATENCY_MS = 50;
@@ -46,7 +46,7 @@ async function measure(gateway: string, messageOf: (index: number) => string, ba
 	const items = Array.from({ length: ITEMS }, (_, index) => ({ to: `3161${String(index).padStart(7, '0')}`, text: messageOf(index) }));
 	const parameters = { resource: 'message', operation: 'send', sender: 'Bench', to: '={{ $json.to }}', message: '={{ $json.text }}', options: { batchRecipients } };
 	const started = performance.now();
-	const run = await runAction(parameters, items, credentials, { typeVersion: 2 });
+	const run = await runAction(parameters, items, credentials);
 	const seconds = (performance.now() - started) / 1000;
 	const { messages } = await control('');
 	if (run.error || run.items.length !== ITEMS || messages !== ITEMS) throw new Error(`batching bench: send failed: ${run.error?.message}`);

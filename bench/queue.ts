@@ -14,10 +14,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 
+import { N8nClient, type Execution } from '../tools/n8n-client';
+import { ensureN8n, ROOT, type N8nInstall } from '../tools/n8n-install';
+import { startN8n, stopN8nOnExit } from '../tools/n8n-process';
+import { preflight } from '../tools/queue-preflight';
+import { startQueueStack, stopQueueStacksOnExit, type QueueStack } from '../tools/queue-stack';
 import { waitForWebhooks } from '../tools/waits';
-import { ensureN8n, N8nClient, ROOT, startN8n, stopN8nOnExit, type Execution, type N8nInstall } from '../tools/n8n-server';
-import { preflight, startQueueStack, stopQueueStacksOnExit, type QueueStack } from '../tools/queue-stack';
-import { drain, executionsPage, load, ourTrigger, say, SECRET, signedEvent, webhookNode, webhookWorkflow, type LoadResult, type Receiver } from './load';
+import { load, ourTrigger, signedEvent, webhookWorkflow } from '../tools/webhook-load';
+import { queueSection, type Cell, type Outcome, type QueueFigures } from './queue-report';
+import { drain, say, setUpReceivers, timedThroughput, type Receiver } from './receivers';
 
 stopN8nOnExit();
 stopQueueStacksOnExit();
@@ -27,7 +32,6 @@ const LOAD = Number(process.env.BENCH_QUEUE_LOAD ?? 2000);
 const FAULT = Number(process.env.BENCH_QUEUE_FAULT ?? 400);
 const IN_FLIGHT = 20;
 const LEGACY = { N8N_EXPRESSION_ENGINE: 'legacy' };
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 interface Bench {
 	client: N8nClient;
@@ -39,47 +43,14 @@ interface Bench {
 /** Owner, credentials and the two receivers, with webhook URLs on `webhookBase`. */
 async function setUp(n8nUrl: string, webhookBase: string): Promise<Bench> {
 	const client = await N8nClient.setUp(n8nUrl);
-	const credentialId = await client.createCredential('Bench', { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', apiSecret: 's', signingSecret: SECRET });
-	const headerCredentialId = await client.createCredential('Bench header', { name: 'X-Token', value: 'bench-token' }, 'httpHeaderAuth');
-	const ours: Receiver = {
-		label: 'Messaging Gateway Trigger',
-		workflowId: await client.importWorkflow(webhookWorkflow('Bench: Messaging Gateway Trigger', ourTrigger('b0000000-0000-4000-8000-000000000001')), credentialId),
-		url: `${webhookBase}/webhook/b0000000-0000-4000-8000-000000000001/webhook`,
-		headers: {},
-	};
-	const builtin: Receiver = {
-		label: "n8n's Webhook node, Header Auth",
-		workflowId: await client.importWorkflow(webhookWorkflow('Bench: Webhook node with Header Auth', webhookNode('b0000000-0000-4000-8000-000000000003', 'bench-auth', headerCredentialId)), credentialId),
-		url: `${webhookBase}/webhook/bench-auth`,
-		headers: { 'X-Token': 'bench-token' },
-	};
-	await waitForWebhooks([ours.url], 60_000);
-	for (let tries = 0; (await fetch(builtin.url, { method: 'POST', headers: builtin.headers })).status === 404; tries++) {
-		if (tries > 300) throw new Error(`${builtin.url} never became live`);
-		await sleep(200);
-	}
-	await drain(client, builtin.workflowId); // the probe's execution
-	return { client, credentialId, receivers: { ours, webhookNode: builtin }, webhookBase };
+	const { credentialId, receivers } = await setUpReceivers(client, ['ours', 'webhook node with header auth'], { webhookBase });
+	const [ours, webhookNode] = receivers;
+	await drain(client, webhookNode.workflowId); // the probe's execution
+	return { client, credentialId, receivers: { ours, webhookNode }, webhookBase };
 }
 
-/** Webhooks/s until the last execution has finished (drain waits 5 s of stillness, not counted). */
-async function throughput(bench: Bench, receiver: Receiver): Promise<LoadResult> {
-	const payloads = Array.from({ length: COUNT }, (_, i) => signedEvent(i));
-	const withHeaders = (i: number) => ({ body: payloads[i].body, headers: { ...payloads[i].headers, ...receiver.headers } });
-	await load(receiver.url, 20, 10, withHeaders); // warm-up
-	await drain(bench.client, receiver.workflowId);
-	const started = performance.now();
-	const result = await load(receiver.url, COUNT, IN_FLIGHT, withHeaders);
-	await drain(bench.client, receiver.workflowId);
-	return { ...result, requestsPerSecond: COUNT / ((performance.now() - started - 5000) / 1000) };
-}
-
-interface Cell {
-	setUp: string;
-	engine: string;
-	ours: LoadResult;
-	builtin: LoadResult;
-}
+/** Webhooks/s until the last execution has finished. */
+const throughput = (bench: Bench, receiver: Receiver) => timedThroughput(bench.client, receiver, { count: COUNT, inFlight: IN_FLIGHT, warmUp: 20 });
 
 async function measureBoth(bench: Bench, setUpLabel: string, engine: string): Promise<Cell> {
 	say(`throughput: ${setUpLabel}, ${engine} engine`);
@@ -100,31 +71,15 @@ async function single(install: N8nInstall, engine: 'default' | 'legacy'): Promis
 
 /** Executions of a workflow once none is new or running, or after `timeoutMs` (a SIGKILLed worker's stay "running" for a while). */
 async function settle(client: N8nClient, workflowId: string, timeoutMs: number): Promise<{ executions: Execution[]; settled: boolean }> {
-	try {
-		await drain(client, workflowId, timeoutMs);
-		return { executions: await executionsPage(client, `workflowId=${workflowId}&includeData=true`), settled: true };
-	} catch {
-		return { executions: await executionsPage(client, `workflowId=${workflowId}&includeData=true`), settled: false };
-	}
-}
-
-interface Outcome {
-	sent: number;
-	answers: Record<number, number>;
-	byStatus: Record<string, number>;
-	/** Acknowledged with 2xx and no successful execution carries its webhook_id. */
-	lost: number;
-	duplicated: number;
-	byWorker: Record<string, number>;
-	answersPerSecond: number;
-	settled: boolean;
+	const settled = await drain(client, workflowId, timeoutMs).then(() => true, () => false);
+	return { executions: await client.executions(workflowId), settled };
 }
 
 /** Sends `count` signed webhooks to a fresh workflow of our trigger; `atRequest(i)` may act mid-load. */
 async function loadRun(stack: QueueStack, bench: Bench, webhookId: string, count: number, atRequest: (index: number) => void = () => {}, settleMs = 300_000): Promise<Outcome> {
 	const workflowId = await bench.client.importWorkflow(webhookWorkflow(`Bench: ${webhookId}`, ourTrigger(webhookId)), bench.credentialId);
 	const url = `${bench.webhookBase}/webhook/${webhookId}/webhook`;
-	await waitForWebhooks([url], 60_000);
+	await waitForWebhooks([url], { timeoutMs: 60_000 });
 	const requests = Array.from({ length: count }, (_, i) => signedEvent(i));
 	const result = await load(url, count, IN_FLIGHT, (i) => {
 		atRequest(i);
@@ -161,7 +116,7 @@ async function queue(install: N8nInstall, engine: 'default' | 'legacy', faults: 
 	try {
 		const bench = await setUp(stack.main.url, stack.webhook.url);
 		const cells = [await measureBoth(bench, 'queue, 2 workers', engine)];
-		let outcomes: Record<string, Outcome> | undefined;
+		let outcomes: QueueFigures['outcomes'] | undefined;
 		let preflightCatch: string[] | undefined;
 		if (faults) {
 			say(`load: ${LOAD} signed webhooks, ${IN_FLIGHT} in flight, to the webhook processor`);
@@ -197,23 +152,6 @@ async function queue(install: N8nInstall, engine: 'default' | 'legacy', faults: 
 	}
 }
 
-const rate = (result: LoadResult) => result.requestsPerSecond.toFixed(1);
-
-function throughputTable(cells: Cell[]): string[] {
-	return [
-		'| set-up | expression engine | our trigger, webhooks/s | our answer p99 | Webhook node + Header Auth, webhooks/s | its answer p99 | ours / Webhook node |',
-		'|---|---|---|---|---|---|---|',
-		...cells.map(
-			(cell) =>
-				`| ${cell.setUp} | ${cell.engine} | ${rate(cell.ours)} | ${cell.ours.p99.toFixed(0)} ms | ${rate(cell.builtin)} | ${cell.builtin.p99.toFixed(0)} ms | ${(cell.ours.requestsPerSecond / cell.builtin.requestsPerSecond).toFixed(2)}× |`,
-		),
-	];
-}
-
-function outcomeRow(label: string, outcome: Outcome): string {
-	return `| ${label} | ${outcome.sent} | ${JSON.stringify(outcome.answers)} | ${JSON.stringify(outcome.byStatus)} | ${outcome.lost} | ${outcome.duplicated} | ${JSON.stringify(outcome.byWorker)} | ${outcome.answersPerSecond.toFixed(1)} |${outcome.settled ? '' : ' not settled'}`;
-}
-
 async function main() {
 	const install = ensureN8n();
 	const loadAtStart = loadavg()[0];
@@ -224,58 +162,9 @@ async function main() {
 	cells.push(...queueDefault.cells);
 	const queueLegacy = await queue(install, 'legacy', true);
 	cells.push(...queueLegacy.cells);
-	const { load: loadOutcome, term, kill } = queueLegacy.outcomes!;
 	const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, n8n ${install.version}, load average ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end`;
-	const section = `## Queue mode
-
-Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, in one run of \`npm run bench:queue\`
-(\`tools/queue-stack.ts\`: Redis and Debian's Postgres 15 on loopback, n8n main, one webhook processor,
-workers; every process on the same 2 cores as the load generator, so the figures are this machine's and
-compare set-ups side by side).
-
-### Throughput
-
-${COUNT} signed \`inbox_message\` webhooks, ${IN_FLIGHT} in flight, to one-node workflows; webhooks/s counts until
-the last execution has finished. "default" is n8n 2.x's expression engine (an isolated V8, acquired for
-every webhook of every trigger except n8n's own Webhook node); "legacy" is \`N8N_EXPRESSION_ENGINE=legacy\`.
-
-${throughputTable(cells).join('\n')}
-
-### Load (legacy engine, 2 workers)
-
-${LOAD} signed webhooks, ${IN_FLIGHT} in flight, to the webhook processor. "lost" = acknowledged by n8n but no
-successful execution carries its \`webhook_id\`; the worker column comes from each worker's log.
-
-| run | sent | answers | executions by status | lost | duplicated | executions per worker | answers/s |
-|---|---|---|---|---|---|---|---|
-${outcomeRow('2 workers, no fault', loadOutcome)}
-
-### Faults mid-load (legacy engine)
-
-${FAULT} signed webhooks each, ${IN_FLIGHT} in flight; the worker is signalled when request ${FAULT / 4} is sent.
-SIGTERM lets n8n's graceful shutdown finish the worker's running executions; SIGKILL leaves its in-flight
-jobs stalled, and n8n 2.41 (Bull \`maxStalledCount: 0\`) does not run them again.
-
-| fault | sent | answers | executions by status | lost | duplicated | executions per worker | answers/s |
-|---|---|---|---|---|---|---|---|
-${outcomeRow('worker-2 stopped with SIGTERM', term)}
-${outcomeRow('worker-1 killed with SIGKILL', kill)}
-
-### A worker without the package
-
-A third worker started with an empty user folder; \`preflight()\` of \`tools/queue-stack.ts\` reports,
-before any traffic reaches it (\`npm run dev:queue\` and the queue-mode e2e refuse to go on):
-
-\`\`\`
-${queueLegacy.preflightCatch!.join('\n')}
-\`\`\`
-
-### Reproduce
-
-\`\`\`bash
-npm ci && npm run bench:queue   # as root the first run installs redis-server and postgresql with apt
-\`\`\`
-`;
+	const sizes = { count: COUNT, inFlight: IN_FLIGHT, load: LOAD, fault: FAULT };
+	const section = queueSection({ measuredAt: new Date(), machine, sizes, cells, outcomes: queueLegacy.outcomes!, preflightCatch: queueLegacy.preflightCatch! });
 	const file = join(ROOT, 'bench', 'RESULTS.md');
 	const current = readFileSync(file, 'utf8');
 	const at = current.indexOf('\n## Queue mode\n');

@@ -9,10 +9,12 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { waitForWebhooks } from '../tools/waits';
-import { ensureN8n, N8nClient, startN8n, type N8nServer } from '../tools/n8n-server';
+import { N8nClient } from '../tools/n8n-client';
+import { ensureN8n } from '../tools/n8n-install';
+import { startN8n, type N8nServer } from '../tools/n8n-process';
+import { load, quantile, signedEvent, type LoadResult } from '../tools/webhook-load';
 import { samplesOf, type CpuProfile, type ProfileNode } from './profile';
-import { executionsPage, load, median, quantile, ourTrigger, say, SECRET, signedEvent, webhookNode, webhookWorkflow, type LoadResult } from './load';
+import { median, requestFor, say, setUpReceivers } from './receivers';
 
 export const ROUNDS = 7;
 export const PER_ROUND = 300;
@@ -35,39 +37,23 @@ interface Cell {
 
 /** Waits until the workflow has `expected` finished executions (the trigger answers before its run ends). */
 async function settled(client: N8nClient, workflowId: string, expected: number): Promise<void> {
-	for (let tries = 0; tries < 600; tries++) {
-		const executions = await executionsPage(client, `workflowId=${workflowId}`);
-		if (executions.length >= expected && !executions.some((e) => e.status === 'new' || e.status === 'running')) return;
-		await new Promise((resolve) => setTimeout(resolve, 500));
-	}
-	throw new Error(`executions of ${workflowId} did not settle`);
+	const finished = await client.finishedExecutions(workflowId, expected, 300_000, { includeData: false });
+	if (finished.length < expected) throw new Error(`executions of ${workflowId} did not settle (${finished.length} of ${expected})`);
 }
 
+/** Our trigger and n8n's Webhook node with Header Auth on one n8n; `tag` keeps their webhook IDs apart from another set-up's. */
 async function setUp(n8n: N8nServer, engine: Cell['engine'], tag: string): Promise<Cell[]> {
 	const client = await N8nClient.setUp(n8n.url);
-	const credentialId = await client.createCredential('Bench', { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', apiSecret: 's', signingSecret: SECRET });
-	const headerId = await client.createCredential('Bench header', { name: 'X-Token', value: 'bench-token' }, 'httpHeaderAuth');
-	const oursId = `c0000000-0000-4000-8000-00000000000${tag}`;
-	const cell = (receiver: Cell['receiver'], workflowId: string, url: string, headers: Record<string, string>): Cell => ({
-		engine, receiver, client, workflowId, url, headers, sent: 0, rates: [], p50: [], p99: [], latencies: [],
-	});
-	const cells = [
-		cell('header auth', await client.importWorkflow(webhookWorkflow('Bench: Webhook node with Header Auth', webhookNode(`d0000000-0000-4000-8000-00000000000${tag}`, 'bench-auth', headerId)), credentialId), `${n8n.url}/webhook/bench-auth`, { 'X-Token': 'bench-token' }),
-		cell('ours', await client.importWorkflow(webhookWorkflow('Bench: Messaging Gateway Trigger', ourTrigger(oursId)), credentialId), `${n8n.url}/webhook/${oursId}/webhook`, {}),
-	];
-	await waitForWebhooks([cells[1].url]);
-	for (let tries = 0; (await fetch(cells[0].url, { method: 'POST', headers: cells[0].headers })).status === 404; tries++) {
-		if (tries > 100) throw new Error(`${cells[0].url} never became live`);
-		await new Promise((resolve) => setTimeout(resolve, 200));
-	}
-	cells[0].sent = 1; // the probe above started one execution
-	return cells;
+	const { receivers } = await setUpReceivers(client, ['webhook node with header auth', 'ours'], { tag, timeoutMs: 20_000 });
+	return receivers.map(({ kind, workflowId, url, headers, probeExecutions }) => ({
+		engine, receiver: kind === 'ours' ? 'ours' : 'header auth', client, workflowId, url, headers, sent: probeExecutions, rates: [], p50: [], p99: [], latencies: [],
+	}));
 }
 
 /** One cell's turn: PER_ROUND webhooks signed just before (a round may start minutes after the last, beyond the 300 s tolerance). */
 async function measure(cell: Cell): Promise<LoadResult & { rate: number }> {
 	const payloads = Array.from({ length: PER_ROUND }, (_, i) => signedEvent(i));
-	const result = await load(cell.url, PER_ROUND, IN_FLIGHT, (i) => ({ body: payloads[i].body, headers: { ...payloads[i].headers, ...cell.headers } }));
+	const result = await load(cell.url, PER_ROUND, IN_FLIGHT, requestFor(cell, payloads));
 	cell.sent += accepted(result);
 	// Not timed: the backlog is worked off before the next cell runs, so no cell pays for another's.
 	await settled(cell.client, cell.workflowId, cell.sent);
@@ -116,7 +102,7 @@ export async function triggerThroughN8n(): Promise<{ throughput: string[]; profi
 		servers.push(await startN8n(install, { env: { N8N_EXPRESSION_ENGINE: 'legacy' } }));
 		servers.push(await startN8n(install));
 		cells = [...(await setUp(servers[0], 'legacy', '1')), ...(await setUp(servers[1], 'default', '2'))];
-		for (const cell of cells) await load(cell.url, 50, IN_FLIGHT, (i) => ({ body: payloads[i].body, headers: { ...payloads[i].headers, ...cell.headers } })).then((warm) => (cell.sent += accepted(warm)));
+		for (const cell of cells) cell.sent += accepted(await load(cell.url, 50, IN_FLIGHT, requestFor(cell, payloads)));
 		for (let round = 0; round < ROUNDS; round++) {
 			// Every round in another order, so no cell always follows the same one.
 			const order = round % 2 === 0 ? cells : [...cells].reverse();
@@ -159,7 +145,7 @@ export async function triggerThroughN8n(): Promise<{ throughput: string[]; profi
 }
 
 /** One n8n (legacy engine) with our trigger only, under --cpu-prof: what our node costs per request. */
-export async function profileOurTrigger(install = ensureN8n()): Promise<string[]> {
+async function profileOurTrigger(install = ensureN8n()): Promise<string[]> {
 	const profileDir = mkdtempSync(join(tmpdir(), 'n8n-prof-'));
 	const profiled = await startN8n(install, { env: { N8N_EXPRESSION_ENGINE: 'legacy' }, cpuProfileDir: profileDir });
 	const requests = 600;
@@ -169,8 +155,8 @@ export async function profileOurTrigger(install = ensureN8n()): Promise<string[]
 		say(`profile: ${requests} webhooks to our trigger under --cpu-prof`);
 		await load(ours.url, requests, IN_FLIGHT, (i) => many[i]);
 		await settled(ours.client, ours.workflowId, requests);
-		profiled.process.kill('SIGTERM');
-		for (let i = 0; i < 600 && profiled.process.exitCode === null && profiled.process.signalCode === null; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+		// n8n writes the profile as it exits: a longer grace than stop()'s usual 10 s.
+		await profiled.stop({ graceMs: 60_000 });
 	} finally {
 		await profiled.stop();
 	}

@@ -5,8 +5,11 @@
  */
 import { startEmulator } from '../emulator/server';
 import { setUpDemo, walkThrough } from '../tools/demo';
-import { ensureN8n, N8nClient, OWNER, stopN8nOnExit } from '../tools/n8n-server';
-import { assertPreflight, startQueueStack, stopQueueStacksOnExit, type QueueStack } from '../tools/queue-stack';
+import { N8nClient, OWNER } from '../tools/n8n-client';
+import { ensureN8n } from '../tools/n8n-install';
+import { stopN8nOnExit } from '../tools/n8n-process';
+import { assertPreflight } from '../tools/queue-preflight';
+import { startQueueStack, stopQueueStacksOnExit, type QueueStack } from '../tools/queue-stack';
 
 stopN8nOnExit();
 stopQueueStacksOnExit();

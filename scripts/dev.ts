@@ -7,7 +7,9 @@ import { join } from 'node:path';
 
 import { startEmulator } from '../emulator/server';
 import { setUpDemo, walkThrough } from '../tools/demo';
-import { ensureN8n, N8nClient, OWNER, ROOT, startN8n, stopN8nOnExit, type N8nServer } from '../tools/n8n-server';
+import { N8nClient, OWNER } from '../tools/n8n-client';
+import { ensureN8n, ROOT } from '../tools/n8n-install';
+import { startN8n, stopN8nOnExit, type N8nServer } from '../tools/n8n-process';
 
 stopN8nOnExit();
 

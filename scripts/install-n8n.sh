@@ -22,6 +22,18 @@ for name in $(compgen -e); do
 done
 export npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
 
+# What the install needs from the system, checked before anything is downloaded: flock (one installer
+# at a time), and for a new install python3, make and g++ (node-gyp compiles sqlite3 and isolated-vm).
+declare -A package_of=([flock]=util-linux [python3]=python3 [make]=make [g++]=g++)
+needed=(flock); [ -f "$dir/.complete" ] || needed+=(python3 make g++)
+missing=()
+for tool in "${needed[@]}"; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
+if [ "${#missing[@]}" -gt 0 ]; then
+  packages=$(for tool in "${missing[@]}"; do printf '%s ' "${package_of[$tool]}"; done)
+  log "missing ${missing[*]}: install first with: sudo apt-get install -y ${packages% }"
+  exit 1
+fi
+
 # One installer per folder at a time: a second caller waits here, then finds the install complete.
 mkdir -p "$cache"
 exec 9>"$dir.lock"

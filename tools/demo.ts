@@ -1,9 +1,9 @@
 /** Wires the emulator and a running n8n together with the example workflows. */
 import type { Emulator } from '../emulator/server';
-import { loadExample, productionUrl, type ExampleWorkflow, type N8nClient } from './n8n-server';
+import { loadExample, productionUrl, type ExampleWorkflow, type N8nClient } from './n8n-client';
 import { waitForWebhooks } from './waits';
 
-export const EXAMPLES = {
+const EXAMPLES = {
 	autoReply: 'auto-reply-to-incoming-sms.json',
 	fundsAlert: 'alert-on-insufficient-funds.json',
 	deliveryLog: 'delivery-log.json',

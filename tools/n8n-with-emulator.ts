@@ -3,7 +3,9 @@
  * community-package way) with an owner signed in. A failure names n8n's last log lines.
  */
 import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/server';
-import { ensureN8n, N8nClient, startN8n, tailOf, type N8nServer } from './n8n-server';
+import { N8nClient } from './n8n-client';
+import { ensureN8n } from './n8n-install';
+import { startN8n, tailOf, type N8nServer } from './n8n-process';
 
 export interface N8nWithEmulator {
 	emulator: Emulator;

@@ -8,7 +8,9 @@ import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_pro
 import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 
-import { freePort, N8nClient, nodeOutput, ROOT, type Execution } from '../../tools/n8n-server';
+import { N8nClient, nodeOutput, type Execution } from '../../tools/n8n-client';
+import { ROOT } from '../../tools/n8n-install';
+import { freePort } from '../../tools/n8n-process';
 
 const sh = promisify(execFile);
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms).unref());

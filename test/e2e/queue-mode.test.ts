@@ -8,11 +8,14 @@ import { readFileSync } from 'node:fs';
 
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { setUpDemo, type Demo } from '../../tools/demo';
-import { waitForWebhooks } from '../../tools/waits';
-import { ensureN8n, N8nClient, nodeOutput, PACKAGE_NAME, stopN8nOnExit, tailOf, type Execution } from '../../tools/n8n-server';
+import { N8nClient, nodeOutput, type Execution } from '../../tools/n8n-client';
+import { ensureN8n, PACKAGE_NAME } from '../../tools/n8n-install';
+import { stopN8nOnExit, tailOf } from '../../tools/n8n-process';
 import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
-import { assertPreflight, preflight, startQueueStack, stopQueueStacksOnExit, type QueueStack } from '../../tools/queue-stack';
-import { load, ourTrigger, signedEvent, webhookWorkflow } from '../../bench/load';
+import { assertPreflight, preflight } from '../../tools/queue-preflight';
+import { startQueueStack, stopQueueStacksOnExit, type QueueStack } from '../../tools/queue-stack';
+import { waitForWebhooks } from '../../tools/waits';
+import { load, ourTrigger, signedEvent, webhookWorkflow } from '../../tools/webhook-load';
 import { emulatorControl, sharedScenarios, type EmulatorControl } from './scenarios';
 
 stopN8nOnExit();
@@ -104,7 +107,7 @@ describe('bounded load and faults (the full figures: npm run bench:queue)', () =
 	async function loadRun(webhookId: string, count: number, atRequest: (index: number) => void = () => {}) {
 		const workflowId = await client.importWorkflow(webhookWorkflow(`Load ${webhookId}`, ourTrigger(webhookId)), demo.credentialId);
 		const url = `${stack.webhook.url}/webhook/${webhookId}/webhook`;
-		await waitForWebhooks([url], 60_000);
+		await waitForWebhooks([url], { timeoutMs: 60_000 });
 		const requests = Array.from({ length: count }, (_, i) => signedEvent(i, false, emulator.account.signingSecret));
 		const answers = await load(url, count, 20, (i) => {
 			atRequest(i);

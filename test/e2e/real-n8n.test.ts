@@ -7,8 +7,11 @@ import { join } from 'node:path';
 
 import type { Emulator } from '../../emulator/server';
 import { setUpDemo, type Demo } from '../../tools/demo';
-import { N8nClient, nodeOutput, PACKAGE_NAME, ROOT, stopN8nOnExit, tailOf, type Execution, type N8nServer } from '../../tools/n8n-server';
+import { isFinished, N8nClient, nodeOutput, type Execution } from '../../tools/n8n-client';
+import { PACKAGE_NAME, ROOT } from '../../tools/n8n-install';
+import { stopN8nOnExit, tailOf, type N8nServer } from '../../tools/n8n-process';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
+import { waitFor, waitForWebhooks } from '../../tools/waits';
 import { emulatorControl, sharedScenarios, type EmulatorControl } from './scenarios';
 
 stopN8nOnExit();
@@ -115,10 +118,10 @@ test('Retry On Fail in a real n8n: a 500 mid-batch, the node retried, every SMS 
 	};
 	const { id } = await client.api<{ id: string }>('POST', '/workflows', { name: 'Retry On Fail', nodes, connections, settings: { executionOrder: 'v1' } });
 	await client.api('POST', `/workflows/${id}/activate`);
-	const post = (numbers: unknown[]) =>
-		fetch(`${n8n.url}/webhook/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ numbers }) });
-	// Right after activation the webhook can answer 404 for a moment; an empty list sends nothing.
-	for (let tries = 0; (await post([])).status === 404 && tries < 80; tries++) await new Promise((resolve) => setTimeout(resolve, 250));
+	const url = `${n8n.url}/webhook/${path}`;
+	const post = (numbers: unknown[]) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ numbers }) });
+	// An empty list sends nothing.
+	await waitForWebhooks([url], { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ numbers: [] }) });
 
 	// Funds for 50 SMS (an earlier test may have emptied the account), and one 500 after 20 sends.
 	await control('PUT', '/emulator/account', { balance: 1000 });
@@ -127,11 +130,9 @@ test('Retry On Fail in a real n8n: a 500 mid-batch, the node retried, every SMS 
 	const numbers = Array.from({ length: 50 }, (_, order) => ({ order, to: `3162${String(order).padStart(7, '0')}` }));
 	expect((await post(numbers)).status).toBe(200);
 	// The execution that ran Send SMS (the warm-up calls stop at the empty split).
-	let run: Execution | undefined;
-	for (const deadline = Date.now() + 120_000; !run && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 300))) {
-		// n8n can answer 503 "Database is not ready" for a moment while it saves executions under load.
-		run = (await client.executions(id).catch((): Execution[] => [])).find((execution) => execution.status !== 'running' && execution.status !== 'new' && execution.data?.resultData.runData['Send SMS']);
-	}
+	// n8n can answer 503 "Database is not ready" for a moment while it saves executions under load.
+	const ranSendSms = async () => (await client.executions(id).catch((): Execution[] => [])).find((execution) => isFinished(execution) && execution.data?.resultData.runData['Send SMS']);
+	const run = await waitFor<Execution | undefined>(ranSendSms, { what: 'an execution that ran Send SMS', timeoutMs: 120_000, intervalMs: 300, onTimeout: () => undefined });
 	if (!run) {
 		const seen = (await client.executions(id)).map((execution) => [execution.status, Object.keys(execution.data?.resultData.runData ?? {})]);
 		throw new Error(`no finished execution ran Send SMS: ${JSON.stringify(seen)}\n${tailOf(n8n.logFile)}`);

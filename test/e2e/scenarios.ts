@@ -8,8 +8,9 @@ import type { Emulator } from '../../emulator/server';
 import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events';
 import { encodeQuery } from '../../nodes/MessagingGateway/core/query';
 import type { Demo } from '../../tools/demo';
-import { waitForWebhooks } from '../../tools/waits';
-import { nodeOutput, PACKAGE_NAME, type Execution, type N8nClient } from '../../tools/n8n-server';
+import { nodeOutput, type Execution, type N8nClient } from '../../tools/n8n-client';
+import { PACKAGE_NAME } from '../../tools/n8n-install';
+import { sleep, waitForWebhooks } from '../../tools/waits';
 import { specViolations } from '../fixtures/spec-events';
 import { opensslHmacSha256 } from '../helpers/openssl';
 
@@ -38,8 +39,6 @@ export interface Setting {
 	/** How many executions have started, counted outside n8n's API (queue mode: from the workers' logs). */
 	executionsStarted?(): number;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Declares the shared tests, in this order; `setting()` is read when they run, after the file's beforeAll. */
 export function sharedScenarios(setting: () => Setting) {
@@ -101,7 +100,7 @@ export function sharedScenarios(setting: () => Setting) {
 			onlyAddGroup.id = await client.importWorkflow(trigger(['add_group'], '0e6f3b2a-2222-4a5b-9c8d-000000000002'), demo.credentialId);
 			allEvents.url = `${webhookBaseUrl}/webhook/0e6f3b2a-1111-4a5b-9c8d-000000000001/webhook`;
 			onlyAddGroup.url = `${webhookBaseUrl}/webhook/0e6f3b2a-2222-4a5b-9c8d-000000000002/webhook`;
-			await waitForWebhooks([allEvents.url, onlyAddGroup.url], 60_000);
+			await waitForWebhooks([allEvents.url, onlyAddGroup.url], { timeoutMs: 60_000 });
 			// Only these two triggers: the demo's auto-reply would answer the inbox_message and add reports.
 			await control('DELETE', '/emulator/webhooks');
 			for (const url of [allEvents.url, onlyAddGroup.url]) await control('POST', '/emulator/webhooks', { url, types: ['*'] });

@@ -7,18 +7,11 @@
 import { readFileSync } from 'node:fs';
 
 import type { Emulator } from '../../emulator/server';
-import { waitForWebhooks } from '../../tools/waits';
-import {
-	loadExample,
-	N8nClient,
-	PACKAGE_NAME,
-	productionUrl,
-	stopN8nOnExit,
-	type ExampleWorkflow,
-	type Execution,
-	type N8nServer,
-} from '../../tools/n8n-server';
+import { loadExample, N8nClient, productionUrl, type ExampleWorkflow, type Execution } from '../../tools/n8n-client';
+import { PACKAGE_NAME } from '../../tools/n8n-install';
+import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
+import { sleep, waitForWebhooks } from '../../tools/waits';
 import { SPEC_EXAMPLES } from '../fixtures/spec-events';
 import { opensslHmacSha256 } from '../helpers/openssl';
 
@@ -32,7 +25,6 @@ let unsignedCredentialId: string;
 let stop: (() => Promise<void>) | undefined;
 
 const TRIGGER_TYPE = `${PACKAGE_NAME}.messagingGatewayTrigger`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Finished executions of a workflow, oldest first, once there are at least `count`. */
 const executionsOf = (workflowId: string, count: number, timeoutMs?: number) => client.finishedExecutions(workflowId, count, timeoutMs);

@@ -6,8 +6,11 @@
  */
 import type { Emulator } from '../../emulator/server';
 import { setUpDemo, type Demo } from '../../tools/demo';
-import { N8nClient, PACKAGE_NAME, stopN8nOnExit, type ExampleWorkflow, type Execution, type N8nServer } from '../../tools/n8n-server';
+import { N8nClient, type ExampleWorkflow, type Execution } from '../../tools/n8n-client';
+import { PACKAGE_NAME } from '../../tools/n8n-install';
+import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
+import { waitFor } from '../../tools/waits';
 import { specViolations } from '../fixtures/spec-events';
 
 stopN8nOnExit();
@@ -109,11 +112,12 @@ async function runThroughWebhook(path: string, webhookId: string, nodes: Array<R
 	const post = () =>
 		fetch(`${n8n.url}/webhook/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 	// Right after activation the webhook can answer 404 for a moment; nothing runs then.
-	let response = await post();
-	for (const deadline = Date.now() + 20_000; response.status === 404 && Date.now() < deadline; response = await post()) {
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-	return response;
+	let response: Response | undefined;
+	const answered = async () => {
+		response = await post();
+		return response.status !== 404 && response;
+	};
+	return await waitFor(answered, { what: `POST ${path} answered other than 404`, timeoutMs: 20_000, onTimeout: () => response! });
 }
 
 test('a workflow formats a number with the gateway, then sends to it from a sender picked in the list (node version 2)', async () => {
@@ -166,16 +170,16 @@ test("a workflow's Send Voice Message reaches the gateway, and its delivery repo
 	]);
 	const { messageid } = (await response.json()) as { messageid: string };
 	expect(messageid).toMatch(/^[a-z0-9]{30}$/);
-	const deadline = Date.now() + 30_000;
 	let reports: Array<Record<string, unknown>> = [];
-	while (reports.length < 2 && Date.now() < deadline) {
+	const bothReports = async () => {
 		const executions: Execution[] = await client.executions(demo.workflows.deliveryLog.id);
 		reports = executions
 			.filter((execution) => execution.status === 'success')
 			.map((execution) => execution.data!.resultData.runData['Delivery Report'][0].data!.main[0][0].json)
 			.filter((event) => (event.message as Record<string, unknown>).messageid === messageid);
-		if (reports.length < 2) await new Promise((resolve) => setTimeout(resolve, 300));
-	}
+		return reports.length >= 2 && reports;
+	};
+	await waitFor(bothReports, { what: 'both delivery reports of the voice call', timeoutMs: 30_000, intervalMs: 300, onTimeout: () => reports });
 	expect(reports.map((event) => (event.message as Record<string, unknown>).delivery_code).sort()).toEqual(['0', '1']);
 	for (const event of reports) {
 		expect(event.message).toMatchObject({ message_type: 'voice', receiver: '31687654321', reference: 'voice-1', content: 'Your parcel arrives today' });

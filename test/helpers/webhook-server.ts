@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { parse as parseQuery } from 'qs';
 import type { IDataObject, IWebhookResponseData } from 'n8n-workflow';
 
-import { runTriggerWebhook, type GatewayCredentials, type WebhookRequest } from '../../tools/n8n-core-runner';
+import { runTriggerWebhook, type GatewayCredentials, type WebhookRequest } from '../harness/run';
 
 export interface TriggerCall {
 	status: number;
@@ -19,7 +19,7 @@ export interface TriggerCall {
 	items?: IDataObject[];
 }
 
-export async function startTriggerServer(parameters: IDataObject, credentials: GatewayCredentials, typeVersion = 1) {
+export async function startTriggerServer(parameters: IDataObject, credentials: GatewayCredentials, typeVersion?: number) {
 	let last: IWebhookResponseData | undefined;
 	const lastResult = () => last;
 	const server = createServer((req: WebhookRequest, res: ServerResponse) => {

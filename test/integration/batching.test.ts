@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, type GatewayCredentials } from '../../tools/n8n-core-runner';
+import { runAction, type GatewayCredentials } from '../harness/run';
 
 let emulator: Emulator;
 let credentials: GatewayCredentials;
@@ -37,7 +37,7 @@ afterEach(() => emulator.close());
 describe('version 2 batches by default', () => {
 	test('250 items of one message: 3 requests (100 + 100 + 50), one output item each with its own message id and pairing', async () => {
 		const items = numbers(250);
-		const run = await runAction(send(), items, credentials, { typeVersion: 2 });
+		const run = await runAction(send(), items, credentials);
 		expect(run.error).toBeUndefined();
 		expect(bodies().map((body) => (Array.isArray(body.to) ? body.to.length : 1))).toEqual([100, 100, 50]);
 		expect(await stats()).toMatchObject({ apiRequests: 3 });
@@ -54,7 +54,7 @@ describe('version 2 batches by default', () => {
 
 	test('Batch Size 7, an item with several recipients: no request carries more than 7, each item keeps its own recipients', async () => {
 		const items = [...numbers(10), { to: '+44 7700 900001, +44 7700 900002' }];
-		const run = await runAction(send({ options: { batchSize: 7 } }), items, credentials, { typeVersion: 2 });
+		const run = await runAction(send({ options: { batchSize: 7 } }), items, credentials);
 		expect(run.error).toBeUndefined();
 		// Items fill a request in order until the next would exceed 7 recipients.
 		expect(bodies().map((body) => body.to)).toEqual([items.slice(0, 7).map((item) => item.to), [...items.slice(7, 10).map((item) => item.to), '447700900001', '447700900002']]);
@@ -71,7 +71,7 @@ describe('version 2 batches by default', () => {
 		const texts = ['A', 'A', 'B', 'A', 'A', 'A'];
 		const items = numbers(6, (index) => ({ text: texts[index] }));
 		items[4].to = 'not a number';
-		const run = await runAction(send({ message: '={{ $json.text }}' }), items, credentials, { typeVersion: 2, continueOnFail: true });
+		const run = await runAction(send({ message: '={{ $json.text }}' }), items, credentials, { continueOnFail: true });
 		expect(bodies().map((body) => [body.message, body.to])).toEqual([
 			['A', [items[0].to, items[1].to]],
 			['B', items[2].to],
@@ -90,7 +90,6 @@ describe('version 2 batches by default', () => {
 			send({ additionalFields: { reference: '={{ $json.extra.reference ?? "" }}', test: '={{ $json.extra.test ?? false }}', subId: '={{ $json.extra.subId ?? "" }}', date: '={{ $json.extra.date ?? "" }}' } }),
 			items,
 			credentials,
-			{ typeVersion: 2 },
 		);
 		expect(run.error).toBeUndefined();
 		expect(bodies().map((body) => (Array.isArray(body.to) ? body.to.length : 1))).toEqual([2, 2, 1, 1, 2]);
@@ -103,7 +102,6 @@ describe('version 2 batches by default', () => {
 			{ resource: 'message', operation: 'sendVoice', to: '={{ $json.to }}', message: 'Your order is ready', additionalFields: { gender: '={{ $json.voice.gender ?? "" }}', language: '={{ $json.voice.language ?? "" }}' } },
 			items,
 			credentials,
-			{ typeVersion: 2 },
 		);
 		expect(run.error).toBeUndefined();
 		expect(emulator.requests.map((request) => request.path)).toEqual(['/v1/voice/send', '/v1/voice/send', '/v1/voice/send']);
@@ -116,7 +114,7 @@ describe('version 2 batches by default', () => {
 	});
 
 	test('Batch Recipients off: one request per item', async () => {
-		const run = await runAction(send({ options: { batchRecipients: false } }), numbers(5), credentials, { typeVersion: 2 });
+		const run = await runAction(send({ options: { batchRecipients: false } }), numbers(5), credentials);
 		expect(run.error).toBeUndefined();
 		expect(bodies().map((body) => body.to)).toEqual(numbers(5).map((item) => item.to));
 		expect(run.items).toHaveLength(5);
@@ -156,7 +154,7 @@ describe('a gateway error fails the whole batch', () => {
 	beforeEach(() => control('/emulator/optouts', { number: items[3].to }));
 
 	test('without Continue On Fail: the run stops, the error lists the items sent before', async () => {
-		const run = await runAction(send({ options }), items, credentials, { typeVersion: 2 });
+		const run = await runAction(send({ options }), items, credentials);
 		expect(emulator.requests.map((request) => request.status)).toEqual([200, 400]);
 		expect(sentTo()).toEqual([items[0].to, items[1].to]);
 		expect(run.error?.message).toContain('131');
@@ -165,7 +163,7 @@ describe('a gateway error fails the whole batch', () => {
 	});
 
 	test('with Continue On Fail: every item of the refused batch gets the error item, the others are sent', async () => {
-		const run = await runAction(send({ options }), items, credentials, { typeVersion: 2, continueOnFail: true });
+		const run = await runAction(send({ options }), items, credentials, { continueOnFail: true });
 		expect(emulator.requests.map((request) => request.status)).toEqual([200, 400, 200]);
 		expect(sentTo()).toEqual([items[0].to, items[1].to, items[4].to, items[5].to]);
 		expect(run.items.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
@@ -178,7 +176,7 @@ describe('Retry On Fail never sends a recipient twice', () => {
 	test.each([1, 5])('1,000 items of one message, 500s after 3 and 4 more requests, concurrency %i: each number exactly once', async (concurrency) => {
 		for (const after of [3, 4]) await control('/emulator/faults', { status: 500, after });
 		const items = numbers(1000);
-		const run = await runAction(send({ options: { concurrency } }), items, credentials, { typeVersion: 2, retryOnFail: { maxTries: 3, waitBetweenTries: 0 } });
+		const run = await runAction(send({ options: { concurrency } }), items, credentials, { retryOnFail: { maxTries: 3, waitBetweenTries: 0 } });
 		expect(run.error).toBeUndefined();
 		expect(emulator.requests.map((request) => request.status).filter((status) => status === 500)).toHaveLength(2);
 		// One at a time: 10 batches of 100 accepted, plus the two requests answered 500 (which sent nothing).
@@ -213,7 +211,7 @@ describe('limits and confirmation', () => {
 		[2.5, /^Batch Size: .* got 2.5/],
 		['abc', /^Batch Size: .* got "abc"/],
 	])('Batch Size %j: a clear error, nothing sent', async (batchSize, message) => {
-		const run = await runAction(send({ options: { batchSize } }), numbers(2), credentials, { typeVersion: 2 });
+		const run = await runAction(send({ options: { batchSize } }), numbers(2), credentials);
 		expect(run.error?.message).toMatch(message);
 		expect(emulator.requests).toHaveLength(0);
 	});
@@ -238,10 +236,10 @@ describe('limits and confirmation', () => {
 		afterEach(() => new Promise<void>((resolve) => other.close(() => resolve())));
 
 		test('every item of the batch gets "not confirmed"', async () => {
-			const run = await runAction(send(), numbers(3), otherCredentials, { typeVersion: 2, continueOnFail: true });
+			const run = await runAction(send(), numbers(3), otherCredentials, { continueOnFail: true });
 			expect(run.items).toHaveLength(3);
 			for (const item of run.items) expect(item.json.error).toMatch(/did not confirm the send: the answer has no message id for each of the 3 recipients/);
-			const stopped = await runAction(send(), numbers(3), otherCredentials, { typeVersion: 2 });
+			const stopped = await runAction(send(), numbers(3), otherCredentials);
 			expect(stopped.error?.message).toMatch(/did not confirm the send/);
 			expect(stopped.error?.message).toContain('No item had been sent');
 		});

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { buildSendRequest } from '../../nodes/MessagingGateway/core/send';
 import { OPTED_OUT_SUFFIX } from '../../emulator/magic';
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, type GatewayCredentials } from '../../tools/n8n-core-runner';
+import { runAction, type GatewayCredentials } from '../harness/run';
 
 let emulator: Emulator;
 let credentials: GatewayCredentials;
@@ -34,7 +34,7 @@ describe('wrong text never goes out', () => {
 		['sub-account', { additionalFields: { subId: '={{ $json.text }}' } }, 'Sub-Account ID'],
 	])('%s from undefined, null, an object, an array: refused before any request', async (_, fields, label) => {
 		for (const item of items) {
-			const run = await runAction(send(fields), [{ text: '31612345678' }, item], credentials, { typeVersion: 2 });
+			const run = await runAction(send(fields), [{ text: '31612345678' }, item], credentials);
 			expect(run.error?.message).toMatch(new RegExp(`^${label}: expected text but got (no value|null|an object|an array)`));
 			expect(run.error?.description).toBe('Item 1 was refused before anything was sent.');
 			expect(emulator.requests).toHaveLength(0);
@@ -42,7 +42,7 @@ describe('wrong text never goes out', () => {
 	});
 
 	test('with Continue On Fail the bad items become error items and only good ones are sent', async () => {
-		const run = await runAction(send({ message: '={{ $json.text }}' }), [{ text: 'ok' }, ...items], credentials, { continueOnFail: true, typeVersion: 2 });
+		const run = await runAction(send({ message: '={{ $json.text }}' }), [{ text: 'ok' }, ...items], credentials, { continueOnFail: true });
 		expect(emulator.messages.map((message) => message.content)).toEqual(['ok']);
 		expect(run.items.map((item) => [item.pairedItem, item.json.error ?? item.json.messageid])).toEqual([
 			[{ item: 0 }, emulator.messages[0].messageid],
@@ -54,7 +54,7 @@ describe('wrong text never goes out', () => {
 	});
 
 	test('numbers are accepted where a number is meant', async () => {
-		const run = await runAction(send({ to: '={{ $json.to }}', message: '={{ $json.code }}' }), [{ to: 31612345678, code: 4711 }], credentials, { typeVersion: 2 });
+		const run = await runAction(send({ to: '={{ $json.to }}', message: '={{ $json.code }}' }), [{ to: 31612345678, code: 4711 }], credentials);
 		expect(run.error).toBeUndefined();
 		expect(emulator.messages.map((message) => [message.to, message.content])).toEqual([['31612345678', '4711']]);
 	});
@@ -67,13 +67,13 @@ describe('numbers as the world writes them', () => {
 		['06-1234 5678', { defaultCountry: 'NL' }, '31612345678'],
 		['+683 4002', {}, '6834002'],
 	])('%s is sent to %s', async (to, options, expected) => {
-		const run = await runAction(send({ to, options }), [{}], credentials, { typeVersion: 2 });
+		const run = await runAction(send({ to, options }), [{}], credentials);
 		expect(run.error).toBeUndefined();
 		expect(emulator.messages.map((message) => message.to)).toEqual([expected]);
 	});
 
 	test('a national number without a Default Country is refused', async () => {
-		const run = await runAction(send({ to: '0612345678' }), [{}], credentials, { typeVersion: 2 });
+		const run = await runAction(send({ to: '0612345678' }), [{}], credentials);
 		expect(run.error?.message).toMatch(/^To: "0612345678" is a national number/);
 		expect(emulator.requests).toHaveLength(0);
 	});
@@ -86,7 +86,7 @@ describe('the account time zone', () => {
 	};
 
 	test('a date with an offset is sent as wall-clock time in the account zone, not the workflow zone', async () => {
-		const run = await runAction(send({ additionalFields: { date: '2031-06-01T10:30:00Z' } }), [{}], await tokyo(), { typeVersion: 2 });
+		const run = await runAction(send({ additionalFields: { date: '2031-06-01T10:30:00Z' } }), [{}], await tokyo());
 		expect(run.error).toBeUndefined();
 		expect(JSON.parse(emulator.requests[0].body).date).toBe('2031-06-01 19:30');
 		// The emulator reads it in the account's zone: the same instant.
@@ -96,7 +96,7 @@ describe('the account time zone', () => {
 	test('a date without offset is the account local time; "in the past" is judged there', async () => {
 		// Three hours from now on Amsterdam's clocks (the workflow zone) has already passed on Tokyo's.
 		const amsterdam = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam', dateStyle: 'short', timeStyle: 'short' }).format(new Date(Date.now() + 3 * 3600_000));
-		const run = await runAction(send({ additionalFields: { date: amsterdam } }), [{}], await tokyo(), { typeVersion: 2 });
+		const run = await runAction(send({ additionalFields: { date: amsterdam } }), [{}], await tokyo());
 		expect(run.error?.message).toContain("in the account's time zone Asia/Tokyo");
 		expect(emulator.requests).toHaveLength(0);
 	});
@@ -105,7 +105,7 @@ describe('the account time zone', () => {
 describe('partial failures are visible; retries never duplicate', () => {
 	test.each([5, 50])('a 500 mid-batch at concurrency %i: no new sends, the error lists what was sent', async (concurrency) => {
 		await control('/emulator/faults', { status: 500, after: 20 });
-		const run = await runAction(send({ to: '={{ $json.to }}', options: { concurrency, batchRecipients: false } }), numbers(50), credentials, { typeVersion: 2 });
+		const run = await runAction(send({ to: '={{ $json.to }}', options: { concurrency, batchRecipients: false } }), numbers(50), credentials);
 		const sent = emulator.messages;
 		// Only requests already running when the 500 came back were finished: fewer than `concurrency` after it.
 		expect(emulator.requests.length).toBeLessThanOrEqual(21 + concurrency - 1);
@@ -121,7 +121,6 @@ describe('partial failures are visible; retries never duplicate', () => {
 		for (const after of [150, 300, 200]) await control('/emulator/faults', { status: 500, after });
 		const items = numbers(1000);
 		const run = await runAction(send({ to: '={{ $json.to }}', message: '={{ "Item " + $json.n }}', options: { concurrency } }), items, credentials, {
-			typeVersion: 2,
 			retryOnFail: { maxTries: 5, waitBetweenTries: 0 },
 		});
 		expect(run.error).toBeUndefined();
@@ -142,7 +141,7 @@ describe('the node checks what the gateway checks', () => {
 	test('20 senders: every one the gateway would refuse is refused before any send', async () => {
 		const verdicts = [];
 		for (const sender of senders) {
-			const node = await runAction(send({ sender: '={{ $json.sender }}', additionalFields: { test: true } }), [{ sender }], credentials, { typeVersion: 2 });
+			const node = await runAction(send({ sender: '={{ $json.sender }}', additionalFields: { test: true } }), [{ sender }], credentials);
 			verdicts.push([sender, node.error === undefined, emulator.requests.at(-1)?.status ?? 'not sent']);
 		}
 		// Refused by the node means nothing reached the gateway; accepted means the gateway took it too.
@@ -181,9 +180,9 @@ describe('options never break the node', () => {
 		['timeout', { timeout: -1 }, /^Timeout: .* got -1/],
 		['defaultCountry', { defaultCountry: 'XX' }, /^Default Country: "XX" is not an ISO 3166 country code/],
 	])('%s %j: a clear error, nothing sent; with Continue On Fail, error items', async (_, options, message) => {
-		const run = await runAction(send({ options }), [{}, {}], credentials, { typeVersion: 2 });
+		const run = await runAction(send({ options }), [{}, {}], credentials);
 		expect(run.error?.message).toMatch(message);
-		const continued = await runAction(send({ options }), [{}, {}], credentials, { typeVersion: 2, continueOnFail: true });
+		const continued = await runAction(send({ options }), [{}, {}], credentials, { continueOnFail: true });
 		expect(continued.items).toHaveLength(2);
 		for (const item of continued.items) expect(item.json.error).toMatch(message);
 		expect(emulator.requests).toHaveLength(0);
@@ -205,11 +204,11 @@ describe('only a confirmed send is a success, and errors keep secrets', () => {
 	afterEach(() => new Promise((resolve) => other.close(resolve)));
 
 	test('a 2xx without a message id is an error, not an output item, and echoes no secret', async () => {
-		const run = await runAction(send({}), [{}], { ...credentials, baseUrl: otherUrl }, { typeVersion: 2 });
+		const run = await runAction(send({}), [{}], { ...credentials, baseUrl: otherUrl });
 		expect(run.items).toEqual([]);
 		expect(run.error?.message).toBe('The gateway did not confirm the send: the answer has no message id for the recipient');
 		expect(JSON.stringify({ ...run.error, message: run.error?.message, description: run.error?.description })).not.toContain(credentials.apiSecret);
-		const continued = await runAction(send({}), [{}], { ...credentials, baseUrl: otherUrl }, { typeVersion: 2, continueOnFail: true });
+		const continued = await runAction(send({}), [{}], { ...credentials, baseUrl: otherUrl }, { continueOnFail: true });
 		expect(continued.items).toEqual([{ json: { error: run.error?.message, code: null, httpCode: 200 }, pairedItem: { item: 0 } }]);
 	});
 
@@ -217,8 +216,8 @@ describe('only a confirmed send is a success, and errors keep secrets', () => {
 		const closed = await startEmulator();
 		await closed.close();
 		const baseUrl = closed.url.replace('http://', 'http://admin:pa55-w0rd-secret@');
-		const run = await runAction(send({}), [{}], { ...credentials, baseUrl }, { typeVersion: 2 });
-		const continued = await runAction(send({}), [{}], { ...credentials, baseUrl }, { typeVersion: 2, continueOnFail: true });
+		const run = await runAction(send({}), [{}], { ...credentials, baseUrl });
+		const continued = await runAction(send({}), [{}], { ...credentials, baseUrl }, { continueOnFail: true });
 		const shown = JSON.stringify([run.error?.message, run.error?.description, run.error?.context, continued.items]);
 		expect(run.error?.message).toContain(closed.url);
 		expect(shown).not.toContain('pa55-w0rd-secret');
@@ -228,7 +227,7 @@ describe('only a confirmed send is a success, and errors keep secrets', () => {
 
 describe('one output shape (version 2)', () => {
 	test('several recipients: one item per recipient, all paired with the input item', async () => {
-		const run = await runAction(send({ to: '+31 6 1234 5678, +44 7700 900123', additionalFields: { reference: 'r1' } }), [{}], credentials, { typeVersion: 2 });
+		const run = await runAction(send({ to: '+31 6 1234 5678, +44 7700 900123', additionalFields: { reference: 'r1' } }), [{}], credentials);
 		expect(run.items).toEqual(
 			emulator.messages.map((message) => ({
 				json: { messageid: message.messageid, to: message.to, sender: 'Shop', reference: 'r1', segments: 1, encoding: 'GSM-7' },

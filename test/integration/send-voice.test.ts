@@ -1,6 +1,6 @@
 /** Message → Send Voice Message: the send pipeline with the voice endpoint. */
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, type GatewayCredentials } from '../../tools/n8n-core-runner';
+import { runAction, type GatewayCredentials } from '../harness/run';
 
 let emulator: Emulator;
 let credentials: GatewayCredentials;
@@ -18,7 +18,6 @@ test('POST /v1/voice/send with the voice fields and no sender; one item per reci
 		voice({ to: '+31 6 1234 5678, 020 794 60958', additionalFields: { language: 'nl', gender: 'Male', reference: 'call-1' }, options: { defaultCountry: 'GB' } }),
 		[{}],
 		credentials,
-		{ typeVersion: 2 },
 	);
 	expect(run.error).toBeUndefined();
 	expect(emulator.requests.map((request) => [request.method, request.path])).toEqual([['POST', '/v1/voice/send']]);
@@ -38,17 +37,17 @@ test('POST /v1/voice/send with the voice fields and no sender; one item per reci
 });
 
 test('a language from an expression that is not offered is refused before any call', async () => {
-	const run = await runAction(voice({ additionalFields: { language: '={{ $json.lang }}' } }), [{ lang: 'es' }], credentials, { typeVersion: 2 });
+	const run = await runAction(voice({ additionalFields: { language: '={{ $json.lang }}' } }), [{ lang: 'es' }], credentials);
 	expect(run.error?.message).toBe('Language: "es" is not one of en, nl, fr, de');
 	expect(emulator.requests).toHaveLength(0);
 });
 
 test('the same type checks and Retry On Fail safety as Send SMS', async () => {
-	const bad = await runAction(voice({ message: '={{ $json.text }}' }), [{ text: { a: 1 } }], credentials, { typeVersion: 2 });
+	const bad = await runAction(voice({ message: '={{ $json.text }}' }), [{ text: { a: 1 } }], credentials);
 	expect(bad.error?.message).toBe('Message: expected text but got an object');
 	await fetch(`${emulator.url}/emulator/faults`, { method: 'POST', body: JSON.stringify({ status: 500, after: 7 }) });
 	const items = Array.from({ length: 20 }, (_, index) => ({ to: `3161${String(index).padStart(7, '0')}` }));
-	const run = await runAction(voice({ to: '={{ $json.to }}' }), items, credentials, { typeVersion: 2, retryOnFail: { maxTries: 2, waitBetweenTries: 0 } });
+	const run = await runAction(voice({ to: '={{ $json.to }}' }), items, credentials, { retryOnFail: { maxTries: 2, waitBetweenTries: 0 } });
 	expect(run.error).toBeUndefined();
 	expect(emulator.messages.map((message) => message.to).sort()).toEqual(items.map((item) => item.to));
 });

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, searchList, type ActionRun, type GatewayCredentials } from '../../tools/n8n-core-runner';
+import { runAction, searchList, type ActionRun, type GatewayCredentials } from '../harness/run';
 
 interface Seen {
 	method: string;
@@ -68,7 +68,6 @@ afterEach(() => gateway.close());
 
 const send = (options: Record<string, unknown> = {}) => ({ resource: 'message', operation: 'send', sender: 'Shop', to: '31612345678', message: 'Hi', options });
 const balance = { resource: 'account', operation: 'getBalance' };
-const v2 = { typeVersion: 2 };
 
 async function closedUrl(): Promise<string> {
 	const closed = await startScripted();
@@ -79,7 +78,7 @@ async function closedUrl(): Promise<string> {
 describe('a failed send says whether it may have been sent (context.outcome)', () => {
 	test('a reset after the gateway read the request: "may already have been sent", unknown, not retried', async () => {
 		gateway.answer = resetAfterBody;
-		const run = await runAction(send(), [{}], credentials, v2);
+		const run = await runAction(send(), [{}], credentials);
 		expect(run.error?.message).toBe('The connection to the gateway broke before it answered. Not retried: the SMS may already have been sent');
 		expect(run.error?.message).not.toMatch(/Could not reach|Base URL/);
 		expect(run.error?.context).toMatchObject({ outcome: 'unknown', httpCode: null });
@@ -88,21 +87,21 @@ describe('a failed send says whether it may have been sent (context.outcome)', (
 
 	test('a refused connection: not sent, retried, the Base URL named', async () => {
 		const url = await closedUrl();
-		const run = await runAction(send(), [{}], { ...credentials, baseUrl: url }, v2);
+		const run = await runAction(send(), [{}], { ...credentials, baseUrl: url });
 		expect(run.error?.message).toBe(`Could not reach the gateway at ${url}: connection refused, 3 tries`);
 		expect(run.error?.description).toMatch(/Nothing was sent/);
 		expect(run.error?.context).toMatchObject({ outcome: 'notSent' });
 	});
 
 	test('an unknown host: not sent', async () => {
-		const run = await runAction(send(), [{}], { ...credentials, baseUrl: 'http://gateway.invalid' }, v2);
+		const run = await runAction(send(), [{}], { ...credentials, baseUrl: 'http://gateway.invalid' });
 		expect(run.error?.message).toMatch(/^Could not reach the gateway at http:\/\/gateway.invalid: no connection/);
 		expect(run.error?.context).toMatchObject({ outcome: 'notSent' });
 	});
 
 	test('a timeout after the request went out: unknown, not retried', async () => {
 		gateway.answer = () => undefined;
-		const run = await runAction(send({ timeout: 300 }), [{}], credentials, v2);
+		const run = await runAction(send({ timeout: 300 }), [{}], credentials);
 		expect(run.error?.message).toBe('No answer from the gateway within 300 ms. Not retried: the SMS may already have been sent');
 		expect(run.error?.context).toMatchObject({ outcome: 'unknown' });
 		expect(gateway.requests).toHaveLength(1);
@@ -117,14 +116,14 @@ describe('a failed send says whether it may have been sent (context.outcome)', (
 		[503, 'notSent', 3],
 	])('HTTP %i: %s, %i request(s)', async (status, outcome, requests) => {
 		gateway.answer = (_seen, _req, res) => json(res, status, { error: '105', errorMsg: 'Server issue' }, { 'Retry-After': '0' });
-		const run = await runAction(send(), [{}], credentials, v2);
+		const run = await runAction(send(), [{}], credentials);
 		expect(run.error?.context).toMatchObject({ outcome, httpCode: status });
 		expect(gateway.requests).toHaveLength(requests);
 	});
 
 	test('Continue On Fail keeps the item shape; the outcome stays on the error', async () => {
 		gateway.answer = resetAfterBody;
-		const run = await runAction(send(), [{}], credentials, { ...v2, continueOnFail: true });
+		const run = await runAction(send(), [{}], credentials, { continueOnFail: true });
 		expect(run.items).toEqual([{ json: { error: expect.stringMatching(/may already have been sent/), code: 'ECONNRESET', httpCode: null }, pairedItem: { item: 0 } }]);
 	});
 });
@@ -176,7 +175,7 @@ describe('the credential never leaves the Base URL host: redirects are not follo
 		gateway.answer = redirectTo(status);
 		const read = await runAction(balance, [{}], credentials);
 		expectRedirectError(read.error, status);
-		const sent = await runAction(send(), [{}], credentials, v2);
+		const sent = await runAction(send(), [{}], credentials);
 		expectRedirectError(sent.error, status);
 		expect(sent.error?.context).toMatchObject({ outcome: 'notSent', httpCode: status });
 		expect(sent.items).toEqual([]);
@@ -188,7 +187,7 @@ describe('the credential never leaves the Base URL host: redirects are not follo
 
 	test('with Continue On Fail the send is an error item, not counted as sent', async () => {
 		gateway.answer = redirectTo(307);
-		const run = await runAction(send(), [{}], credentials, { ...v2, continueOnFail: true });
+		const run = await runAction(send(), [{}], credentials, { continueOnFail: true });
 		expect(run.items).toEqual([{ json: { error: expect.stringMatching(/^The gateway answered HTTP 307/), code: null, httpCode: 307 }, pairedItem: { item: 0 } }]);
 		expect(other.requests).toHaveLength(0);
 	});
@@ -218,8 +217,8 @@ describe('no credential in any error', () => {
 
 	test.each(PASSWORDS)('password %s in a Base URL nobody answers on', async (password) => {
 		const baseUrl = `http://admin:${password}@127.0.0.1:1`;
-		const run = await runAction(send(), [{}], { ...credentials, baseUrl }, v2);
-		const continued = await runAction(send(), [{}], { ...credentials, baseUrl }, { ...v2, continueOnFail: true });
+		const run = await runAction(send(), [{}], { ...credentials, baseUrl });
+		const continued = await runAction(send(), [{}], { ...credentials, baseUrl }, { continueOnFail: true });
 		// Unencoded "#", "/" or "?" end the host part: such a Base URL is no address at all.
 		expect(run.error?.message).toMatch(/^Could not reach the gateway at http:\/\/127\.0\.0\.1:1: connection refused, 3 tries$|^The Base URL in the credential is not an http\(s\) address: http:\/\/127\.0\.0\.1:1$/);
 		expect(run.error?.context).toMatchObject({ outcome: 'notSent' });
@@ -312,7 +311,7 @@ describe('Schedule Date (against the emulator, account zone Europe/Amsterdam)', 
 		['2031-06-01T10:60:00Z', 'minute 60: minutes go from 00 to 59'],
 		['2031-06-01 24:00', 'hour 24: hours go from 00 to 23'],
 	])('%s is refused before any request: %s', async (date, problem) => {
-		const run = await runAction(scheduled(date), [{}], emulatorCredentials, v2);
+		const run = await runAction(scheduled(date), [{}], emulatorCredentials);
 		expect(run.error?.message).toContain(`"${date}" is not a valid calendar date: ${problem}`);
 		expect(run.error?.message).not.toMatch(/summer time/);
 		expect(emulator.requests).toHaveLength(0);
@@ -322,7 +321,7 @@ describe('Schedule Date (against the emulator, account zone Europe/Amsterdam)', 
 		const minuteOf = (millis: number) =>
 			new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam', dateStyle: 'short', timeStyle: 'short' }).format(new Date(Math.ceil(millis / 60_000) * 60_000));
 		const before = Date.now() + 30_000;
-		const run = await runAction(scheduled("={{ $now.plus(30, 'seconds').toISO() }}"), [{}], emulatorCredentials, v2);
+		const run = await runAction(scheduled("={{ $now.plus(30, 'seconds').toISO() }}"), [{}], emulatorCredentials);
 		const after = Date.now() + 30_000;
 		expect(run.error).toBeUndefined();
 		const { date } = JSON.parse(emulator.requests[0].body) as { date: string };

@@ -9,7 +9,7 @@ import { opensslHmacSha256 } from '../helpers/openssl';
 import { WebhookContext } from 'n8n-core';
 import { NodeHelpers, type INode, type INodeParameters } from 'n8n-workflow';
 
-import { TRIGGER_TYPE, type GatewayCredentials } from '../../tools/n8n-core-runner';
+import { TRIGGER_TYPE, type GatewayCredentials } from '../harness/run';
 import { startTriggerServer } from '../helpers/webhook-server';
 
 const SECRET = 'whsec_trigger_test';

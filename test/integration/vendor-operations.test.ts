@@ -5,7 +5,7 @@
 import { NodeApiError, type IDataObject } from 'n8n-workflow';
 
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, searchList, type GatewayCredentials } from '../../tools/n8n-core-runner';
+import { runAction, searchList, type GatewayCredentials } from '../harness/run';
 
 let emulator: Emulator;
 let credentials: GatewayCredentials;
@@ -44,7 +44,7 @@ describe.each([
 	const parameters = { resource: 'account', operation };
 
 	test(`GET ${path} with the credential's headers, the answer as the item, one per input item`, async () => {
-		const run = await runAction(parameters, [{}, {}], credentials, { typeVersion: 2 });
+		const run = await runAction(parameters, [{}, {}], credentials);
 		expect(run.error).toBeUndefined();
 		expect(requestLine()).toEqual([withAuth({ method: 'GET', path }), withAuth({ method: 'GET', path })]);
 		expect(run.items).toEqual([
@@ -54,7 +54,7 @@ describe.each([
 	});
 
 	test('a gateway error stops the run with the code explained', async () => {
-		const run = await runAction(parameters, [{}], wrongSecret(), { typeVersion: 2 });
+		const run = await runAction(parameters, [{}], wrongSecret());
 		expect(run.error?.message).toBe(CREDENTIALS_ERROR.error);
 		expect(run.error?.description).toContain('The API key or API secret is wrong');
 		expect(run.error?.httpCode).toBe('401');
@@ -62,7 +62,7 @@ describe.each([
 	});
 
 	test('a gateway error with Continue On Fail: an error item per input item, paired', async () => {
-		const run = await runAction(parameters, [{}, {}], wrongSecret(), { typeVersion: 2, continueOnFail: true });
+		const run = await runAction(parameters, [{}, {}], wrongSecret(), { continueOnFail: true });
 		expect(run.error).toBeUndefined();
 		expect(run.items).toEqual([
 			{ json: CREDENTIALS_ERROR, pairedItem: { item: 0 } },
@@ -75,7 +75,7 @@ describe('Number → Format', () => {
 	const formatNumber = (fields: Record<string, unknown>) => ({ resource: 'number', operation: 'format', number: '06 12345678', countryCode: 'NL', ...fields });
 
 	test('POST /v1/format/number with number and countrycode; the answer as the item', async () => {
-		const run = await runAction(formatNumber({}), [{}], credentials);
+		const run = await runAction(formatNumber({}), [{}], credentials, { typeVersion: 1 });
 		expect(requestLine()).toEqual([withAuth({ method: 'POST', path: '/v1/format/number', body: { number: '06 12345678', countrycode: 'NL' } })]);
 		expect(emulator.requests[0].headers['content-type']).toMatch(/^application\/json/);
 		expect(run.items).toEqual([{ json: { number: '31612345678', countrycode: 'NL', e164: '+31612345678' }, pairedItem: { item: 0 } }]);
@@ -83,7 +83,7 @@ describe('Number → Format', () => {
 
 	test('per item from expressions; a lower-case country code is sent in capitals', async () => {
 		const items = [{ n: ' 0470 12 34 56 ', c: 'be' }, { n: '07700 900123', c: 'GB' }];
-		const run = await runAction(formatNumber({ number: '={{ $json.n }}', countryCode: '={{ $json.c }}' }), items, credentials);
+		const run = await runAction(formatNumber({ number: '={{ $json.n }}', countryCode: '={{ $json.c }}' }), items, credentials, { typeVersion: 1 });
 		expect(requestLine().map((request) => request.body)).toEqual([
 			{ number: '0470 12 34 56', countrycode: 'BE' },
 			{ number: '07700 900123', countrycode: 'GB' },
@@ -100,27 +100,27 @@ describe('Number → Format', () => {
 		['unknown country code', { countryCode: '={{ "XX" }}' }, 'Country: "XX" is not an ISO 3166-1 alpha-2 country code'],
 		['empty country code', { countryCode: '={{ "" }}' }, 'Country: no country given'],
 	])('%s is refused before any request', async (_, fields, message) => {
-		const run = await runAction(formatNumber(fields), [{}, {}], credentials);
+		const run = await runAction(formatNumber(fields), [{}, {}], credentials, { typeVersion: 1 });
 		expect(run.error?.message).toContain(message);
 		expect(run.error?.description).toBe('Item 0 was refused before anything was sent.');
 		expect(emulator.requests).toHaveLength(0);
 	});
 
 	test('a refused item stops the whole run before any request; the error names the item', async () => {
-		const run = await runAction(formatNumber({ number: '={{ $json.n }}' }), [{ n: '0612345678' }, { n: '' }], credentials);
+		const run = await runAction(formatNumber({ number: '={{ $json.n }}' }), [{ n: '0612345678' }, { n: '' }], credentials, { typeVersion: 1 });
 		expect(run.error?.description).toBe('Item 1 was refused before anything was sent.');
 		expect(emulator.requests).toHaveLength(0);
 	});
 
 	test('a gateway error stops the run with the code explained', async () => {
-		const run = await runAction(formatNumber({ number: '06 12' }), [{}], credentials);
+		const run = await runAction(formatNumber({ number: '06 12' }), [{}], credentials, { typeVersion: 1 });
 		expect(run.error?.message).toBe('Invalid phone number (gateway code 106)');
 		expect(run.error?.description).toBe('A recipient is not a valid number: use international format, 8 to 15 digits, e.g. 31612345678. HTTP 400.');
 	});
 
 	test('with Continue On Fail: refused and failed items carry the error and keep their pairing', async () => {
 		const items = [{ n: '0612345678' }, { n: '06 12' }, { n: '' }];
-		const run = await runAction(formatNumber({ number: '={{ $json.n }}' }), items, credentials, { continueOnFail: true });
+		const run = await runAction(formatNumber({ number: '={{ $json.n }}' }), items, credentials, { typeVersion: 1, continueOnFail: true });
 		expect(run.error).toBeUndefined();
 		expect(run.items).toEqual([
 			{ json: { number: '31612345678', countrycode: 'NL', e164: '+31612345678' }, pairedItem: { item: 0 } },
@@ -136,23 +136,21 @@ describe('Send: the Sender (node version 2)', () => {
 	const sentSender = () => JSON.parse(emulator.requests.find((request) => request.path === '/v1/message/send')!.body).sender;
 
 	test('picked from the list', async () => {
-		const run = await runAction(send({ __rl: true, mode: 'list', value: 'Alerts', cachedResultName: 'Alerts' }), [{}], credentials, { typeVersion: 2 });
+		const run = await runAction(send({ __rl: true, mode: 'list', value: 'Alerts', cachedResultName: 'Alerts' }), [{}], credentials);
 		expect(run.error).toBeUndefined();
 		expect(sentSender()).toBe('Alerts');
 		expect(run.items[0].json.sender).toBe('Alerts');
 	});
 
 	test('by value, also one not in the list; no sender ID request is made', async () => {
-		const run = await runAction(send({ __rl: true, mode: 'id', value: 'NewBrand' }), [{}], credentials, { typeVersion: 2 });
+		const run = await runAction(send({ __rl: true, mode: 'id', value: 'NewBrand' }), [{}], credentials);
 		expect(run.error).toBeUndefined();
 		expect(requestLine().map((request) => request.path)).toEqual(['/v1/message/send']);
 		expect(sentSender()).toBe('NewBrand');
 	});
 
 	test('an expression in the value is resolved per item', async () => {
-		const run = await runAction(send({ __rl: true, mode: 'id', value: '={{ $json.brand }}' }), [{ brand: 'Shop' }, { brand: 'Alerts' }], credentials, {
-			typeVersion: 2,
-		});
+		const run = await runAction(send({ __rl: true, mode: 'id', value: '={{ $json.brand }}' }), [{ brand: 'Shop' }, { brand: 'Alerts' }], credentials);
 		expect(run.items.map((item) => [item.json.sender, item.pairedItem])).toEqual([
 			['Shop', { item: 0 }],
 			['Alerts', { item: 1 }],
@@ -160,7 +158,7 @@ describe('Send: the Sender (node version 2)', () => {
 	});
 
 	test('the checks of the sender still apply', async () => {
-		const run = await runAction(send({ __rl: true, mode: 'id', value: 'TwelveChars1' }), [{}], credentials, { typeVersion: 2 });
+		const run = await runAction(send({ __rl: true, mode: 'id', value: 'TwelveChars1' }), [{}], credentials);
 		expect(run.error?.message).toContain('Sender: the sender name "TwelveChars1" has 12 characters; at most 11');
 		expect(emulator.requests).toHaveLength(0);
 	});
@@ -206,7 +204,6 @@ describe('Sender list search (LoadOptionsContext)', () => {
 			{ resource: 'message', operation: 'send', sender: { __rl: true, mode: 'id', value: 'Shop' }, to: '31612345678', message: 'Hi' },
 			[{}],
 			credentials,
-			{ typeVersion: 2 },
 		);
 		expect(run.error).toBeUndefined();
 		expect(run.items[0].json.messageid).toEqual(expect.any(String));

@@ -1,11 +1,14 @@
-/** Load generation and execution counting shared by the benchmarks (bench/run.ts, bench/queue.ts). */
+/**
+ * Signed webhooks sent to a real n8n many at a time, and the one-node workflows that receive them:
+ * shared by the benchmarks (bench/) and the queue-mode end-to-end test.
+ */
 import { buildEvent } from '../emulator/events';
 import { generateTestHeaders } from '../nodes/MessagingGateway/core/signature';
-import { PACKAGE_NAME, type Execution, type N8nClient } from '../tools/n8n-server';
+import { PACKAGE_NAME } from './n8n-install';
+import { sleep } from './waits';
 
 export const SECRET = 'whsec_bench_secret';
 export const ACCOUNT = { username: 'bench', timezone: 'Europe/Amsterdam', virtualNumber: '3197010000001' };
-export const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
 export interface LoadResult {
 	statuses: Record<number, number>;
@@ -17,6 +20,9 @@ export interface LoadResult {
 	/** Every answer's latency in ms, sorted. */
 	latencies: number[];
 }
+
+/** The `q` quantile of sorted values (nearest rank). */
+export const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 /**
  * Sends `count` requests with `inFlight` at a time; `make(i)` builds each request. With `retry`, a
@@ -33,24 +39,23 @@ export async function load(
 	const statuses: Record<number, number> = {};
 	let retried = 0;
 	let next = 0;
+	const send = async (request: { body: string; headers: Record<string, string> }) => {
+		for (let attempt = 1; ; attempt++) {
+			const sent = performance.now();
+			const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...request.headers }, body: request.body });
+			await response.arrayBuffer();
+			latencies.push(performance.now() - sent);
+			if (!retry || response.status < 500 || attempt >= 5) return response.status;
+			if (attempt === 1) retried++;
+			await sleep(1000);
+		}
+	};
 	const started = performance.now();
 	await Promise.all(
 		Array.from({ length: inFlight }, async () => {
 			while (next < count) {
-				const request = make(next++);
-				for (let attempt = 1; ; attempt++) {
-					const sent = performance.now();
-					const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...request.headers }, body: request.body });
-					await response.arrayBuffer();
-					latencies.push(performance.now() - sent);
-					if (retry && response.status >= 500 && attempt < 5) {
-						if (attempt === 1) retried++;
-						await new Promise((resolve) => setTimeout(resolve, 1000));
-						continue;
-					}
-					statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-					break;
-				}
+				const status = await send(make(next++));
+				statuses[status] = (statuses[status] ?? 0) + 1;
 			}
 		}),
 	);
@@ -59,58 +64,12 @@ export async function load(
 	return { statuses, retried, requestsPerSecond: count / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), latencies };
 }
 
-/** The middle value (the upper of the two middle ones for an even count). */
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-/** The `q` quantile of sorted values (nearest rank). */
-export const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-
+/** A signed `inbox_message` webhook; with `tamper`, one changed byte after signing. */
 export function signedEvent(index: number, tamper = false, secret = SECRET) {
 	const event = buildEvent('inbox_message', ACCOUNT, { message: { content: `load ${index}` } });
 	const body = JSON.stringify(event);
 	const headers = generateTestHeaders(body, secret);
 	return { webhookId: event.webhook_id, body: tamper ? body.replace(`load ${index}`, `LOAD ${index}`) : body, headers };
-}
-
-export async function executionsPage(client: N8nClient, query: string): Promise<Execution[]> {
-	const all: Execution[] = [];
-	let cursor: string | undefined;
-	do {
-		const page = await client.api<{ data: Execution[]; nextCursor?: string }>('GET', `/executions?${query}&limit=250${cursor ? `&cursor=${cursor}` : ''}`);
-		all.push(...page.data);
-		cursor = page.nextCursor ?? undefined;
-	} while (cursor);
-	return all;
-}
-
-/**
- * Waits until n8n has worked off its backlog: our trigger answers before the run starts, so under
- * load executions finish later than the requests. Done when the count of finished executions of the
- * workflow has not changed for five seconds and none is new or running.
- */
-export async function drain(client: N8nClient, workflowId: string, timeoutMs = 600_000): Promise<Execution[]> {
-	const deadline = Date.now() + timeoutMs;
-	let last = -1;
-	let stableSince = Date.now();
-	for (;;) {
-		const executions = await executionsPage(client, `workflowId=${workflowId}`);
-		const busy = executions.some((execution) => execution.status === 'new' || execution.status === 'running');
-		if (executions.length !== last || busy) {
-			last = executions.length;
-			stableSince = Date.now();
-		} else if (Date.now() - stableSince >= 5000) {
-			return executions;
-		}
-		if (Date.now() > deadline) throw new Error(`executions of ${workflowId} did not settle (${last})`);
-		await new Promise((resolve) => setTimeout(resolve, 1000));
-	}
-}
-
-export interface Receiver {
-	label: string;
-	workflowId: string;
-	url: string;
-	headers: Record<string, string>;
 }
 
 export function webhookWorkflow(name: string, node: Record<string, unknown>) {

@@ -1,0 +1,104 @@
+/**
+ * Runs the package's nodes inside n8n-core's real execution machinery: a real Workflow, the
+ * WorkflowExecute engine with its ExecuteContext, LoadOptionsContext for list searches and
+ * WebhookContext for the trigger (set-up in `n8n-core.ts`). A node runs in its type's
+ * `defaultVersion` unless the call names a `typeVersion`. Not to be confused with
+ * `tools/n8n-process.ts`, which starts a real n8n server.
+ */
+import { ExecutionLifecycleHooks, LoadOptionsContext, WebhookContext, WorkflowExecute } from 'n8n-core';
+import {
+	createRunExecutionData,
+	type IDataObject,
+	type INodeExecutionData,
+	type INodeListSearchResult,
+	type IRun,
+	type IWebhookData,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import { ACTION_TYPE, additionalDataFor, makeNode, makeWorkflow, TRIGGER_TYPE, workflowData, type GatewayCredentials } from './n8n-core';
+
+export { ACTION_TYPE, TRIGGER_TYPE, type GatewayCredentials } from './n8n-core';
+
+export interface ActionRun {
+	items: INodeExecutionData[];
+	error?: Error & { description?: string; httpCode?: string | null; context?: IDataObject };
+}
+
+export interface ActionSettings {
+	continueOnFail?: boolean;
+	typeVersion?: number;
+	/** n8n's node setting "Retry On Fail": WorkflowExecute runs the node again with the same input. */
+	retryOnFail?: { maxTries: number; waitBetweenTries: number };
+}
+
+/** Executes the action node on `inputItems` through WorkflowExecute and returns its output. */
+export async function runAction(parameters: IDataObject, inputItems: IDataObject[], credentials: GatewayCredentials, settings: ActionSettings = {}): Promise<ActionRun> {
+	const node = makeNode(ACTION_TYPE, 'Messaging Gateway', parameters, settings.typeVersion);
+	if (settings.continueOnFail) node.onError = 'continueRegularOutput';
+	if (settings.retryOnFail) Object.assign(node, { retryOnFail: true, ...settings.retryOnFail });
+	const workflow = makeWorkflow([node]);
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', workflowData([node]));
+	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', (run) => resolve(run)));
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node, data: { main: [inputItems.map((json) => ({ json }))] }, source: null }],
+		},
+	});
+	const engine = new WorkflowExecute(additionalDataFor(credentials, hooks), 'manual', runExecutionData);
+	await engine.processRunExecutionData(workflow);
+	const run = await finished;
+	const task = run.data.resultData.runData[node.name]?.[0];
+	return {
+		items: task?.data?.main?.[0] ?? [],
+		error: (task?.error ?? run.data.resultData.error) as ActionRun['error'],
+	};
+}
+
+/**
+ * Runs a list-search method of the action node the way n8n's editor asks for a resource locator's
+ * list (n8n's DynamicNodeParametersService): a workflow holding the node, a LoadOptionsContext.
+ */
+export async function searchList(
+	methodName: string,
+	parameters: IDataObject,
+	credentials: GatewayCredentials,
+	options: { filter?: string; path?: string; typeVersion?: number } = {},
+): Promise<INodeListSearchResult> {
+	const node = makeNode(ACTION_TYPE, 'Temp-Node', parameters, options.typeVersion);
+	const workflow = makeWorkflow([node]);
+	const method = workflow.nodeTypes.getByNameAndVersion(ACTION_TYPE).methods?.listSearch?.[methodName];
+	if (!method) throw new Error(`no list search method ${methodName}`);
+	const context = new LoadOptionsContext(workflow, node, additionalDataFor(credentials), options.path ?? 'parameters.sender');
+	return await method.call(context, options.filter);
+}
+
+/** What n8n's webhook server hands to the node: the request with its parsed and raw body. */
+export type WebhookRequest = IncomingMessage & { body?: unknown; rawBody?: Buffer; query?: IDataObject };
+
+/** Runs the trigger's webhook() for a real HTTP request through WebhookContext. */
+export async function runTriggerWebhook(
+	parameters: IDataObject,
+	credentials: GatewayCredentials,
+	req: WebhookRequest,
+	res: ServerResponse,
+	typeVersion?: number,
+): Promise<IWebhookResponseData> {
+	const node = makeNode(TRIGGER_TYPE, 'Messaging Gateway Trigger', parameters, typeVersion);
+	const workflow = makeWorkflow([node]);
+	const nodeType = workflow.nodeTypes.getByNameAndVersion(TRIGGER_TYPE);
+	const description = nodeType.description.webhooks!.find((hook) => hook.httpMethod === req.method)!;
+	// n8n's webhook server hands the node Express's request and response; these are Node's, which is what the node reads.
+	const additionalData = Object.assign(additionalDataFor(credentials), { httpRequest: req, httpResponse: res });
+	const webhookData: IWebhookData = {
+		httpMethod: req.method as IWebhookData['httpMethod'],
+		node: node.name,
+		path: 'test-webhook-id/webhook',
+		webhookDescription: description,
+		workflowId: workflow.id,
+		workflowExecuteAdditionalData: additionalData,
+	};
+	const context = new WebhookContext(workflow, node, additionalData, 'webhook', webhookData, [], null);
+	return await nodeType.webhook!.call(context);
+}

@@ -1,0 +1,147 @@
+/**
+ * n8n's REST and public API for one running n8n: a signed-in owner with an API key, credentials,
+ * workflows from the example files, and their executions (read page by page).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { ROOT } from './n8n-install';
+import { waitFor } from './waits';
+
+export const OWNER = { email: 'owner@example.com', firstName: 'Demo', lastName: 'Owner', password: 'Demo-password-1' };
+
+export interface Execution {
+	id: string;
+	status: string;
+	workflowId: string;
+	data?: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } };
+}
+
+export interface ExampleWorkflow {
+	name: string;
+	nodes: Array<{ name: string; type: string; webhookId?: string; parameters: Record<string, unknown> }>;
+	connections: Record<string, unknown>;
+	settings?: Record<string, unknown>;
+}
+
+/** An execution n8n has finished with (whatever its outcome). */
+export const isFinished = (execution: Execution) => execution.status !== 'running' && execution.status !== 'new';
+
+const cookieOf = (response: Response) =>
+	(response.headers.getSetCookie?.() ?? [response.headers.get('set-cookie') ?? '']).map((entry) => entry.split(';')[0]).join('; ');
+
+/** A logged-in owner and a public-API key for one running n8n. */
+export class N8nClient {
+	constructor(
+		readonly url: string,
+		readonly cookie: string,
+		readonly apiKey: string,
+	) {}
+
+	static async setUp(url: string): Promise<N8nClient> {
+		const setup = await fetch(`${url}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify(OWNER),
+		});
+		if (!setup.ok) throw new Error(`owner setup failed: ${setup.status} ${await setup.text()}`);
+		return await N8nClient.withApiKey(url, cookieOf(setup), 'harness');
+	}
+
+	/** Logs in as an existing user (as in the editor's sign-in form) and makes an API key. */
+	static async logIn(url: string, email: string, password: string): Promise<N8nClient> {
+		const login = await fetch(`${url}/rest/login`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ emailOrLdapLoginId: email, password }),
+		});
+		if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+		return await N8nClient.withApiKey(url, cookieOf(login), `login ${Date.now()}`);
+	}
+
+	private static async withApiKey(url: string, cookie: string, label: string): Promise<N8nClient> {
+		const scopes = ((await (await fetch(`${url}/rest/api-keys/scopes`, { headers: { cookie } })).json()) as { data: string[] }).data;
+		const key = await fetch(`${url}/rest/api-keys`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', cookie },
+			body: JSON.stringify({ label, scopes, expiresAt: null }),
+		});
+		if (!key.ok) throw new Error(`API key creation failed: ${key.status} ${await key.text()}`);
+		return new N8nClient(url, cookie, ((await key.json()) as { data: { rawApiKey: string } }).data.rawApiKey);
+	}
+
+	async api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+		const response = await fetch(`${this.url}/api/v1${path}`, {
+			method,
+			headers: { 'Content-Type': 'application/json', 'X-N8N-API-KEY': this.apiKey },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`${method} /api/v1${path}: ${response.status} ${text}`);
+		return (text ? JSON.parse(text) : {}) as T;
+	}
+
+	async rest<T = unknown>(path: string): Promise<T> {
+		const response = await fetch(`${this.url}${path}`, { headers: { cookie: this.cookie } });
+		if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+		return (await response.json()) as T;
+	}
+
+	async createCredential(name: string, data: Record<string, string>, type = 'messagingGatewayApi'): Promise<string> {
+		// n8n's default, said explicitly: n8n 1.x's public API otherwise demands allowedDomains.
+		const withDefaults = { allowedHttpRequestDomains: 'all', ...data };
+		const created = await this.api<{ id: string }>('POST', '/credentials', { name, type, data: withDefaults });
+		return created.id;
+	}
+
+	/** Creates and activates a workflow from an example file, wiring `credentialId` in. */
+	async importWorkflow(workflow: ExampleWorkflow, credentialId: string, replacements: Record<string, string> = {}): Promise<string> {
+		let text = JSON.stringify(workflow).replaceAll('__CREDENTIAL_ID__', credentialId);
+		for (const [placeholder, value] of Object.entries(replacements)) text = text.replaceAll(placeholder, value);
+		const { name, nodes, connections, settings } = JSON.parse(text) as ExampleWorkflow;
+		const created = await this.api<{ id: string }>('POST', '/workflows', { name, nodes, connections, settings: settings ?? {} });
+		// Workflows started by a webhook must be active; one started by hand is not activated.
+		if (nodes.some((node) => node.webhookId !== undefined)) {
+			await this.api('POST', `/workflows/${created.id}/activate`);
+		}
+		return created.id;
+	}
+
+	/** Every execution of a workflow, newest first: n8n's API answers at most 250 a page, so this reads them all. */
+	async executions(workflowId: string, { includeData = true } = {}): Promise<Execution[]> {
+		const all: Execution[] = [];
+		let cursor: string | undefined;
+		do {
+			const query = `workflowId=${workflowId}&includeData=${includeData}&limit=250${cursor ? `&cursor=${cursor}` : ''}`;
+			const page = await this.api<{ data: Execution[]; nextCursor?: string | null }>('GET', `/executions?${query}`);
+			all.push(...page.data);
+			cursor = page.nextCursor ?? undefined;
+		} while (cursor);
+		return all;
+	}
+
+	/** Finished executions of a workflow, oldest first, once there are at least `count` (or the time is up). */
+	async finishedExecutions(workflowId: string, count: number, timeoutMs = 30_000, { includeData = true } = {}): Promise<Execution[]> {
+		let finished: Execution[] = [];
+		const enough = async () => {
+			finished = (await this.executions(workflowId, { includeData })).filter(isFinished).reverse();
+			return finished.length >= count && finished;
+		};
+		return await waitFor(enough, { what: `${count} finished executions of workflow ${workflowId}`, timeoutMs, intervalMs: 300, onTimeout: () => finished });
+	}
+}
+
+/** The items a node output in an execution's first run. */
+export const nodeOutput = (execution: Execution, node: string) =>
+	execution.data!.resultData.runData[node][0].data!.main[0].map((item) => item.json);
+
+export function loadExample(file: string): ExampleWorkflow {
+	return JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')) as ExampleWorkflow;
+}
+
+/** The production webhook URL of a trigger node: /webhook/<webhookId>/webhook. */
+export function productionUrl(n8nUrl: string, workflow: ExampleWorkflow): string {
+	const trigger = workflow.nodes.find((node) => node.webhookId);
+	if (!trigger) throw new Error(`workflow "${workflow.name}" has no webhook trigger`);
+	return `${n8nUrl}/webhook/${trigger.webhookId}/webhook`;
+}
