@@ -9,8 +9,11 @@ import type { AddressInfo } from 'node:net';
 
 import { MAX_RECIPIENTS_PER_REQUEST } from '../../nodes/MessagingGateway/core/batch';
 import type { Emulator } from '../../emulator/server';
-import { N8nClient, nodeOutput, PACKAGE_NAME, stopN8nOnExit, tailOf, type Execution, type N8nServer } from '../../tools/n8n-server';
+import { isFinished, N8nClient, nodeOutput, type Execution } from '../../tools/n8n-client';
+import { PACKAGE_NAME } from '../../tools/n8n-install';
+import { stopN8nOnExit, tailOf, type N8nServer } from '../../tools/n8n-process';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
+import { sleep } from '../../tools/waits';
 import { emulatorControl, type EmulatorControl } from './scenarios';
 
 stopN8nOnExit();
@@ -22,7 +25,6 @@ let control: EmulatorControl;
 let credentialId: string;
 let stop: (() => Promise<void>) | undefined;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const numbers = (count: number, first: number) => Array.from({ length: count }, (_, index) => `3165${String(first + index).padStart(7, '0')}`);
 
 beforeAll(async () => {
@@ -65,7 +67,7 @@ async function workflowWith(path: string, parameters: Record<string, unknown>, n
 		for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(300)) {
 			// n8n can answer 503 "Database is not ready" for a moment while it saves executions under load.
 			const runs = await client.executions(id).catch((): Execution[] => []);
-			const run = runs.find((execution) => execution.status !== 'running' && execution.status !== 'new' && execution.data?.resultData.runData.Gateway);
+			const run = runs.find((execution) => isFinished(execution) && execution.data?.resultData.runData.Gateway);
 			if (run) return run;
 		}
 		throw new Error(`no finished execution ran the Gateway node\n${tailOf(n8n.logFile)}`);
