@@ -2,7 +2,7 @@
  * Send in a real n8n (the package installed as a community package) against the emulator: Retry On
  * Fail sends each recipient once even when the message changes with `$now`, one item of 150 numbers
  * goes out in requests of at most 100, and a Base URL that redirects never hands the credential to
- * the other host. Runs on n8n 2.41.0 and 1.123.81 (N8N_VERSION).
+ * the other host. Runs on n8n 2.41.1 and 1.123.81 (N8N_VERSION).
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
