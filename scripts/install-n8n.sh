@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs a pinned n8n into a cache folder outside the clone, once; later calls reuse it.
-# Usage: scripts/install-n8n.sh [2.41.0|1.123.81]   (prints the install folder last)
+# Usage: scripts/install-n8n.sh [2.41.1|1.123.81]   (prints the install folder last)
 # n8n 2.x runs on Node 24, taken from the registry's `node` package; 1.x runs on this machine's Node 20.
 # Works the same from a plain shell and from `npm run …`, and redoes any install that did not finish.
 set -euo pipefail
-version="${1:-${N8N_VERSION:-2.41.0}}"
+version="${1:-${N8N_VERSION:-2.41.1}}"
 cache="${N8N_CACHE_DIR:-$HOME/.cache/n8n-nodes-messaging-gateway}"
 dir="$cache/n8n-$version"
 log() { printf '[install-n8n] %s\n' "$*" >&2; }

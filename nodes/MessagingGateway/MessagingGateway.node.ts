@@ -17,8 +17,9 @@ export class MessagingGateway implements INodeType {
 		group: ['output'],
 		// 2: the Sender is a list of the account's sender IDs (or a value); 1 keeps a plain text field.
 		// Send SMS gives one output item per recipient; 1 keeps one item per input item (`messageids`).
-		version: [1, 2],
-		defaultVersion: 2,
+		// 3: On Unknown Outcome is Do Not Resend unless set (Retry On Fail does not repeat a send the gateway may have processed); 1 and 2 resend.
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle:
 			'={{ ({ send: "Send SMS", sendVoice: "Send voice message", getBalance: "Get balance", getSenderIds: "Get sender IDs", getAccount: "Get account", format: "Format number" })[$parameter["operation"]] || $parameter["operation"] }}',
 		description: 'Send SMS and voice messages, format numbers, and read the sender IDs and balance of a messaging gateway account',

@@ -2,7 +2,7 @@
  * The trigger's safety defaults inside a real n8n (the package installed as a community package):
  * without a signing secret nothing gets in unless the user says so, a repeated delivery runs the
  * downstream steps once with n8n's Remove Duplicates node, and the node panel's search finds the nodes.
- * Runs on n8n 2.41.0 and 1.123.81 (N8N_VERSION).
+ * Runs on n8n 2.41.1 and 1.123.81 (N8N_VERSION).
  */
 import { readFileSync } from 'node:fs';
 

@@ -103,6 +103,7 @@ describe('the account time zone', () => {
 });
 
 describe('partial failures are visible; retries never duplicate', () => {
+	// Version 2 resends a request answered 500 (On Unknown Outcome: Resend); version 3's default is in exactly-once.test.ts.
 	test.each([5, 50])('a 500 mid-batch at concurrency %i: no new sends, the error lists what was sent', async (concurrency) => {
 		await control('/emulator/faults', { status: 500, after: 20 });
 		const run = await runAction(send({ to: '={{ $json.to }}', options: { concurrency, batchRecipients: false } }), numbers(50), credentials);
@@ -121,6 +122,7 @@ describe('partial failures are visible; retries never duplicate', () => {
 		for (const after of [150, 300, 200]) await control('/emulator/faults', { status: 500, after });
 		const items = numbers(1000);
 		const run = await runAction(send({ to: '={{ $json.to }}', message: '={{ "Item " + $json.n }}', options: { concurrency } }), items, credentials, {
+			typeVersion: 2,
 			retryOnFail: { maxTries: 5, waitBetweenTries: 0 },
 		});
 		expect(run.error).toBeUndefined();

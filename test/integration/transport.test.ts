@@ -122,8 +122,9 @@ describe('a failed send says whether it may have been sent (context.outcome)', (
 	});
 
 	test('Continue On Fail keeps the item shape; the outcome stays on the error', async () => {
+		// Version 2's shape; version 3 (Do Not Resend) adds outcome, to, reference and a hint (exactly-once.test.ts).
 		gateway.answer = resetAfterBody;
-		const run = await runAction(send(), [{}], credentials, { continueOnFail: true });
+		const run = await runAction(send(), [{}], credentials, { continueOnFail: true, typeVersion: 2 });
 		expect(run.items).toEqual([{ json: { error: expect.stringMatching(/may already have been sent/), code: 'ECONNRESET', httpCode: null }, pairedItem: { item: 0 } }]);
 	});
 });

@@ -50,3 +50,30 @@ describe('voice: no sender, language and gender checked', () => {
 		expect(buildSendRequest({ to: '31612345678', message: 'Hi', language: 'xx' }, context, voiceFields)).toMatchObject({ ok: false, field: 'language' });
 	});
 });
+
+describe('recipients and empty messages', () => {
+	const context = { timeZone: 'UTC', now: new Date('2030-01-01T00:00:00Z') };
+
+	test('one number written several ways is one recipient; the forms are listed', () => {
+		const result = buildSendRequest({ sender: 'Shop', to: '+31 6 1234 5678, 0031 6 1234 5678; +31 (0)6-12345678, +44 7700 900123', message: 'Hi' }, context);
+		expect(result).toMatchObject({
+			ok: true,
+			recipients: ['31612345678', '447700900123'],
+			merged: { '31612345678': ['+31 6 1234 5678', '0031 6 1234 5678', '+31 (0)6-12345678'] },
+			body: { to: ['31612345678', '447700900123'] },
+		});
+	});
+
+	test('distinct numbers merge nothing; one left after merging is sent as text', () => {
+		expect(buildSendRequest({ sender: 'Shop', to: '31612345678, +31612345678', message: 'Hi' }, context)).toMatchObject({ ok: true, body: { to: '31612345678' } });
+		expect(buildSendRequest({ sender: 'Shop', to: '31612345678', message: 'Hi' }, context)).toMatchObject({ ok: true, merged: {} });
+	});
+
+	test.each(['\u200b', '\u200b\u200c\u200d\u2060\ufeff', '\u00ad', '\u3164', '\ufe0f'])('a message of only %j is empty', (message) => {
+		expect(buildSendRequest({ sender: 'Shop', to: '31612345678', message }, context)).toEqual({ ok: false, field: 'message', error: 'the message is empty: it has no visible characters' });
+	});
+
+	test.each(['a\u200b', '🙂', '\u200b.'])('%j has a visible character', (message) => {
+		expect(buildSendRequest({ sender: 'Shop', to: '31612345678', message }, context).ok).toBe(true);
+	});
+});

@@ -104,21 +104,35 @@ export function normalizePhoneNumber(input: string, defaultCountry?: Country): N
 
 export type RecipientsResult = { ok: true; numbers: string[] } | { ok: false; error: string };
 
-/** One number, several separated by commas or semicolons, or a list of them (from an expression). */
-export function parseRecipients(input: string | readonly string[], defaultCountry?: Country): RecipientsResult {
+/** A recipient as it was written (trimmed) and its international digits. */
+export interface Recipient {
+	written: string;
+	digits: string;
+}
+
+export type RecipientListResult = { ok: true; recipients: Recipient[] } | { ok: false; error: string };
+
+/** One number, several separated by commas or semicolons, or a list of them, each with its written form. */
+export function readRecipients(input: string | readonly string[], defaultCountry?: Country): RecipientListResult {
 	const parts = (typeof input === 'string' ? [input] : input)
 		.flatMap((entry) => String(entry).split(/[,;]/))
 		.map((part) => part.trim())
 		// Empty entries come from separators (a trailing comma, ", ,"), never from a number.
 		.filter((part) => part !== '');
 	if (parts.length === 0) return { ok: false, error: 'no recipient number given' };
-	const numbers: string[] = [];
+	const recipients: Recipient[] = [];
 	for (const [index, part] of parts.entries()) {
 		const result = normalizePhoneNumber(part, defaultCountry);
 		if (!result.ok) {
 			return { ok: false, error: parts.length > 1 ? `recipient ${index + 1}: ${result.error}` : result.error };
 		}
-		numbers.push(result.digits);
+		recipients.push({ written: part, digits: result.digits });
 	}
-	return { ok: true, numbers };
+	return { ok: true, recipients };
+}
+
+/** One number, several separated by commas or semicolons, or a list of them (from an expression). */
+export function parseRecipients(input: string | readonly string[], defaultCountry?: Country): RecipientsResult {
+	const read = readRecipients(input, defaultCountry);
+	return read.ok ? { ok: true, numbers: read.recipients.map((recipient) => recipient.digits) } : read;
 }

@@ -67,3 +67,15 @@ export function internationalNumberProblem(digits: string): string | undefined {
 	}
 	return undefined;
 }
+
+/**
+ * Characters that show nothing: white space, format characters (zero-width space and joiners, word
+ * joiner, byte order mark, soft hyphen), the combining grapheme joiner, Hangul fillers, the braille
+ * blank and variation selectors. A message of only these would arrive as an empty SMS.
+ */
+const INVISIBLE = /^(?:[\p{White_Space}\p{Cf}\u115F\u3164\uFFA0\u2800]|\u1160|\u034F|\p{Variation_Selector})*$/u;
+
+/** Whether a message has no visible character (it would arrive as an empty SMS). */
+export function showsNothing(text: string): boolean {
+	return INVISIBLE.test(text);
+}

@@ -8,8 +8,8 @@
  * batching, concurrency, output) lives beside the operations in actions/message/send/.
  */
 import type { Country } from './countries';
-import { parseRecipients } from './phone';
-import { MAX_MESSAGE_LENGTH, MAX_REFERENCE_LENGTH, messageLength, senderProblem } from './rules';
+import { readRecipients } from './phone';
+import { MAX_MESSAGE_LENGTH, MAX_REFERENCE_LENGTH, messageLength, senderProblem, showsNothing } from './rules';
 import { VOICE_GENDERS, VOICE_LANGUAGES } from './voice';
 import { formatScheduleDate } from './schedule';
 import { countSegments, type SegmentCount } from './segments';
@@ -50,8 +50,11 @@ export interface SendRequestBody {
 
 type Checked<T> = { ok: true; value: T } | { ok: false; field: SendField; error: string };
 
+/** Digits → the written forms that were merged into one recipient (only numbers written more than once). */
+export type MergedRecipients = Record<string, string[]>;
+
 export type BuildSendResult =
-	| { ok: true; body: SendRequestBody; recipients: string[]; length: SegmentCount }
+	| { ok: true; body: SendRequestBody; recipients: string[]; merged: MergedRecipients; length: SegmentCount }
 	| { ok: false; field: SendField; error: string };
 
 /** A refused field, thrown inside this module and returned as a result by its entry points. */
@@ -98,24 +101,33 @@ function optionalText(input: RawSendInput, field: keyof RawSendInput): string | 
 	return value === '' ? undefined : value;
 }
 
-function recipients(value: unknown, defaultCountry: Country | undefined): string[] {
+/**
+ * The distinct recipients in the order first written: one number written several ways
+ * (`+31 6 1234 5678, 0031 6 1234 5678`) is one recipient, sent once, and `merged` lists its forms.
+ */
+function recipients(value: unknown, defaultCountry: Country | undefined): { numbers: string[]; merged: MergedRecipients } {
 	const entries = Array.isArray(value) ? value : [value];
 	if (entries.length === 0) throw new InputError('to', 'no recipient number given');
-	const numbers = entries.map((entry) => {
+	const texts = entries.map((entry) => {
 		// Whole numbers only: a number beyond 2^53 has already lost digits, a fraction is no phone number.
 		if (typeof entry === 'number' && !Number.isSafeInteger(entry)) {
 			throw new InputError('to', `the number ${entry} cannot be a phone number (write it as text)`);
 		}
 		return text('to', entry);
 	});
-	const parsed = parseRecipients(numbers, defaultCountry);
+	const parsed = readRecipients(texts, defaultCountry);
 	if (!parsed.ok) throw new InputError('to', parsed.error);
-	return parsed.numbers;
+	const forms = new Map<string, string[]>();
+	for (const { digits, written } of parsed.recipients) forms.set(digits, [...(forms.get(digits) ?? []), written]);
+	const merged: MergedRecipients = {};
+	for (const [digits, written] of forms) if (written.length > 1) merged[digits] = written;
+	return { numbers: [...forms.keys()], merged };
 }
 
 function message(value: unknown): string {
 	const content = text('message', value);
 	if (content.trim() === '') throw new InputError('message', 'the message is empty');
+	if (showsNothing(content)) throw new InputError('message', 'the message is empty: it has no visible characters');
 	const length = messageLength(content);
 	if (length > MAX_MESSAGE_LENGTH) {
 		throw new InputError('message', `the message has ${length} characters; the gateway takes at most ${MAX_MESSAGE_LENGTH}`);
@@ -194,7 +206,7 @@ export function buildSendRequest(
 ): BuildSendResult {
 	const built = check(() => {
 		const own = extra(input);
-		const numbers = recipients(input.to, context.defaultCountry);
+		const { numbers, merged } = recipients(input.to, context.defaultCountry);
 		const content = message(input.message);
 		const body: SendRequestBody = { message: content, to: numbers.length === 1 ? numbers[0] : numbers, ...own };
 		const date = schedule(input, context);
@@ -203,7 +215,7 @@ export function buildSendRequest(
 		if (ref !== undefined) body.reference = ref;
 		const test = flag(input, 'test');
 		if (test !== undefined) body.test = test;
-		return { body, recipients: numbers, length: countSegments(content) };
+		return { body, recipients: numbers, merged, length: countSegments(content) };
 	});
 	return built.ok ? { ok: true, ...built.value } : built;
 }

@@ -1,60 +1,66 @@
 /**
- * The requests of a send run: items that differ only in their recipients share a request (Batch
- * Recipients), requests run with bounded concurrency, the first failure stops new requests, an
- * answer counts only with a message id per recipient, n8n's Retry On Fail never sends an accepted
- * item twice, and an error that stops the run lists what was already sent.
+ * The requests of a send run: an item's recipients not yet sent in this run are split into requests
+ * of at most Batch Size (or the gateway's limit), items that differ only in their recipients share a
+ * request (Batch Recipients), requests run with bounded concurrency, the first failure stops new
+ * requests, an answer counts only with a message id per recipient, n8n's Retry On Fail never sends an
+ * accepted recipient twice (nor, with On Unknown Outcome "Do Not Resend", one whose outcome is
+ * unknown), and an error that stops the run lists what was already sent.
  */
-import type { IDataObject, IExecuteData, IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/batch';
 import type { SendRequestBody } from '../../../core/send';
-import { asNodeError, gatewayRequest } from '../../../transport';
+import { asNodeError, gatewayRequest, outcomeOf } from '../../../transport';
+import { notResent, withSentItems } from './errors';
+import { runMemory, sendKey, sentItems, type AcceptedSend, type RunMemory, type UnknownSend } from './memory';
 import type { RunSettings } from './options';
 
-/** One item's checked request: its position among the items, its body and its normalised recipients. */
+/** One item's checked request: its position among the items, its body and its distinct recipients. */
 export interface PlannedSend {
 	index: number;
 	body: SendRequestBody;
 	recipients: readonly string[];
 }
 
-/** What the gateway accepted for one item: the request it answered and the message ids it gave. */
-export interface Accepted {
-	request: string;
-	messageids: string[];
+export type SendError = NodeApiError | NodeOperationError;
+
+/** What happened to one recipient of an item: accepted (now or on an earlier try of this run), or failed. */
+export type RecipientResult<P> = AcceptedSend<P> | { kind: 'failed'; to: string; plan: P; error: SendError; unknown?: UnknownSend };
+
+export interface SendResults<P> {
+	/** Per planned item: its recipients' results, in the item's order. */
+	byItem: Map<number, Array<RecipientResult<P>>>;
+}
+
+/** Part of one item's recipients, with the body that sends to them. */
+interface Part<P> {
+	plan: P;
+	index: number;
+	body: SendRequestBody;
 	recipients: string[];
 }
 
-export interface SendResults {
-	accepted: Map<number, Accepted>;
-	/** With Continue On Fail: the items whose request failed, with the error. */
-	failed: Map<number, NodeApiError | NodeOperationError>;
-}
-
-/** A request to make: the items it serves, in input order, and the body to send. */
-interface Batch {
-	members: PlannedSend[];
+/** A request to make: the parts it serves, in input order, and the body to send. */
+interface Batch<P> {
+	members: Array<Part<P>>;
 	body: SendRequestBody;
 	recipients: string[];
 }
 
 /**
- * Sends the gateway accepted in this run of the node, kept while n8n retries it. WorkflowExecute
- * retries a node ("Retry On Fail") by calling execute() again with the same execution data object,
- * within the same process (also in queue mode); a new run (another execution, or the node's next
- * run in a loop) gets a new object. Held weakly in memory: nothing is persisted, and the phone
- * numbers go when n8n drops the execution.
+ * An item's recipients still to send, in requests of at most `size`. An item sent whole keeps its
+ * own body (`to` as it was built), so it makes exactly the request it made before; a part carries
+ * only its recipients.
  */
-const acceptedInRun = new WeakMap<IExecuteData, Map<number, Accepted>>();
-
-function acceptedSends(ctx: IExecuteFunctions): Map<number, Accepted> {
-	const key = ctx.getExecuteData();
-	let accepted = acceptedInRun.get(key);
-	if (!accepted) {
-		accepted = new Map();
-		acceptedInRun.set(key, accepted);
+function partsOf<P extends PlannedSend>(plan: P, pending: string[], size: number): Array<Part<P>> {
+	if (pending.length === plan.recipients.length && pending.length <= size) return [{ plan, index: plan.index, body: plan.body, recipients: pending }];
+	const parts: Array<Part<P>> = [];
+	for (let start = 0; start < pending.length; start += size) {
+		const recipients = pending.slice(start, start + size);
+		parts.push({ plan, index: plan.index, body: { ...plan.body, to: recipients.length === 1 ? recipients[0] : recipients }, recipients });
 	}
-	return accepted;
+	return parts;
 }
 
 /** Everything of a send except its recipients: two sends with the same key can share a request. */
@@ -64,30 +70,29 @@ function batchKey(body: SendRequestBody): string {
 }
 
 /**
- * Groups consecutive sends with the same batch key into requests of at most `size` recipients
- * (docs/gateway-api.md#send-sms: `to` as an array, `messageids` in its order). A send alone in its
- * group keeps its own body (`to` as it was built), so it makes exactly the request it made before
- * batching existed. A send with more recipients than `size` goes alone; `size` 0 sends each alone.
+ * Groups consecutive parts with the same batch key into requests of at most `size` recipients
+ * (docs/gateway-api.md#send-sms: `to` as an array, `messageids` in its order). A part alone in its
+ * group keeps its own body; `size` 0 sends each part alone.
  */
-function planBatches(sends: readonly PlannedSend[], size: number): Batch[] {
-	const groups: PlannedSend[][] = [];
-	let current: PlannedSend[] = [];
+function planBatches<P>(parts: ReadonlyArray<Part<P>>, size: number): Array<Batch<P>> {
+	const groups: Array<Array<Part<P>>> = [];
+	let current: Array<Part<P>> = [];
 	let key: string | undefined;
 	let count = 0;
-	for (const send of sends) {
-		const sendKey = batchKey(send.body);
-		if (current.length > 0 && (sendKey !== key || count + send.recipients.length > size)) {
+	for (const part of parts) {
+		const partKey = batchKey(part.body);
+		if (current.length > 0 && (partKey !== key || count + part.recipients.length > size)) {
 			groups.push(current);
 			current = [];
 			count = 0;
 		}
-		current.push(send);
-		key = sendKey;
-		count += send.recipients.length;
+		current.push(part);
+		key = partKey;
+		count += part.recipients.length;
 	}
 	if (current.length > 0) groups.push(current);
 	return groups.map((group) => {
-		const recipients = group.flatMap((send) => [...send.recipients]);
+		const recipients = group.flatMap((part) => part.recipients);
 		return { members: group, body: group.length === 1 ? group[0].body : { ...group[0].body, to: recipients }, recipients };
 	});
 }
@@ -141,66 +146,73 @@ function confirmedIds(ctx: IExecuteFunctions, body: IDataObject, count: number, 
 	throw error;
 }
 
-/** Adds to `error` which items had already been sent when the run stopped, with their message ids. */
-function withSentItems(error: NodeApiError | NodeOperationError, accepted: Map<number, Accepted>, total: number) {
-	const sent = [...accepted.entries()].sort(([a], [b]) => a - b);
-	const list = sent.map(([item, { messageids, recipients }]) => ({ item, to: recipients, messageids }));
-	error.context.sentItems = list;
-	error.context.sentCount = list.length;
-	const summary =
-		list.length === 0
-			? 'No item had been sent when the run stopped.'
-			: `${list.length} of ${total} items had been sent when the run stopped (items ${list.map((entry) => entry.item).join(', ')}); no further item was started.`;
-	if (total > 1) error.message = `${error.message}. ${summary}`;
-	const ids = list.map((entry) => `item ${entry.item}: ${entry.messageids.join(', ')}`).join('; ');
-	error.description = [error.description, list.length > 0 ? `Sent, with message ids: ${ids}.` : undefined].filter(Boolean).join(' ');
-	return error;
+/** What the run remembers of a request that failed with an unknown outcome, per recipient. */
+function rememberUnknown<P>(memory: RunMemory<P>, endpoint: string, batch: Batch<P>, error: SendError) {
+	const context = error.context as { code?: string | null; httpCode?: number | null };
+	for (const member of batch.members) {
+		for (const to of member.recipients) {
+			const unknown: UnknownSend = { kind: 'unknown', endpoint, item: member.index, to, message: error.message, code: context.code ?? null, httpCode: context.httpCode ?? null };
+			memory.set(sendKey(endpoint, member.index, to), unknown);
+		}
+	}
 }
 
 /**
  * Sends the planned items to `endpoint`; `itemCount` is the number of input items (for the error
- * that stops the run). With Continue On Fail a failed request fails every item of its batch.
+ * that stops the run). With Continue On Fail a failed request fails every recipient in it.
  */
-export async function sendPlanned(
+export async function sendPlanned<P extends PlannedSend>(
 	ctx: IExecuteFunctions,
 	endpoint: string,
-	planned: readonly PlannedSend[],
+	planned: readonly P[],
 	settings: RunSettings,
 	itemCount: number,
-): Promise<SendResults> {
-	const accepted = acceptedSends(ctx);
-	const failed = new Map<number, NodeApiError | NodeOperationError>();
-	const requestOf = (send: PlannedSend) => JSON.stringify([endpoint, send.body]);
-	// Retry On Fail: an item the gateway accepted in an earlier try of this run is not sent again.
-	const batches = planBatches(
-		planned.filter((send) => accepted.get(send.index)?.request !== requestOf(send)),
-		settings.batchSize,
-	);
-	const send = async (batch: Batch) => {
+): Promise<SendResults<P>> {
+	const memory = runMemory<P>(ctx);
+	const doNotResend = settings.onUnknownOutcome === 'doNotResend';
+	const failures = new Map<string, SendError>();
+	const stop = (error: SendError) => withSentItems(error, sentItems(memory, endpoint), itemCount);
+	// Retry On Fail: a recipient accepted in an earlier try of this run is not sent again, nor (Do Not Resend) one whose outcome is unknown.
+	const remembered = (plan: P, to: string) => memory.get(sendKey(endpoint, plan.index, to));
+	const isPending = (plan: P, to: string) => {
+		const send = remembered(plan, to);
+		return send === undefined || (send.kind === 'unknown' && !doNotResend);
+	};
+	const held = planned.flatMap((plan) => plan.recipients.map((to) => remembered(plan, to)).filter((send): send is UnknownSend => send?.kind === 'unknown'));
+	if (doNotResend && held.length > 0 && !ctx.continueOnFail()) throw stop(notResent(ctx, held[0], held.length));
+	const size = settings.batchSize || MAX_RECIPIENTS_PER_REQUEST;
+	const parts = planned.flatMap((plan) => partsOf(plan, plan.recipients.filter((to) => isPending(plan, to)), size));
+	const send = async (batch: Batch<P>) => {
 		const itemIndex = batch.members[0].index;
 		const request = { method: 'POST' as const, path: endpoint, body: batch.body as unknown as IDataObject, itemIndex, timeoutMs: settings.timeoutMs };
 		const body = await gatewayRequest.call(ctx, request);
 		const ids = confirmedIds(ctx, body, batch.recipients.length, itemIndex);
-		// The gateway answers the ids in the order of `to`: each item takes its own recipients' ids.
+		// The gateway answers the ids in the order of `to`: each recipient takes its own id.
 		let offset = 0;
-		for (const member of batch.members) {
-			const recipients = [...member.recipients];
-			accepted.set(member.index, { request: requestOf(member), messageids: ids.slice(offset, offset + recipients.length), recipients });
-			offset += recipients.length;
+		for (const { index, recipients, plan } of batch.members) {
+			for (const to of recipients) memory.set(sendKey(endpoint, index, to), { kind: 'accepted', endpoint, item: index, to, messageid: ids[offset++], plan });
 		}
 	};
 	try {
-		await mapWithConcurrency(batches, settings.concurrency, async (batch) => {
+		await mapWithConcurrency(planBatches(parts, settings.batchSize), settings.concurrency, async (batch) => {
 			try {
 				await send(batch);
 			} catch (error) {
 				const nodeError = asNodeError(ctx, error, batch.members[0].index);
+				if (doNotResend && outcomeOf(nodeError) === 'unknown') rememberUnknown(memory, endpoint, batch, nodeError);
 				if (!ctx.continueOnFail()) throw nodeError;
-				for (const member of batch.members) failed.set(member.index, nodeError);
+				for (const member of batch.members) for (const to of member.recipients) failures.set(sendKey(endpoint, member.index, to), nodeError);
 			}
 		});
 	} catch (error) {
-		throw withSentItems(asNodeError(ctx, error, 0), accepted, itemCount);
+		throw stop(asNodeError(ctx, error, 0));
 	}
-	return { accepted, failed };
+	const resultOf = (plan: P, to: string): RecipientResult<P> => {
+		const send = remembered(plan, to);
+		if (send?.kind === 'accepted') return send;
+		const failure = failures.get(sendKey(endpoint, plan.index, to));
+		if (send?.kind === 'unknown' && doNotResend) return { kind: 'failed', to, plan, error: failure ?? notResent(ctx, send, 1), unknown: send };
+		return { kind: 'failed', to, plan, error: failure! };
+	};
+	return { byItem: new Map(planned.map((plan) => [plan.index, plan.recipients.map((to) => resultOf(plan, to))])) };
 }

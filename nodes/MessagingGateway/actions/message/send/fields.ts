@@ -114,6 +114,26 @@ export function sendOptionsField(show: Show): INodeProperties {
 					"Country of numbers written nationally, e.g. 06 1234 5678 with Netherlands becomes 31612345678. Without it, a number starting with 0 is refused.",
 			},
 			{
+				displayName: 'On Unknown Outcome',
+				name: 'onUnknownOutcome',
+				type: 'options',
+				default: 'doNotResend',
+				options: [
+					{
+						name: 'Do Not Resend',
+						value: 'doNotResend',
+						description: 'Retry On Fail does not send it again: the item fails (with Continue On Fail: an error item with outcome "unknown"), and its delivery report or the gateway\'s message log tells whether it went out',
+					},
+					{
+						name: 'Resend',
+						value: 'resend',
+						description: 'Retry On Fail sends it again: a duplicate is better than a lost message (e.g. alerts)',
+					},
+				],
+				description:
+					'What Retry On Fail does with a send the gateway may have processed without confirming it (HTTP 5xx, a timeout, or a connection lost after the request went out). Do Not Resend unless set otherwise in node version 3; versions 1 and 2 resend.',
+			},
+			{
 				displayName: 'Timeout',
 				name: 'timeout',
 				type: 'number',

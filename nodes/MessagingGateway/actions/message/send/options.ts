@@ -18,7 +18,11 @@ export const DEFAULT_CONCURRENCY = 5;
 export const MAX_CONCURRENCY = 50;
 export const DEFAULT_BATCH_SIZE = MAX_RECIPIENTS_PER_REQUEST;
 
-type OptionField = 'concurrency' | 'timeout' | 'batchRecipients' | 'batchSize' | 'defaultCountry';
+type OptionField = 'concurrency' | 'timeout' | 'batchRecipients' | 'batchSize' | 'defaultCountry' | 'onUnknownOutcome';
+
+/** What Retry On Fail does with a send whose outcome is unknown (a 5xx, a timeout, a reset after the request went out). */
+export const ON_UNKNOWN_OUTCOME = ['doNotResend', 'resend'] as const;
+export type OnUnknownOutcome = (typeof ON_UNKNOWN_OUTCOME)[number];
 
 /** A refused option: the field and what is wrong with it. */
 export interface OptionProblem {
@@ -31,6 +35,7 @@ export interface RunSettings {
 	timeoutMs: number;
 	/** Most recipients in one request; 0 sends every item alone (no batching). */
 	batchSize: number;
+	onUnknownOutcome: OnUnknownOutcome;
 }
 
 function wholeNumber(field: OptionField, value: unknown, byDefault: number, min: number, max: number): number | OptionProblem {
@@ -49,17 +54,31 @@ function batching(value: unknown, byDefault: boolean): boolean | OptionProblem {
 	return { field: 'batchRecipients', error: `expected true or false but got ${describeValue(value)}` };
 }
 
+/** On Unknown Outcome: the option when set, else Do Not Resend from node version 3 (Resend before, as those versions did). */
+function onUnknownOutcome(value: unknown, version: number): OnUnknownOutcome | OptionProblem {
+	if (value === undefined || value === '') return version >= 3 ? 'doNotResend' : 'resend';
+	if (ON_UNKNOWN_OUTCOME.includes(value as OnUnknownOutcome)) return value as OnUnknownOutcome;
+	const shown = typeof value === 'string' ? `"${value}"` : describeValue(value);
+	return { field: 'onUnknownOutcome', error: `expected ${ON_UNKNOWN_OUTCOME.join(' or ')} but got ${shown}` };
+}
+
 export const isProblem = (value: unknown): value is OptionProblem => typeof value === 'object' && value !== null && 'error' in value && 'field' in value;
 
-/** The run-wide options of the first item (n8n reads them once); version 2 batches by default. */
+/** The run-wide options of the first item (n8n reads them once); version 2 batches by default, version 3 does not resend an unknown outcome. */
 export function runSettings(options: IDataObject, version: number): RunSettings | OptionProblem {
 	const concurrency = wholeNumber('concurrency', options.concurrency, DEFAULT_CONCURRENCY, 1, MAX_CONCURRENCY);
 	const timeoutMs = wholeNumber('timeout', options.timeout, DEFAULT_TIMEOUT_MS, 1, MAX_TIMEOUT_MS);
 	const batched = batching(options.batchRecipients, version >= 2);
 	const batchSize = wholeNumber('batchSize', options.batchSize, DEFAULT_BATCH_SIZE, 1, MAX_RECIPIENTS_PER_REQUEST);
-	for (const checked of [concurrency, timeoutMs, batched, batchSize]) if (isProblem(checked)) return checked;
+	const unknown = onUnknownOutcome(options.onUnknownOutcome, version);
+	for (const checked of [concurrency, timeoutMs, batched, batchSize, unknown]) if (isProblem(checked)) return checked;
 	// Without batching every item is a request of its own, exactly as before batching existed.
-	return { concurrency: concurrency as number, timeoutMs: timeoutMs as number, batchSize: batched ? (batchSize as number) : 0 };
+	return {
+		concurrency: concurrency as number,
+		timeoutMs: timeoutMs as number,
+		batchSize: batched ? (batchSize as number) : 0,
+		onUnknownOutcome: unknown as OnUnknownOutcome,
+	};
 }
 
 /** An item's Default Country: none, or a country of the list. */

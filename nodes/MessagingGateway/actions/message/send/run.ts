@@ -7,11 +7,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { buildSendRequest, voiceFields, type RawSendInput, type SendContext, type SendRequestBody } from '../../../core/send';
+import { buildSendRequest, voiceFields, type MergedRecipients, type RawSendInput, type SendContext, type SendRequestBody } from '../../../core/send';
 import type { SegmentCount } from '../../../core/segments';
 import { asNodeError, errorItemJson } from '../../../transport';
 import { refusal } from '../../perItem';
-import { sendPlanned, type Accepted, type PlannedSend } from './execute';
+import { UNKNOWN_OUTCOME_HINT } from './errors';
+import { sendPlanned, type PlannedSend, type RecipientResult } from './execute';
+import type { AcceptedSend } from './memory';
 import { fieldLabels } from './fields';
 import { accountTimeZone, defaultCountry, isProblem, runSettings, type OptionProblem } from './options';
 
@@ -34,6 +36,7 @@ export interface SendOperation {
 
 interface Planned extends PlannedSend {
 	length: SegmentCount;
+	merged: MergedRecipients;
 }
 
 const OWN_FIELDS = { sms: undefined, voice: voiceFields } as const;
@@ -68,7 +71,7 @@ function planItem(
 		if (!ctx.continueOnFail()) throw nodeError;
 		return nodeError;
 	}
-	if (built.ok) return { index: itemIndex, body: built.body, recipients: built.recipients, length: built.length };
+	if (built.ok) return { index: itemIndex, body: built.body, recipients: built.recipients, length: built.length, merged: built.merged };
 	const error = refusal(ctx, label(built.field), built.error, itemIndex);
 	if (!ctx.continueOnFail()) throw error;
 	return error;
@@ -87,15 +90,41 @@ function echoedFields(body: SendRequestBody): IDataObject {
 	return json;
 }
 
-/** The output items of an accepted item: one per recipient, or (version 1 of an SMS) one for the item. */
-function outputOf(operation: SendOperation, version: number, plan: Planned, result: Accepted): IDataObject[] {
+/** The output fields of a send as it was accepted: the request's fields and what the operation echoes. */
+function sentFields(operation: SendOperation, plan: Planned): IDataObject {
 	const fields: IDataObject = echoedFields(plan.body);
 	for (const name of operation.echoes) fields[name] = plan.length[name];
-	if (version < 2 && operation.oneItemPerInputInVersion1) {
-		const ids = result.messageids.length === 1 && typeof plan.body.to === 'string' ? { messageid: result.messageids[0] } : { messageids: result.messageids };
-		return [{ ...ids, to: plan.body.to, ...fields }];
+	return fields;
+}
+
+/** One output item for one recipient: its message id, or its error (with the outcome when it is unknown). */
+function recipientOutput(operation: SendOperation, result: RecipientResult<Planned>): IDataObject {
+	if (result.kind === 'accepted') {
+		const merged = result.plan.merged[result.to];
+		return { messageid: result.messageid, to: result.to, ...sentFields(operation, result.plan), ...(merged ? { merged } : {}) };
 	}
-	return result.recipients.map((to, index) => ({ messageid: result.messageids[index], to, ...fields }));
+	if (!result.unknown) return { ...errorItemJson(result.error), to: result.to };
+	const { reference } = result.plan.body;
+	return { ...errorItemJson(result.error), outcome: 'unknown', to: result.to, ...(reference ? { reference } : {}), hint: UNKNOWN_OUTCOME_HINT };
+}
+
+/**
+ * The output items of an item: one per recipient, or (version 1 of an SMS) one for the item. An item
+ * none of whose recipients went out, for a reason other than an unknown outcome, is one error item.
+ */
+function outputOf(operation: SendOperation, version: number, plan: Planned, results: Array<RecipientResult<Planned>>): IDataObject[] {
+	const accepted = results.filter((result): result is AcceptedSend<Planned> => result.kind === 'accepted');
+	const failed = results.find((result) => result.kind === 'failed');
+	const unknown = results.some((result) => result.kind === 'failed' && result.unknown);
+	if (failed?.kind === 'failed' && (accepted.length === 0 || version < 2) && !unknown) return [errorItemJson(failed.error)];
+	if (version < 2 && operation.oneItemPerInputInVersion1 && !failed) {
+		const sent = accepted[0].plan;
+		const messageids = accepted.map((result) => result.messageid);
+		const ids = messageids.length === 1 && typeof sent.body.to === 'string' ? { messageid: messageids[0] } : { messageids };
+		const merged = Object.keys(plan.merged).length > 0 ? { merged: plan.merged } : {};
+		return [{ ...ids, to: sent.body.to, ...sentFields(operation, sent), ...merged }];
+	}
+	return results.map((result) => recipientOutput(operation, result));
 }
 
 export async function runSend(ctx: IExecuteFunctions, operation: SendOperation): Promise<INodeExecutionData[]> {
@@ -116,12 +145,11 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 	const context = { timeZone: await accountTimeZone(ctx), now: new Date() };
 	const plans = items.map((_, itemIndex) => planItem(ctx, operation, itemIndex, context, label));
 	const planned = plans.filter((plan): plan is Planned => !(plan instanceof NodeOperationError));
-	const { accepted, failed } = await sendPlanned(ctx, operation.endpoint, planned, settings, items.length);
+	const { byItem } = await sendPlanned(ctx, operation.endpoint, planned, settings, items.length);
 
 	return plans.flatMap((plan, itemIndex) => {
 		const pairedItem = { item: itemIndex };
-		const error = plan instanceof NodeOperationError ? plan : failed.get(itemIndex);
-		if (error) return [{ json: errorItemJson(error), pairedItem }];
-		return outputOf(operation, version, plan as Planned, accepted.get(itemIndex)!).map((json) => ({ json, pairedItem }));
+		if (plan instanceof NodeOperationError) return [{ json: errorItemJson(plan), pairedItem }];
+		return outputOf(operation, version, plan, byItem.get(itemIndex)!).map((json) => ({ json, pairedItem }));
 	});
 }
