@@ -10,6 +10,7 @@ const EXAMPLES = {
 	sendFromWorkflow: 'send-sms-from-a-workflow.json',
 	handleOnce: 'handle-each-event-once.json',
 	scheduleSms: 'schedule-sms-from-a-webhook.json',
+	approveBySms: 'approve-by-sms.json',
 } as const;
 
 /** The path of the scheduling example's Webhook node. */
@@ -80,6 +81,11 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string): string 
   # A scheduled send for ${SCHEDULE_AT}: the gateway gets "${wallClock(SCHEDULE_AT, account.timezone)}" (${account.timezone}, the credential's Account Time Zone) and sends at ${SCHEDULE_AT}
   curl -s -XPOST '${webhookBaseUrl}/webhook/${SCHEDULE_PATH}' -H 'Content-Type: application/json' -d '${schedule}'
   curl -s '${emulator.url}/emulator/messages'
+
+  # Send and Wait for Response: "Approve a refund by SMS" asks +31 6 1234 5678 and waits; the second line
+  # answers the SMS sent last as its recipient ("Auto-reply to incoming SMS"'s trigger hands the reply on)
+  curl -s -XPOST '${webhookBaseUrl}/webhook/approve-refund' -H 'Content-Type: application/json' -d '{"amount":"€120","order":"1001"}'
+  curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"replyTo":"latest","content":"YES"}'
 
   # A voice message: "Delivery log" logs its reports (message_type voice)
   curl -s -XPOST '${emulator.url}/v1/voice/send' ${api} -d '{"message":"Your parcel arrives today","to":"31612345678","language":"en"}'

@@ -51,18 +51,21 @@ export function readEmit(body: Fields): { type: string; fields: Fields } {
 	return { type, fields: (body.fields as Fields) ?? {} };
 }
 
-/** An incoming SMS on the virtual number, as the fields of its `inbox_message`; `replyTo` names a sent message it answers. */
+/**
+ * An incoming SMS on the virtual number, as the fields of its `inbox_message`. `replyTo` (a sent
+ * messageid) makes it a reply: `isreply` names the original, `orig_reference` included, and unless
+ * given, `from` is the original's recipient and `to` the number it was sent from, so a test answers
+ * any sent message with `{replyTo, content}` alone (`replyTo: "latest"` for the message sent last).
+ */
 export function readInbound(body: Fields, account: Account, messages: readonly SentMessage[]): Fields {
-	const from = readNumber(body.from, 'from');
+	// "latest": the message sent last (the demo's walk-through answers its question in one call).
+	const original = body.replyTo === undefined ? undefined : body.replyTo === 'latest' ? messages.at(-1) : messages.find((message) => message.messageid === body.replyTo);
+	if (body.replyTo !== undefined && !original) throw controlError(`no sent message with messageid "${String(body.replyTo)}"`);
+	const from = readNumber(body.from ?? original?.to, 'from');
 	if (typeof body.content !== 'string') throw controlError('"content" must be a text');
-	const fields: Fields = {
-		message: { sender: from, receiver: typeof body.to === 'string' ? body.to : account.virtualNumber, content: body.content },
-	};
-	if (body.replyTo !== undefined) {
-		const original = messages.find((message) => message.messageid === body.replyTo);
-		if (!original) throw controlError(`no sent message with messageid "${String(body.replyTo)}"`);
-		fields.isreply = isreplyFor({ ...original, receiver: original.to, created: new Date(original.created) }, account.timezone);
-	}
+	const to = typeof body.to === 'string' ? body.to : original && /^\d+$/.test(original.sender) ? original.sender : account.virtualNumber;
+	const fields: Fields = { message: { sender: from, receiver: to, content: body.content } };
+	if (original) fields.isreply = isreplyFor({ ...original, receiver: original.to, created: new Date(original.created) }, account.timezone);
 	return fields;
 }
 

@@ -1,10 +1,11 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as account from './actions/account/Account.resource';
 import * as message from './actions/message/Message.resource';
 import * as number from './actions/number/Number.resource';
 import { router } from './actions/router';
+import { resumeWebhook, RESUME_WEBHOOKS } from './actions/message/sendAndWait/webhook';
 import { CREDENTIAL_TYPE } from './constants';
 import { searchSenderIds } from './methods/listSearch';
 
@@ -27,6 +28,8 @@ export class MessagingGateway implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		// Send and Wait for Response: where the trigger hands a question its answer (n8n's waiting webhook).
+		webhooks: RESUME_WEBHOOKS,
 		properties: [
 			{
 				displayName: 'Resource',
@@ -50,5 +53,9 @@ export class MessagingGateway implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);
+	}
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await resumeWebhook.call(this);
 	}
 }

@@ -33,6 +33,22 @@ const SHARED_OPTIONS: INodeProperties[] = [
 			'Whether a delivery report with a code after which another report follows (0 submitted, 3 buffered) is acknowledged without starting the workflow. Final codes: 1 delivered, 2 not delivered, 4 and 5 rejected, 9 unknown.',
 	},
 	{
+		displayName: 'Reply Handling',
+		name: 'replyHandling',
+		type: 'options',
+		default: 'resumeOnly',
+		options: [
+			{
+				name: 'Resume Only',
+				value: 'resumeOnly',
+				description: 'A reply or report that resumed a waiting question does not also start this workflow',
+			},
+			{ name: 'Resume and Start', value: 'resumeAndStart', description: 'It resumes the question and starts this workflow as well' },
+		],
+		description:
+			"Replies and delivery reports of questions sent with Send and Wait for Response are handed to their waiting executions (whatever the Events selection). This says whether one that resumed a question also starts this workflow.",
+	},
+	{
 		displayName: 'Tolerance (Seconds)',
 		name: 'toleranceSeconds',
 		type: 'number',
@@ -182,6 +198,7 @@ export class MessagingGatewayTrigger implements INodeType {
 		const selected = this.getNodeParameter('events', []) as string[];
 		// Version 1 judged every event strictly; version 2 only what routing needs, unless the option says otherwise.
 		const strict = typeof options.strictValidation === 'boolean' ? options.strictValidation : this.getNode().typeVersion < 2;
-		return answerEvents(this, read.body, selected, { strict, finalReportsOnly: options.finalReportsOnly === true });
+		const replyHandling = options.replyHandling === 'resumeAndStart' ? 'resumeAndStart' : 'resumeOnly';
+		return await answerEvents(this, read.body, selected, { strict, finalReportsOnly: options.finalReportsOnly === true, replyHandling });
 	}
 }

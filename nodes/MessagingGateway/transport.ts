@@ -5,6 +5,7 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	IWebhookFunctions,
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
@@ -18,8 +19,8 @@ import { failedAnswer, failedConnection, failedRead, invalidBaseUrl, type Failed
 export type { GatewayErrorFields, RequestOutcome, Secrets } from './transportErrors';
 export { outcomeOf } from './transportErrors';
 
-/** A running node, or the editor loading a list (list search). */
-export type GatewayContext = IExecuteFunctions | ILoadOptionsFunctions;
+/** A running node, the editor loading a list (list search), or a waiting question sending its reminder. */
+export type GatewayContext = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
 
 export interface GatewayRequest {
 	method: IHttpRequestMethods;

@@ -2,7 +2,7 @@
  * The errors of a gateway request, worded for what the request is: a send (may it have been sent?)
  * or a read (nothing changes at the gateway). No credential value ever reaches them.
  */
-import type { IExecuteFunctions, ILoadOptionsFunctions, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
+import type { IExecuteFunctions, ILoadOptionsFunctions, IN8nHttpFullResponse, IWebhookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { describeCode } from './core/codes';
@@ -29,7 +29,7 @@ export type Secrets = readonly string[];
 
 /** The request that failed, as its errors need it. */
 export interface FailedCall {
-	ctx: IExecuteFunctions | ILoadOptionsFunctions;
+	ctx: Pick<IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions, 'getNode'>;
 	itemIndex: number;
 	secrets: Secrets;
 	idempotent: boolean;

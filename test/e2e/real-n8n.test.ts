@@ -7,6 +7,7 @@ import { setUpDemo, type Demo } from '../../tools/demo';
 import { isFinished, N8nClient, nodeOutput, type Execution } from '../../tools/n8n-client';
 import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { stopN8nOnExit, tailOf, type N8nServer } from '../../tools/n8n-process';
+import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
 import { waitFor, waitForWebhooks } from '../../tools/waits';
 import { emulatorControl, sharedScenarios, type EmulatorControl } from './scenarios';
@@ -33,11 +34,14 @@ afterAll(async () => {
 	await stop?.();
 });
 
-test('the three node types load from the community package, with their icons', async () => {
+test('the node types load from the community package, with their icons', async () => {
 	const types = await client.rest<Array<{ name: string; iconUrl?: { light: string; dark: string } }>>('/types/nodes.json');
 	const ours = types.filter((type) => type.name.startsWith(`${PACKAGE_NAME}.`));
+	// n8n 2.x adds a human-review tool for AI agents to every node with a Send and Wait operation.
+	const hitl = Number((process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION).split('.')[0]) >= 2 ? [`${PACKAGE_NAME}.messagingGatewayHitlTool`] : [];
 	expect(ours.map((type) => type.name).sort()).toEqual([
 		`${PACKAGE_NAME}.messagingGateway`,
+		...hitl,
 		`${PACKAGE_NAME}.messagingGatewayTool`,
 		`${PACKAGE_NAME}.messagingGatewayTrigger`,
 	]);

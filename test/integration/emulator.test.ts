@@ -227,6 +227,21 @@ describe('webhooks of every type', () => {
 		expect(event.isreply).toMatchObject({ reply: true, orig_messageid: sent.body.messageid, orig_message_content: 'Your order shipped', orig_reference: 'o-1' });
 	});
 
+	test('a reply in one call: replyTo alone answers as the recipient, to the number that sent the original, with its reference', async () => {
+		await subscribe(['inbox_message']);
+		const sent = await send({ message: 'Approve? Reply YES or NO', to: '31612345679', sender: '3197010000002', reference: 'n8n-wait:1:a:b' });
+		await api('POST', '/emulator/inbound?wait=true', { content: 'yes', replyTo: sent.body.messageid }, {});
+		const event = eventsOf(receiver.requests).find((e) => e.webhook_type === 'inbox_message');
+		expect(specViolations(event)).toEqual([]);
+		expect(event.message).toMatchObject({ sender: '31612345679', receiver: '3197010000002', content: 'yes' });
+		expect(event.isreply).toMatchObject({ orig_messageid: sent.body.messageid, orig_receiver: '31612345679', orig_sender: '3197010000002', orig_reference: 'n8n-wait:1:a:b' });
+		await api('POST', '/emulator/inbound?wait=true', { content: 'no', replyTo: 'latest' }, {});
+		const latest = eventsOf(receiver.requests).filter((e) => e.webhook_type === 'inbox_message').pop();
+		expect(latest.isreply).toMatchObject({ orig_messageid: sent.body.messageid });
+		const unknown = await api('POST', '/emulator/inbound', { content: 'yes', replyTo: 'nope' }, {});
+		expect(unknown.status).toBe(400);
+	});
+
 	test('POST webhooks are signed over the raw body (checked with openssl)', async () => {
 		await subscribe(['add_group']);
 		await api('POST', '/emulator/events?wait=true', { type: 'add_group', fields: { group: { groupname: 'Grüße 👋' } } }, {});

@@ -6,6 +6,7 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { MAX_LISTED_PROBLEMS, type ParseEventsResult } from '../core/parse-events';
+import { eventsToStart, forwardToWaitingQuestions, needsRedelivery, type ReplyHandling } from './forward';
 import { receiveEvents, type Received } from './receive';
 import { respond, warnOwner } from './respond';
 
@@ -45,15 +46,27 @@ function unselectedNote(ctx: IWebhookFunctions, received: Received, selected: re
 	return { message, arrived: received.unselected, selected };
 }
 
-export function answerEvents(ctx: IWebhookFunctions, body: unknown, selected: string[], options: { strict: boolean; finalReportsOnly: boolean }): IWebhookResponseData {
+export interface AnswerOptions {
+	strict: boolean;
+	finalReportsOnly: boolean;
+	replyHandling: ReplyHandling;
+}
+
+export async function answerEvents(ctx: IWebhookFunctions, body: unknown, selected: string[], options: AnswerOptions): Promise<IWebhookResponseData> {
 	const received = receiveEvents(body, { strict: options.strict, selected, finalReportsOnly: options.finalReportsOnly });
 	const { parsed, starting } = received;
 	logProblems(ctx, parsed, options.strict);
 	if (parsed.events.length === 0) {
 		return respond(ctx, 400, { error: 'not_an_event', message: `The body is not a gateway webhook event: ${parsed.errors.slice(0, 3).join('; ')}`, ...problemsOf(parsed) });
 	}
-	const items: INodeExecutionData[] = starting.map((event) => ({ json: event as IDataObject }));
+	// Replies and reports of waiting questions go to their executions first, whatever the selection.
+	const forwarded = await forwardToWaitingQuestions(ctx, parsed.events.map(({ event }) => event as IDataObject));
+	if (needsRedelivery(forwarded)) {
+		return respond(ctx, 503, { error: 'waiting_execution_unreachable', message: 'A reply to a waiting question could not be handed to n8n; deliver it again later' });
+	}
+	const items: INodeExecutionData[] = eventsToStart(starting as IDataObject[], forwarded, options.replyHandling).map((json) => ({ json }));
 	const webhookResponse: IDataObject = { received: parsed.events.length + parsed.rejected, accepted: items.length };
+	if (forwarded.size > 0) webhookResponse.resumed = [...forwarded.values()].filter(({ outcome }) => outcome.kind === 'resumed').length;
 	// Events in the same array that are not events are named, so the sender can see what was dropped.
 	if (parsed.rejected > 0) Object.assign(webhookResponse, { rejected: parsed.rejected, ...problemsOf(parsed) });
 	Object.assign(webhookResponse, unselectedNote(ctx, received, selected));

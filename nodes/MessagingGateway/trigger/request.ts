@@ -18,6 +18,7 @@ export interface TriggerOptions {
 	acceptUnsigned?: boolean;
 	finalReportsOnly?: boolean;
 	strictValidation?: boolean;
+	replyHandling?: unknown;
 }
 
 /** The query string exactly as received: GET webhooks sign it instead of a body (docs/gateway-api.md#signatures). */

@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as send from './send.operation';
+import * as sendAndWait from './sendAndWait.operation';
 import * as sendVoice from './sendVoice.operation';
 
-export const operations = { send, sendVoice };
+export const operations = { send, sendVoice, sendAndWait };
 
 export const description: INodeProperties[] = [
 	{
@@ -14,10 +15,17 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['message'] } },
 		options: [
 			{ name: 'Send', value: 'send', action: 'Send SMS', description: 'Send an SMS to one or more numbers' },
+			{
+				name: 'Send and Wait for Response',
+				value: 'sendAndWait',
+				action: 'Send SMS and wait for response',
+				description: 'Send an SMS to one number and wait for the reply (approve/disapprove or free text) or the delivery report',
+			},
 			{ name: 'Send Voice Message', value: 'sendVoice', action: 'Send voice message', description: 'Call one or more numbers and read a text aloud' },
 		],
 		default: 'send',
 	},
 	...send.description,
 	...sendVoice.description,
+	...sendAndWait.description,
 ];

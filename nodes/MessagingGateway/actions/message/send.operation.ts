@@ -64,7 +64,7 @@ export const description: INodeProperties[] = [
 ];
 
 /** `POST /v1/message/send` (docs/gateway-api.md#send-sms). */
-const sendSms: SendOperation = {
+export const sendSms: SendOperation = {
 	endpoint: '/v1/message/send',
 	description,
 	channel: 'sms',

@@ -26,6 +26,8 @@ export interface SendOperation {
 	channel: 'sms' | 'voice';
 	/** Parameters read besides To, Message and Additional Fields (a resource locator gives its value). */
 	reads: ReadonlyArray<'sender'>;
+	/** Adjusts an item's input before it is checked, or refuses it by throwing (Send and Wait: one number, the hint, its reference). */
+	prepare?(ctx: IExecuteFunctions, itemIndex: number, input: RawSendInput): RawSendInput;
 	/** What each output item tells about the message besides the request's fields. */
 	echoes: ReadonlyArray<'segments' | 'encoding'>;
 	/** Node version 1 gives one output item per input item, with `messageids` for several recipients. */
@@ -46,7 +48,7 @@ function readInput(ctx: IExecuteFunctions, operation: SendOperation, itemIndex: 
 		message: ctx.getNodeParameter('message', itemIndex, undefined),
 	};
 	for (const name of operation.reads) input[name] = ctx.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
-	return input;
+	return operation.prepare ? operation.prepare(ctx, itemIndex, input) : input;
 }
 
 /** An item's checked request, or why it was refused (thrown unless the node continues on fail). */

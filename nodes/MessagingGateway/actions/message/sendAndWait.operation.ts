@@ -1,0 +1,130 @@
+/**
+ * Send and Wait for Response: one SMS to one number, sent exactly as Send sends it (same checks,
+ * sender, numbers, time zone, errors, retries: send/run.ts), then the execution waits for the reply
+ * or the delivery report (resume.ts judges what the trigger forwards). The question's link rides in
+ * the SMS's reference (core/resume-link.ts); the node's output never carries it.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, WAIT_INDEFINITELY } from 'n8n-workflow';
+
+import type { ResponseType } from '../../core/answers';
+import { approvalWords, normalizeReplyText } from '../../core/replies';
+import { encodeResumeReference, parseSignedResumeUrl, redactResumeSignatures, redactResumeSignaturesDeep } from '../../core/resume-link';
+import { SENDER_NUMBER_PATTERN } from '../../core/rules';
+import type { RawSendInput } from '../../core/send';
+import { waitLimit } from '../../core/wait-limit';
+import { sendOptionsField, senderFields, toField } from './send/fields';
+import { runSend, type SendOperation } from './send/run';
+import { description as sendSmsDescription, sendSms } from './send.operation';
+import { responseTypeField, sendAndWaitOptionsField } from './sendAndWait/fields';
+
+const show = { resource: ['message'], operation: ['sendAndWait'] };
+/** Send's options, of which a question has Default Country and Timeout (batching and concurrency mean nothing for one SMS). */
+const sendOptions = sendOptionsField(show);
+const sendMessageField = sendSmsDescription.find((property) => property.name === 'message')!;
+
+export const description: INodeProperties[] = [
+	...senderFields(show),
+	{ ...toField(show), placeholder: 'e.g. +31 6 1234 5678', description: 'The one number that is asked, in international format (+31 6 1234 5678); a national number needs the Default Country option. Only a reply from this number is taken as the answer.' },
+	{
+		...sendMessageField,
+		placeholder: 'e.g. Approve the refund of €120 for order 1001?',
+		description: 'The question. For an approval, "Reply YES or NO" is appended unless the Append Hint option is off.',
+		displayOptions: { show },
+	},
+	responseTypeField(show),
+	sendAndWaitOptionsField(sendOptions, 'approval'),
+	sendAndWaitOptionsField(sendOptions, 'freeText'),
+	sendAndWaitOptionsField(sendOptions, 'deliveryReport'),
+];
+
+const MORE_THAN_ONE_ITEM =
+	'An execution waits for one answer, so this node asks one question at a time. To ask several people, put a Loop Over Items node (batch size 1) before it, or call a sub-workflow for each recipient (Execute Workflow node, mode "Run once for each item").';
+
+function refuse(ctx: IExecuteFunctions, message: string, description: string): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), message, { itemIndex: 0, description: `${description} Nothing was sent.` });
+}
+
+/** The question's text: the message, with the hint unless it is off or already there. */
+function questionText(message: unknown, hint: string | undefined): unknown {
+	if (hint === undefined || typeof message !== 'string' || message.trim() === '') return message;
+	if (normalizeReplyText(message).includes(normalizeReplyText(hint))) return message;
+	return `${message.trimEnd()} ${hint}`;
+}
+
+/** Send's input for the question: one recipient, a sender that can be answered, the hint, the link as reference. */
+function questionInput(ctx: IExecuteFunctions, input: RawSendInput, responseType: ResponseType, hint: string | undefined, reference: string): RawSendInput {
+	const to = typeof input.to === 'string' ? input.to.split(/[,;]/).filter((part) => part.trim() !== '') : input.to;
+	if (Array.isArray(to) && to.length > 1) {
+		throw refuse(ctx, `To: Send and Wait for Response asks one number, not ${to.length}`, MORE_THAN_ONE_ITEM);
+	}
+	if (responseType !== 'deliveryReport' && typeof input.sender === 'string' && !SENDER_NUMBER_PATTERN.test(input.sender.trim())) {
+		throw refuse(
+			ctx,
+			`Sender: "${input.sender}" is a name, and nobody can reply to a name`,
+			'For an approval or a free-text answer the sender must be a number that receives SMS (a virtual number of the account). Or choose Response Type Delivery Report.',
+		);
+	}
+	return { ...input, message: questionText(input.message, hint), reference };
+}
+
+/** Removes the link's signature from an error before n8n shows or logs it. */
+function redactError(error: unknown): unknown {
+	if (error instanceof Error) {
+		error.message = redactResumeSignatures(error.message);
+		const withDescription = error as Error & { description?: unknown; context?: IDataObject };
+		if (typeof withDescription.description === 'string') withDescription.description = redactResumeSignatures(withDescription.description);
+		if (withDescription.context) withDescription.context = JSON.parse(redactResumeSignatures(JSON.stringify(withDescription.context))) as IDataObject;
+	}
+	return error;
+}
+
+/** The checks that need no send: one item, valid words, a valid limit, a link n8n gave that fits a reference. */
+function prepareQuestion(ctx: IExecuteFunctions) {
+	// As an AI agent's tool the node cannot wait: the agent needs its answer now.
+	if (ctx.getNode().type.endsWith('Tool')) throw refuse(ctx, 'Send and Wait for Response cannot run as a tool of an AI agent', 'Use it in the workflow itself.');
+	const items = ctx.getInputData();
+	if (items.length > 1) throw refuse(ctx, `Send and Wait for Response got ${items.length} items; it asks one question per execution`, MORE_THAN_ONE_ITEM);
+	const responseType = ctx.getNodeParameter('responseType', 0, 'approval') as ResponseType;
+	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
+	let hint: string | undefined;
+	if (responseType === 'approval') {
+		const words = approvalWords(options.approveWords as string | undefined, options.disapproveWords as string | undefined);
+		if (!words.ok) throw refuse(ctx, `${words.field === 'approveWords' ? 'Approve Words' : 'Disapprove Words'}: ${words.error}`, 'Fix the option.');
+		if (options.appendHint !== false) hint = words.hint;
+	}
+	const limit = waitLimit((options.limitWaitTime as IDataObject | undefined)?.values as IDataObject | undefined, ctx.getTimezone(), new Date());
+	if (!limit.ok) throw refuse(ctx, `Limit Wait Time: ${limit.error}`, 'Fix the option.');
+	const link = parseSignedResumeUrl(ctx.getSignedResumeUrl());
+	const reference = link.ok ? encodeResumeReference(link.value) : link;
+	if (!reference.ok) throw refuse(ctx, `This n8n cannot carry the answer back: ${reference.error}`, 'The SMS reference carries the link to this waiting execution.');
+	return { responseType, hint, until: limit.until, reference: reference.value };
+}
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const question = prepareQuestion(this);
+	// Send's SMS, with this operation's fields (for the labels of refused fields) and its question.
+	const operation: SendOperation = {
+		...sendSms,
+		description,
+		oneItemPerInputInVersion1: false,
+		prepare: (ctx, _itemIndex, input) => questionInput(ctx, input, question.responseType, question.hint, question.reference),
+	};
+	let sent: INodeExecutionData[];
+	try {
+		sent = await runSend(this, operation);
+	} catch (error) {
+		throw redactError(error);
+	}
+	const { messageid, to, sender, segments, encoding, error } = sent[0].json;
+	// Continue On Fail: the error item goes on, nothing waits.
+	if (error !== undefined) return [{ json: redactResumeSignaturesDeep(sent[0].json), pairedItem: { item: 0 } }];
+	// While waiting, the node's input is the output of a timeout (n8n passes it on unchanged when the
+	// limit runs out), and it tells the resume which message and number the question went to.
+	const timeout: INodeExecutionData = { json: { timedOut: true, messageid, to }, pairedItem: { item: 0 } };
+	this.getExecuteData().data.main[0] = [timeout];
+	// n8n 1.x checks the resume link's signature only when asked to; n8n 2.x always does and has no such call.
+	(this as IExecuteFunctions & { setSignatureValidationRequired?: () => void }).setSignatureValidationRequired?.();
+	await this.putExecutionToWait(question.until ?? WAIT_INDEFINITELY);
+	return [{ json: { waitingFor: question.responseType, messageid, to, sender, segments, encoding }, pairedItem: { item: 0 } }];
+}

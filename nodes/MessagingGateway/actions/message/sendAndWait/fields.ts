@@ -1,0 +1,136 @@
+/**
+ * The fields of Send and Wait for Response that Send does not have: what answer to wait for, the
+ * approval words, the reminder for unclear replies and the wait limit. One Options collection per
+ * response type, because n8n 1.x cannot hide single entries of a collection.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_APPROVE_WORDS, DEFAULT_DISAPPROVE_WORDS } from '../../../core/replies';
+
+type Show = NonNullable<INodeProperties['displayOptions']>['show'];
+
+export function responseTypeField(show: Show): INodeProperties {
+	return {
+		displayName: 'Response Type',
+		name: 'responseType',
+		type: 'options',
+		default: 'approval',
+		options: [
+			{
+				name: 'Approval',
+				value: 'approval',
+				description: 'The recipient replies with an approve or a disapprove word (e.g. YES or NO)',
+			},
+			{ name: 'Free Text', value: 'freeText', description: 'Any reply of the recipient is the answer' },
+			{
+				name: 'Delivery Report',
+				value: 'deliveryReport',
+				description: 'Wait for the final delivery report of the SMS: delivered or not',
+			},
+		],
+		description:
+			"What resumes the workflow. Replies and delivery reports reach it through a Messaging Gateway Trigger that receives the account's webhooks (in any active workflow of this n8n).",
+		displayOptions: { show },
+	};
+}
+
+const LIMIT_WAIT_TIME: INodeProperties = {
+	displayName: 'Limit Wait Time',
+	name: 'limitWaitTime',
+	type: 'fixedCollection',
+	default: { values: { limitType: 'afterTimeInterval', resumeAmount: 1, resumeUnit: 'days' } },
+	description: 'Whether to stop waiting at some point; the node then outputs {timedOut: true, messageid, to}',
+	options: [
+		{
+			displayName: 'Values',
+			name: 'values',
+			values: [
+				{
+					displayName: 'Limit Type',
+					name: 'limitType',
+					type: 'options',
+					default: 'afterTimeInterval',
+					options: [
+						{ name: 'After Time Interval', value: 'afterTimeInterval', description: 'Stop waiting after an amount of time' },
+						{ name: 'At Specified Time', value: 'atSpecifiedTime', description: 'Stop waiting at a date and time' },
+					],
+				},
+				{
+					displayName: 'Amount',
+					name: 'resumeAmount',
+					type: 'number',
+					default: 1,
+					typeOptions: { minValue: 0, numberPrecision: 2 },
+					displayOptions: { show: { limitType: ['afterTimeInterval'] } },
+				},
+				{
+					displayName: 'Unit',
+					name: 'resumeUnit',
+					type: 'options',
+					default: 'days',
+					options: [
+						{ name: 'Minutes', value: 'minutes' },
+						{ name: 'Hours', value: 'hours' },
+						{ name: 'Days', value: 'days' },
+					],
+					displayOptions: { show: { limitType: ['afterTimeInterval'] } },
+				},
+				{
+					displayName: 'Max Date and Time',
+					name: 'maxDateAndTime',
+					type: 'dateTime',
+					default: '',
+					description: "Stop waiting at this moment; without an offset it is a time in the workflow's time zone",
+					displayOptions: { show: { limitType: ['atSpecifiedTime'] } },
+				},
+			],
+		},
+	],
+};
+
+const APPROVAL_OPTIONS: INodeProperties[] = [
+	{
+		displayName: 'Append Hint',
+		name: 'appendHint',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to end the message with "Reply YES or NO" (the first word of each list)',
+	},
+	{
+		displayName: 'Approve Words',
+		name: 'approveWords',
+		type: 'string',
+		default: DEFAULT_APPROVE_WORDS,
+		description:
+			'Replies that approve, separated by commas. Case, accents and punctuation do not count; a reply may go on after the word ("Yes please") but must not contain a disapprove word.',
+	},
+	{
+		displayName: 'Disapprove Words',
+		name: 'disapproveWords',
+		type: 'string',
+		default: DEFAULT_DISAPPROVE_WORDS,
+		description: 'Replies that disapprove, separated by commas, judged like the approve words',
+	},
+	{
+		displayName: 'Reminder for Unclear Replies',
+		name: 'unclearReplyReminder',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Sorry, please reply YES or NO',
+		description:
+			'Text sent back, from the same sender, to a reply that is neither an approve nor a disapprove word. Empty: nothing is sent and the question keeps waiting quietly.',
+	},
+];
+
+/**
+ * The Options collection of one response type, made from Send's (`sendOptions`, shown for this operation):
+ * its Default Country and Timeout, after the options of a question.
+ */
+export function sendAndWaitOptionsField(sendOptions: INodeProperties, responseType: 'approval' | 'freeText' | 'deliveryReport'): INodeProperties {
+	const shared = (sendOptions.options ?? []).filter((option) => ['defaultCountry', 'timeout'].includes(option.name)) as INodeProperties[];
+	return {
+		...sendOptions,
+		displayOptions: { show: { ...sendOptions.displayOptions?.show, responseType: [responseType] } },
+		options: [...(responseType === 'approval' ? APPROVAL_OPTIONS : []), LIMIT_WAIT_TIME, ...shared],
+	};
+}

@@ -1,0 +1,92 @@
+/**
+ * The waiting question's side of a resume: the trigger forwards a reply or delivery report to this
+ * node's waiting webhook (n8n has checked the link's signature), and `webhook()` decides whether it
+ * is the answer. An answer becomes the node's output and the execution goes on; anything else leaves
+ * it waiting (n8n runs nothing when `workflowData` is absent). The trigger reads the JSON answer
+ * (`resumed`, `reason`, `reminded`) to log and acknowledge the event.
+ */
+import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { judgeAnswer, KEPT_WAITING_REASONS, RESPONSE_TYPES, type Question, type ResponseType } from '../../../core/answers';
+import { isObject } from '../../../core/objects';
+import { approvalWords } from '../../../core/replies';
+import { decodeResumeReference, encodeResumeReference, redactResumeSignatures } from '../../../core/resume-link';
+
+/** An SMS to send back: the Reminder for Unclear Replies. */
+export interface ReminderSms {
+	sender: string;
+	to: string;
+	message: string;
+	/** The question's own reference, so that a reply to the reminder answers the question too. */
+	reference: string;
+}
+
+export type SendReminder = (ctx: IWebhookFunctions, sms: ReminderSms) => Promise<void>;
+
+/** What the waiting execution kept of its question: its input item once the SMS went out (see execute). */
+function keptQuestion(ctx: IWebhookFunctions): { messageid?: string; to?: string } {
+	let kept: unknown;
+	try {
+		kept = ctx.evaluateExpression('{{ $json }}', 0);
+	} catch {
+		return {};
+	}
+	if (!isObject(kept) || kept.timedOut !== true) return {};
+	return {
+		messageid: typeof kept.messageid === 'string' ? kept.messageid : undefined,
+		to: typeof kept.to === 'string' ? kept.to : undefined,
+	};
+}
+
+function questionOf(ctx: IWebhookFunctions): Question {
+	const type = ctx.getNodeParameter('responseType', 'approval') as ResponseType;
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	// The lists were checked when the question was sent; the defaults stand in if they were changed since.
+	const checked = approvalWords(options.approveWords as string | undefined, options.disapproveWords as string | undefined);
+	const words = checked.ok ? checked : (approvalWords(undefined, undefined) as Extract<ReturnType<typeof approvalWords>, { ok: true }>);
+	return {
+		responseType: RESPONSE_TYPES.includes(type) ? type : 'approval',
+		approveWords: words.approve,
+		disapproveWords: words.disapprove,
+		...keptQuestion(ctx),
+	};
+}
+
+/**
+ * The reminder for an unclear reply: to the number that replied, from the number it replied to, with
+ * the question's link and message id in its reference, so that a reply to the reminder answers the question.
+ */
+function reminderFor(event: IDataObject, text: string, question: Question): ReminderSms | undefined {
+	const message = isObject(event.message) ? event.message : {};
+	const isreply = isObject(event.isreply) ? event.isreply : {};
+	const target = decodeResumeReference(isreply.orig_reference);
+	const sender = [isreply.orig_sender, message.receiver].find((value) => typeof value === 'string' && value.trim() !== '') as string | undefined;
+	const questionMessageId = target?.questionMessageId ?? question.messageid ?? (typeof isreply.orig_messageid === 'string' ? isreply.orig_messageid : undefined);
+	const reference = target && encodeResumeReference({ ...target, questionMessageId });
+	if (text.trim() === '' || typeof message.sender !== 'string' || !sender || !reference?.ok) return undefined;
+	return { sender, to: message.sender.replace(/\D/g, ''), message: text, reference: reference.value };
+}
+
+export async function answerForwardedEvent(ctx: IWebhookFunctions, sendReminder: SendReminder): Promise<IWebhookResponseData> {
+	const event = ctx.getBodyData();
+	const question = questionOf(ctx);
+	const decision = judgeAnswer(event, question);
+	if (decision.resume) {
+		const item: INodeExecutionData = { json: decision.output as IDataObject, pairedItem: { item: 0 } };
+		return { webhookResponse: { resumed: true }, workflowData: [[item]] };
+	}
+	const answer: IDataObject = { resumed: false, reason: KEPT_WAITING_REASONS[decision.reason] };
+	const reminderText = (ctx.getNodeParameter('options', {}) as IDataObject).unclearReplyReminder;
+	const reminder = decision.reason === 'unclearReply' && typeof reminderText === 'string' ? reminderFor(event, reminderText, question) : undefined;
+	if (reminder) {
+		try {
+			await sendReminder(ctx, reminder);
+			answer.reminded = true;
+		} catch (error) {
+			// The question still waits; the trigger logs that the reminder could not be sent.
+			answer.reminded = false;
+			answer.reminderError = redactResumeSignatures(String((error as Error).message)).slice(0, 300);
+		}
+	}
+	return { webhookResponse: answer };
+}

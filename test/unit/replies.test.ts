@@ -1,0 +1,64 @@
+import { approvalWords, DEFAULT_APPROVE_WORDS, DEFAULT_DISAPPROVE_WORDS, judgeReply, normalizeReplyText, parseWordList } from '../../nodes/MessagingGateway/core/replies';
+
+const defaults = approvalWords(undefined, undefined);
+if (!defaults.ok) throw new Error('the default lists are valid');
+const judge = (reply: string) => judgeReply(reply, defaults.approve, defaults.disapprove);
+
+describe('normalizeReplyText', () => {
+	test('case, accents, punctuation and spacing do not count', () => {
+		expect(normalizeReplyText('  Sí!!  ')).toBe('si');
+		expect(normalizeReplyText('OUI.')).toBe('oui');
+		expect(normalizeReplyText('D’accord')).toBe('d accord');
+		expect(normalizeReplyText('Straße')).toBe('strasse');
+		expect(normalizeReplyText('yes\n\tplease 👍')).toBe('yes please');
+		expect(normalizeReplyText('ÉÈÊ')).toBe('eee');
+	});
+});
+
+describe('parseWordList', () => {
+	test('comma separated, trimmed, normalised, without empty entries or repeats', () => {
+		expect(parseWordList(' Yes , OK,, yes ,Oké ')).toEqual(['yes', 'ok', 'oke']);
+		expect(parseWordList(' , ')).toEqual([]);
+	});
+});
+
+describe('judgeReply with the default lists', () => {
+	test.each(['YES', 'yes', 'Y', 'ok', 'Ok!', ' okay ', 'Yes please', 'ja', 'Ja.', 'oui', "d'accord", 'sí', 'SI', 'vale', 'claro'])('%s approves', (reply) => {
+		expect(judge(reply)).toBe('approve');
+	});
+
+	test.each(['NO', 'no', 'N', 'n.', 'Nope', 'nee', 'Nee, bedankt', 'nein', 'NON', 'no way'])('%s disapproves', (reply) => {
+		expect(judge(reply)).toBe('disapprove');
+	});
+
+	test.each(['', '   ', '!!!', 'maybe', 'yes no', 'no, yes', 'ok no', 'I think yes', 'yesterday', 'nothing', 'not now', '👍'])('%j is unclear', (reply) => {
+		expect(judge(reply)).toBe('unclear');
+	});
+
+	test('the defaults cover YES/Y/OK and NO/N and nl, fr, de, es', () => {
+		for (const word of ['yes', 'y', 'ok', 'ja', 'oui', 'si']) expect(parseWordList(DEFAULT_APPROVE_WORDS)).toContain(word);
+		for (const word of ['no', 'n', 'nee', 'non', 'nein']) expect(parseWordList(DEFAULT_DISAPPROVE_WORDS)).toContain(word);
+	});
+});
+
+describe('approvalWords', () => {
+	test("the user's lists replace the defaults; phrases of several words match as a whole", () => {
+		const words = approvalWords('Go ahead, ✓ go', 'Stop, Hold on');
+		expect(words).toMatchObject({ ok: true, approve: ['go ahead', 'go'], disapprove: ['stop', 'hold on'], hint: 'Reply GO AHEAD or STOP' });
+		if (!words.ok) return;
+		expect(judgeReply('go ahead!', words.approve, words.disapprove)).toBe('approve');
+		expect(judgeReply('Hold on please', words.approve, words.disapprove)).toBe('disapprove');
+		expect(judgeReply('hold', words.approve, words.disapprove)).toBe('unclear');
+		expect(judgeReply('yes', words.approve, words.disapprove)).toBe('unclear');
+	});
+
+	test('the default hint is "Reply YES or NO"', () => {
+		expect(defaults.hint).toBe('Reply YES or NO');
+	});
+
+	test('empty text means the defaults; a list of only commas is refused; a word in both lists is refused', () => {
+		expect(approvalWords('  ', '')).toMatchObject({ ok: true, hint: 'Reply YES or NO' });
+		expect(approvalWords(',,', undefined)).toEqual({ ok: false, field: 'approveWords', error: expect.stringContaining('no word') });
+		expect(approvalWords('yes, ok', 'no, OK!')).toEqual({ ok: false, field: 'disapproveWords', error: expect.stringContaining('"ok"') });
+	});
+});
