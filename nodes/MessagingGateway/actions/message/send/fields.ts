@@ -67,7 +67,76 @@ export function toField(show: Show): INodeProperties {
 	};
 }
 
-/** The options of a send run (see options.ts for how they are checked). */
+/** The options of a send run, in the panel's order (see options.ts for how they are checked). */
+const SEND_OPTIONS: INodeProperties[] = [
+	{
+		displayName: 'Batch Recipients',
+		name: 'batchRecipients',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether consecutive items with the same sender, message, date, reference, test mode and sub-account go out in one request with all their recipients. Each item still gets its own output with its own message ID; if the gateway refuses a request, every item in it fails. On unless set otherwise in node versions 2 and 3; node version 1 sends one request per item unless this is turned on.',
+	},
+	{
+		displayName: 'Batch Size',
+		name: 'batchSize',
+		type: 'number',
+		default: DEFAULT_BATCH_SIZE,
+		typeOptions: { minValue: 1, maxValue: MAX_RECIPIENTS_PER_REQUEST },
+		description: `Most recipients in one batched request (1 to ${MAX_RECIPIENTS_PER_REQUEST}). The gateway does not document a limit; ${MAX_RECIPIENTS_PER_REQUEST} is the emulator's and this node's assumption.`,
+	},
+	{
+		displayName: 'Concurrency',
+		name: 'concurrency',
+		type: 'number',
+		default: DEFAULT_CONCURRENCY,
+		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+		description: `How many items are sent at the same time (1 to ${MAX_CONCURRENCY}). Output keeps the input order.`,
+	},
+	{
+		displayName: 'Default Country',
+		name: 'defaultCountry',
+		type: 'options',
+		default: '',
+		options: [
+			{ name: 'None (International Numbers Only)', value: '' },
+			...COUNTRIES.map((country) => ({ name: `${country.name} (+${country.callingCode})`, value: country.code })),
+		],
+		description:
+			"Country of numbers written nationally, e.g. 06 1234 5678 with Netherlands becomes 31612345678. Without it, a number starting with 0 is refused.",
+	},
+	{
+		displayName: 'On Unknown Outcome',
+		name: 'onUnknownOutcome',
+		type: 'options',
+		default: 'doNotResend',
+		options: [
+			{
+				name: 'Do Not Resend',
+				value: 'doNotResend',
+				description: 'Retry On Fail does not send it again: the item fails (with Continue On Fail: an error item with outcome "unknown"), and its delivery report or the gateway\'s message log tells whether it went out',
+			},
+			{
+				name: 'Resend',
+				value: 'resend',
+				description: 'Retry On Fail sends it again: a duplicate is better than a lost message (e.g. alerts)',
+			},
+		],
+		description:
+			'What Retry On Fail does with a send the gateway may have processed without confirming it (HTTP 5xx, a timeout, or a connection lost after the request went out). Do Not Resend unless set otherwise in node version 3; versions 1 and 2 resend.',
+	},
+	{
+		displayName: 'Timeout',
+		name: 'timeout',
+		type: 'number',
+		default: DEFAULT_TIMEOUT_MS,
+		typeOptions: { minValue: 1, maxValue: MAX_TIMEOUT_MS },
+		description:
+			'How long to wait for the gateway, in milliseconds. A send that times out is not retried, as the SMS may have gone out.',
+	},
+];
+
+/** The Options collection of a send operation. */
 export function sendOptionsField(show: Show): INodeProperties {
 	return {
 		displayName: 'Options',
@@ -76,73 +145,7 @@ export function sendOptionsField(show: Show): INodeProperties {
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Batch Recipients',
-				name: 'batchRecipients',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether consecutive items with the same sender, message, date, reference, test mode and sub-account go out in one request with all their recipients. Each item still gets its own output with its own message ID; if the gateway refuses a request, every item in it fails. On unless set otherwise in node version 2; node version 1 sends one request per item unless this is turned on.',
-			},
-			{
-				displayName: 'Batch Size',
-				name: 'batchSize',
-				type: 'number',
-				default: DEFAULT_BATCH_SIZE,
-				typeOptions: { minValue: 1, maxValue: MAX_RECIPIENTS_PER_REQUEST },
-				description: `Most recipients in one batched request (1 to ${MAX_RECIPIENTS_PER_REQUEST}). The gateway does not document a limit; ${MAX_RECIPIENTS_PER_REQUEST} is the emulator's and this node's assumption.`,
-			},
-			{
-				displayName: 'Concurrency',
-				name: 'concurrency',
-				type: 'number',
-				default: DEFAULT_CONCURRENCY,
-				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
-				description: `How many items are sent at the same time (1 to ${MAX_CONCURRENCY}). Output keeps the input order.`,
-			},
-			{
-				displayName: 'Default Country',
-				name: 'defaultCountry',
-				type: 'options',
-				default: '',
-				options: [
-					{ name: 'None (International Numbers Only)', value: '' },
-					...COUNTRIES.map((country) => ({ name: `${country.name} (+${country.callingCode})`, value: country.code })),
-				],
-				description:
-					"Country of numbers written nationally, e.g. 06 1234 5678 with Netherlands becomes 31612345678. Without it, a number starting with 0 is refused.",
-			},
-			{
-				displayName: 'On Unknown Outcome',
-				name: 'onUnknownOutcome',
-				type: 'options',
-				default: 'doNotResend',
-				options: [
-					{
-						name: 'Do Not Resend',
-						value: 'doNotResend',
-						description: 'Retry On Fail does not send it again: the item fails (with Continue On Fail: an error item with outcome "unknown"), and its delivery report or the gateway\'s message log tells whether it went out',
-					},
-					{
-						name: 'Resend',
-						value: 'resend',
-						description: 'Retry On Fail sends it again: a duplicate is better than a lost message (e.g. alerts)',
-					},
-				],
-				description:
-					'What Retry On Fail does with a send the gateway may have processed without confirming it (HTTP 5xx, a timeout, or a connection lost after the request went out). Do Not Resend unless set otherwise in node version 3; versions 1 and 2 resend.',
-			},
-			{
-				displayName: 'Timeout',
-				name: 'timeout',
-				type: 'number',
-				default: DEFAULT_TIMEOUT_MS,
-				typeOptions: { minValue: 1, maxValue: MAX_TIMEOUT_MS },
-				description:
-					'How long to wait for the gateway, in milliseconds. A send that times out is not retried, as the SMS may have gone out.',
-			},
-		],
+		options: SEND_OPTIONS,
 	};
 }
 
