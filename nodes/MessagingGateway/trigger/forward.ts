@@ -57,17 +57,21 @@ export type ForwardedEvents = ReadonlyMap<object, Forwarded>;
 
 /** Forwards every event that names a waiting question, all at once. */
 export async function forwardToWaitingQuestions(ctx: IWebhookFunctions, events: readonly IDataObject[]): Promise<ForwardedEvents> {
+	const forwarded = new Map<object, Forwarded>();
+	// The usual webhook names no question: it costs one look at its reference and nothing more.
+	const questions = events.flatMap((event) => {
+		const target = resumeTargetOf(event);
+		return target === undefined ? [] : [{ event, target }];
+	});
+	if (questions.length === 0) return forwarded;
 	let ownUrl: string | undefined;
 	try {
 		ownUrl = ctx.getNodeWebhookUrl('default');
 	} catch {
 		ownUrl = undefined;
 	}
-	const forwarded = new Map<object, Forwarded>();
 	await Promise.all(
-		events.map(async (event) => {
-			const target = resumeTargetOf(event);
-			if (target === undefined) return;
+		questions.map(async ({ event, target }) => {
 			const result = { target, outcome: await forwardOne(ctx, event, target, ownUrl) };
 			logOutcome(ctx, event, result);
 			forwarded.set(event, result);
