@@ -3,7 +3,7 @@
  * wait at once, then each gets its answer — half as a signed reply through the Messaging Gateway
  * Trigger (which hands it on to the waiting execution), half posted straight to n8n's resume URL,
  * the floor the trigger's extra hop is compared with. Every answer must resume its own question.
- * Run: `npm run build && npx ts-node --transpile-only bench/conversations.ts [count per half]`.
+ * Run: `npm run bench:conversations [-- count per half]`.
  */
 import { startN8nWithEmulator } from '../tools/n8n-with-emulator';
 import { PACKAGE_NAME } from '../tools/n8n-install';
