@@ -1,0 +1,66 @@
+/**
+ * Send and Wait for Response given odd values by expressions, driven through n8n-core's
+ * WorkflowExecute against the emulator: a value that cannot make a question that can be answered
+ * is refused before anything is sent, with an error that names the field; the resume link's
+ * signature never shows in an output or an error.
+ */
+import { startEmulator, type Emulator } from '../../emulator/server';
+import { runAction, type GatewayCredentials } from '../harness/run';
+
+let emulator: Emulator;
+let credentials: GatewayCredentials;
+beforeAll(async () => {
+	emulator = await startEmulator({ settings: { deliveryDelayMs: 60_000 }, account: { balance: 1e9 } });
+	credentials = { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret };
+});
+afterAll(() => emulator.close());
+
+const ask = (fields: Record<string, unknown> = {}) => ({ resource: 'message', operation: 'sendAndWait', sender: '31600000001', to: '31612345678', message: 'Refund?', ...fields });
+const waiting = { executionId: '77', nodeId: 'ask-1' };
+const SIGNATURE = /[0-9a-f]{64}/;
+
+async function run(parameters: Record<string, unknown>, settings: Record<string, unknown> = {}) {
+	const before = emulator.messages.length;
+	const result = await runAction(parameters, [{}], credentials, { ...waiting, ...settings });
+	return { ...result, sent: emulator.messages.slice(before) };
+}
+
+test.each([
+	['a bogus value', 'bogus'],
+	['null', '={{ null }}'],
+])('Response Type from an expression that gives %s is refused before the send (no answer could resume it)', async (_, responseType) => {
+	const { error, sent, items } = await run(ask({ responseType }));
+	expect(sent).toHaveLength(0);
+	expect(items).toHaveLength(0);
+	expect(error?.message).toMatch(/^Response Type: ".*" is not one of approval, freeText, deliveryReport$/);
+	expect(error?.description).toMatch(/Nothing was sent\.$/);
+});
+
+test.each([
+	['an object', '={{ {a: 1} }}', /expected text .* but got object/],
+	['a list', '={{ ["yes"] }}', /expected text .* but got a list/],
+	['a boolean', '={{ true }}', /expected text .* but got boolean/],
+])('Approve and Disapprove Words from an expression that gives %s are refused with the field named, nothing sent', async (_, words, message) => {
+	for (const field of ['approveWords', 'disapproveWords']) {
+		const { error, sent } = await run(ask({ options: { [field]: words } }));
+		expect(sent).toHaveLength(0);
+		expect(error?.message).toMatch(new RegExp(`^${field === 'approveWords' ? 'Approve' : 'Disapprove'} Words: `));
+		expect(error?.message).toMatch(message);
+	}
+});
+
+test('a number as Approve Words is the word of its digits', async () => {
+	const { error, sent } = await run(ask({ options: { approveWords: '={{ 1 }}', disapproveWords: '={{ 2 }}' } }));
+	expect(error).toBeUndefined();
+	expect(sent).toHaveLength(1);
+	expect(sent[0].content).toBe('Refund? Reply 1 or 2');
+});
+
+test("the question's output and a Continue On Fail error item never carry the link's signature", async () => {
+	const ok = await run(ask());
+	expect(ok.sent).toHaveLength(1);
+	expect(JSON.stringify(ok.items)).not.toMatch(SIGNATURE);
+	const failed = await run(ask({ to: '123' }), { continueOnFail: true });
+	expect(failed.sent).toHaveLength(0);
+	expect(JSON.stringify(failed.items)).not.toMatch(SIGNATURE);
+});
