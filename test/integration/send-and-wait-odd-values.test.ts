@@ -5,7 +5,9 @@
  * signature never shows in an output or an error.
  */
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, type GatewayCredentials } from '../harness/run';
+import type { IDataObject } from 'n8n-workflow';
+
+import { runAction, type ActionSettings, type GatewayCredentials } from '../harness/run';
 
 let emulator: Emulator;
 let credentials: GatewayCredentials;
@@ -15,11 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-const ask = (fields: Record<string, unknown> = {}) => ({ resource: 'message', operation: 'sendAndWait', sender: '31600000001', to: '31612345678', message: 'Refund?', ...fields });
+const ask = (fields: IDataObject = {}): IDataObject => ({ resource: 'message', operation: 'sendAndWait', sender: '31600000001', to: '31612345678', message: 'Refund?', ...fields });
 const waiting = { executionId: '77', nodeId: 'ask-1' };
 const SIGNATURE = /[0-9a-f]{64}/;
 
-async function run(parameters: Record<string, unknown>, settings: Record<string, unknown> = {}) {
+async function run(parameters: IDataObject, settings: ActionSettings = {}) {
 	const before = emulator.messages.length;
 	const result = await runAction(parameters, [{}], credentials, { ...waiting, ...settings });
 	return { ...result, sent: emulator.messages.slice(before) };

@@ -75,3 +75,19 @@ test('a forged request naming 300 questions hands on nothing', async () => {
 		await server.close();
 	}
 });
+
+test('an unsigned request accepted by Accept Unsigned Requests hands nothing to waiting questions; its events start the workflow with the signature redacted', async () => {
+	const unsigned = { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', apiSecret: 's' };
+	const server = await startTriggerServer({ events: ['inbox_message'], options: { acceptUnsigned: true } }, unsigned);
+	const watch = watchConnections();
+	try {
+		const call = await server.call({ body: JSON.stringify([replyTo(1), replyTo(2)]), headers: { 'Content-Type': 'application/json' } });
+		expect(watch.seen.total).toBe(0);
+		expect(call.status).toBe(200);
+		expect(call.items).toHaveLength(2);
+		expect(JSON.stringify(call.items)).not.toContain('e'.repeat(64));
+	} finally {
+		watch.restore();
+		await server.close();
+	}
+});
