@@ -34,6 +34,8 @@ export interface ActionSettings {
 	/** The execution's id (n8n-core's resume links need one) and the node's id, for Send and Wait for Response. */
 	executionId?: string;
 	nodeId?: string;
+	/** n8n's node setting "Execute Once": WorkflowExecute hands the node the first item only. */
+	executeOnce?: boolean;
 }
 
 /** Executes the action node on `inputItems` through WorkflowExecute and returns its output. */
@@ -42,6 +44,7 @@ export async function runAction(parameters: IDataObject, inputItems: IDataObject
 	if (settings.continueOnFail) node.onError = 'continueRegularOutput';
 	if (settings.retryOnFail) Object.assign(node, { retryOnFail: true, ...settings.retryOnFail });
 	if (settings.nodeId !== undefined) node.id = settings.nodeId;
+	if (settings.executeOnce) node.executeOnce = true;
 	const workflow = makeWorkflow([node]);
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', workflowData([node]));
 	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', (run) => resolve(run)));

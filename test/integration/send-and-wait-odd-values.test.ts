@@ -4,9 +4,9 @@
  * is refused before anything is sent, with an error that names the field; the resume link's
  * signature never shows in an output or an error.
  */
-import { startEmulator, type Emulator } from '../../emulator/server';
 import type { IDataObject } from 'n8n-workflow';
 
+import { startEmulator, type Emulator } from '../../emulator/server';
 import { runAction, type ActionSettings, type GatewayCredentials } from '../harness/run';
 
 let emulator: Emulator;
@@ -21,9 +21,9 @@ const ask = (fields: IDataObject = {}): IDataObject => ({ resource: 'message', o
 const waiting = { executionId: '77', nodeId: 'ask-1' };
 const SIGNATURE = /[0-9a-f]{64}/;
 
-async function run(parameters: IDataObject, settings: ActionSettings = {}) {
+async function run(parameters: IDataObject, settings: ActionSettings = {}, input: IDataObject[] = [{}]) {
 	const before = emulator.messages.length;
-	const result = await runAction(parameters, [{}], credentials, { ...waiting, ...settings });
+	const result = await runAction(parameters, input, credentials, { ...waiting, ...settings });
 	return { ...result, sent: emulator.messages.slice(before) };
 }
 
@@ -91,4 +91,11 @@ describe('Retry On Fail never asks the question twice after a send whose outcome
 		expect(error).toBeUndefined();
 		expect(sent).toHaveLength(1);
 	});
+});
+
+test('two items with Execute Once ask one question, of the first item', async () => {
+	const { error, sent, items } = await run(ask({ to: '={{ $json.to }}' }), { executeOnce: true }, [{ to: '31611111111' }, { to: '31622222222' }]);
+	expect(error).toBeUndefined();
+	expect(sent.map((message) => message.to)).toEqual(['31611111111']);
+	expect(items).toHaveLength(1);
 });
