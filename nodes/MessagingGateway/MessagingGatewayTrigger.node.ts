@@ -191,14 +191,14 @@ export class MessagingGatewayTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const options = this.getNodeParameter('options', {}) as TriggerOptions;
-		const refused = await verifyRequest(this, options);
-		if (refused) return refused;
+		const verified = await verifyRequest(this, options);
+		if (!('signed' in verified)) return verified;
 		const read = readBody(this);
 		if ('answered' in read) return read.answered;
 		const selected = this.getNodeParameter('events', []) as string[];
 		// Version 1 judged every event strictly; version 2 only what routing needs, unless the option says otherwise.
 		const strict = typeof options.strictValidation === 'boolean' ? options.strictValidation : this.getNode().typeVersion < 2;
 		const replyHandling = options.replyHandling === 'resumeAndStart' ? 'resumeAndStart' : 'resumeOnly';
-		return await answerEvents(this, read.body, selected, { strict, finalReportsOnly: options.finalReportsOnly === true, replyHandling });
+		return await answerEvents(this, read.body, selected, { strict, finalReportsOnly: options.finalReportsOnly === true, replyHandling, signed: verified.signed });
 	}
 }

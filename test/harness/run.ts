@@ -31,6 +31,11 @@ export interface ActionSettings {
 	typeVersion?: number;
 	/** n8n's node setting "Retry On Fail": WorkflowExecute runs the node again with the same input. */
 	retryOnFail?: { maxTries: number; waitBetweenTries: number };
+	/** The execution's id (n8n-core's resume links need one) and the node's id, for Send and Wait for Response. */
+	executionId?: string;
+	nodeId?: string;
+	/** n8n's node setting "Execute Once": WorkflowExecute hands the node the first item only. */
+	executeOnce?: boolean;
 }
 
 /** Executes the action node on `inputItems` through WorkflowExecute and returns its output. */
@@ -38,6 +43,8 @@ export async function runAction(parameters: IDataObject, inputItems: IDataObject
 	const node = makeNode(ACTION_TYPE, 'Messaging Gateway', parameters, settings.typeVersion);
 	if (settings.continueOnFail) node.onError = 'continueRegularOutput';
 	if (settings.retryOnFail) Object.assign(node, { retryOnFail: true, ...settings.retryOnFail });
+	if (settings.nodeId !== undefined) node.id = settings.nodeId;
+	if (settings.executeOnce) node.executeOnce = true;
 	const workflow = makeWorkflow([node]);
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', workflowData([node]));
 	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', (run) => resolve(run)));
@@ -46,7 +53,9 @@ export async function runAction(parameters: IDataObject, inputItems: IDataObject
 			nodeExecutionStack: [{ node, data: { main: [inputItems.map((json) => ({ json }))] }, source: null }],
 		},
 	});
-	const engine = new WorkflowExecute(additionalDataFor(credentials, hooks), 'manual', runExecutionData);
+	const additionalData = additionalDataFor(credentials, hooks);
+	if (settings.executionId !== undefined) additionalData.executionId = settings.executionId;
+	const engine = new WorkflowExecute(additionalData, 'manual', runExecutionData);
 	await engine.processRunExecutionData(workflow);
 	const run = await finished;
 	const task = run.data.resultData.runData[node.name]?.[0];

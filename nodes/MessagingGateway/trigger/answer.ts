@@ -5,6 +5,7 @@
  */
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { resumeTargetOf } from '../core/forwarding';
 import { MAX_LISTED_PROBLEMS, type ParseEventsResult } from '../core/parse-events';
 import { eventsToStart, forwardToWaitingQuestions, needsRedelivery, type ReplyHandling } from './forward';
 import { receiveEvents, type Received } from './receive';
@@ -50,6 +51,8 @@ export interface AnswerOptions {
 	strict: boolean;
 	finalReportsOnly: boolean;
 	replyHandling: ReplyHandling;
+	/** Whether the request's signature was checked: only then are events handed to waiting questions. */
+	signed: boolean;
 }
 
 export async function answerEvents(ctx: IWebhookFunctions, body: unknown, selected: string[], options: AnswerOptions): Promise<IWebhookResponseData> {
@@ -60,7 +63,12 @@ export async function answerEvents(ctx: IWebhookFunctions, body: unknown, select
 		return respond(ctx, 400, { error: 'not_an_event', message: `The body is not a gateway webhook event: ${parsed.errors.slice(0, 3).join('; ')}`, ...problemsOf(parsed) });
 	}
 	// Replies and reports of waiting questions go to their executions first, whatever the selection.
-	const forwarded = await forwardToWaitingQuestions(ctx, parsed.events.map(({ event }) => event as IDataObject));
+	const events = parsed.events.map(({ event }) => event as IDataObject);
+	// An unsigned request (Accept Unsigned Requests) could be anyone's: it answers no question (docs/send-and-wait.md).
+	const forwarded = options.signed ? await forwardToWaitingQuestions(ctx, events) : new Map();
+	if (!options.signed && events.some((event) => resumeTargetOf(event) !== undefined)) {
+		warnOwner(ctx, 'did not hand an unsigned request to a waiting question (Send and Wait for Response): set the signing secret in the credential');
+	}
 	if (needsRedelivery(forwarded)) {
 		return respond(ctx, 503, { error: 'waiting_execution_unreachable', message: 'A reply to a waiting question could not be handed to n8n; deliver it again later' });
 	}

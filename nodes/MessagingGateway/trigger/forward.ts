@@ -7,11 +7,14 @@
  */
 import type { IDataObject, IN8nHttpFullResponse, IWebhookFunctions } from 'n8n-workflow';
 
+import { mapWithConcurrency } from '../actions/message/send/execute';
 import { classifyForwardResponse, resumeTargetOf, unreachableOutcome, type ForwardOutcome } from '../core/forwarding';
 import { redactResumeSignaturesDeep, RESUME_REFERENCE_PREFIX, waitingWebhookUrl, type ResumeTarget } from '../core/resume-link';
 
 /** How long n8n may take to take an answer; it answers once the run is registered, in well under a second. */
 const FORWARD_TIMEOUT_MS = 30_000;
+/** Forwards in flight at once: a signed array of many events must not open a connection for each at once. */
+const FORWARDS_AT_ONCE = 8;
 
 export type ReplyHandling = 'resumeOnly' | 'resumeAndStart';
 
@@ -55,7 +58,7 @@ function logOutcome(ctx: IWebhookFunctions, event: IDataObject, { target, outcom
 /** What became of each forwarded event (keyed by the event object); events that name no question are absent. */
 export type ForwardedEvents = ReadonlyMap<object, Forwarded>;
 
-/** Forwards every event that names a waiting question, all at once. */
+/** Forwards every event that names a waiting question, FORWARDS_AT_ONCE at a time. */
 export async function forwardToWaitingQuestions(ctx: IWebhookFunctions, events: readonly IDataObject[]): Promise<ForwardedEvents> {
 	const forwarded = new Map<object, Forwarded>();
 	// The usual webhook names no question: it costs one look at its reference and nothing more.
@@ -70,13 +73,11 @@ export async function forwardToWaitingQuestions(ctx: IWebhookFunctions, events: 
 	} catch {
 		ownUrl = undefined;
 	}
-	await Promise.all(
-		questions.map(async ({ event, target }) => {
-			const result = { target, outcome: await forwardOne(ctx, event, target, ownUrl) };
-			logOutcome(ctx, event, result);
-			forwarded.set(event, result);
-		}),
-	);
+	await mapWithConcurrency(questions, FORWARDS_AT_ONCE, async ({ event, target }) => {
+		const result = { target, outcome: await forwardOne(ctx, event, target, ownUrl) };
+		logOutcome(ctx, event, result);
+		forwarded.set(event, result);
+	});
 	return forwarded;
 }
 

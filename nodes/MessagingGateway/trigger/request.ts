@@ -34,13 +34,16 @@ function refuseUnauthorized(ctx: IWebhookFunctions, check: SignatureFailure, dia
 	return respond(ctx, 401, { error: 'invalid_signature', check });
 }
 
-/** undefined when the request may go on; otherwise the answer already given. */
-export async function verifyRequest(ctx: IWebhookFunctions, options: TriggerOptions): Promise<IWebhookResponseData | undefined> {
+/**
+ * `{ signed }` when the request may go on (`signed: false`: accepted unsigned, by the owner's option);
+ * otherwise the answer already given.
+ */
+export async function verifyRequest(ctx: IWebhookFunctions, options: TriggerOptions): Promise<IWebhookResponseData | { signed: boolean }> {
 	const req = ctx.getRequestObject() as RawRequest;
 	const credentials = await ctx.getCredentials<{ signingSecret?: unknown }>(CREDENTIAL_TYPE);
 	const secret = credentials.signingSecret;
 	if (!isUsableSecret(secret)) {
-		if (options.acceptUnsigned === true) return undefined;
+		if (options.acceptUnsigned === true) return { signed: false };
 		return refuseUnauthorized(
 			ctx,
 			'no_signing_secret',
@@ -52,7 +55,7 @@ export async function verifyRequest(ctx: IWebhookFunctions, options: TriggerOpti
 		return respond(ctx, 500, { error: 'raw_body_unavailable', message: 'n8n did not keep the raw request body, so the signature cannot be checked' });
 	}
 	const verified = verifySignature(signed, req.headers, secret, { toleranceSeconds: options.toleranceSeconds });
-	return verified.ok ? undefined : refuseUnauthorized(ctx, verified.reason, verified.message);
+	return verified.ok ? { signed: true } : refuseUnauthorized(ctx, verified.reason, verified.message);
 }
 
 /** The request's events as JSON: a GET's query, else the body (parsed by n8n when it says JSON); or the 400 given. */

@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import type { ResponseType } from '../../core/answers';
+import { RESPONSE_TYPES, type ResponseType } from '../../core/answers';
 import { approvalWords, normalizeReplyText } from '../../core/replies';
 import { encodeResumeReference, parseSignedResumeUrl, redactResumeSignatures, redactResumeSignaturesDeep } from '../../core/resume-link';
 import { SENDER_NUMBER_PATTERN } from '../../core/rules';
@@ -79,6 +79,15 @@ function redactError(error: unknown): unknown {
 	return error;
 }
 
+/** A word list option as text: a number as its digits; an expression's object, list or boolean is refused. */
+function wordListText(ctx: IExecuteFunctions, options: IDataObject, name: 'approveWords' | 'disapproveWords'): string | undefined {
+	const value = options[name];
+	if (value === undefined || value === null || typeof value === 'string') return value ?? undefined;
+	if (typeof value === 'number') return String(value);
+	const label = name === 'approveWords' ? 'Approve Words' : 'Disapprove Words';
+	throw refuse(ctx, `${label}: expected text (words separated by commas) but got ${Array.isArray(value) ? 'a list' : typeof value}`, 'Fix the option.');
+}
+
 /** The checks that need no send: one item, valid words, a valid limit, a link n8n gave that fits a reference. */
 function prepareQuestion(ctx: IExecuteFunctions) {
 	// As an AI agent's tool the node cannot wait: the agent needs its answer now.
@@ -86,10 +95,12 @@ function prepareQuestion(ctx: IExecuteFunctions) {
 	const items = ctx.getInputData();
 	if (items.length > 1) throw refuse(ctx, `Send and Wait for Response got ${items.length} items; it asks one question per execution`, MORE_THAN_ONE_ITEM);
 	const responseType = ctx.getNodeParameter('responseType', 0, 'approval') as ResponseType;
+	// An expression's other value would send a question that no answer could resume.
+	if (!RESPONSE_TYPES.includes(responseType)) throw refuse(ctx, `Response Type: "${String(responseType)}" is not one of ${RESPONSE_TYPES.join(', ')}`, 'Fix the field.');
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
 	let hint: string | undefined;
 	if (responseType === 'approval') {
-		const words = approvalWords(options.approveWords as string | undefined, options.disapproveWords as string | undefined);
+		const words = approvalWords(wordListText(ctx, options, 'approveWords'), wordListText(ctx, options, 'disapproveWords'));
 		if (!words.ok) throw refuse(ctx, `${words.field === 'approveWords' ? 'Approve Words' : 'Disapprove Words'}: ${words.error}`, 'Fix the option.');
 		if (options.appendHint !== false) hint = words.hint;
 	}
@@ -108,6 +119,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		...sendSms,
 		description,
 		oneItemPerInputInVersion1: false,
+		// In every node version: a question whose send may have gone out is not asked again by Retry On Fail.
+		onUnknownOutcome: 'doNotResend',
 		prepare: (ctx, _itemIndex, input) => questionInput(ctx, input, question.responseType, question.hint, question.reference),
 	};
 	let sent: INodeExecutionData[];

@@ -15,7 +15,7 @@ import { UNKNOWN_OUTCOME_HINT } from './errors';
 import { sendPlanned, type PlannedSend, type RecipientResult } from './execute';
 import type { AcceptedSend } from './memory';
 import { fieldLabels } from './fields';
-import { accountTimeZone, defaultCountry, isProblem, runSettings, type OptionProblem } from './options';
+import { accountTimeZone, defaultCountry, isProblem, runSettings, type OnUnknownOutcome, type OptionProblem } from './options';
 
 export interface SendOperation {
 	/** e.g. `/v1/message/send` */
@@ -32,6 +32,8 @@ export interface SendOperation {
 	echoes: ReadonlyArray<'segments' | 'encoding'>;
 	/** Node version 1 gives one output item per input item, with `messageids` for several recipients. */
 	oneItemPerInputInVersion1: boolean;
+	/** On Unknown Outcome whatever the option and the node version say (Send and Wait: a question is never sent twice). */
+	onUnknownOutcome?: OnUnknownOutcome;
 }
 
 interface Planned extends PlannedSend {
@@ -134,7 +136,8 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 	const label = (field: string) => labels.get(field) ?? field;
 
 	// Options that apply to the whole run: a bad value stops everything before any request.
-	const settings = runSettings(ctx.getNodeParameter('options', 0, {}) as IDataObject, version);
+	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
+	const settings = runSettings(operation.onUnknownOutcome ? { ...options, onUnknownOutcome: operation.onUnknownOutcome } : options, version);
 	if (isProblem(settings)) {
 		const error = new NodeOperationError(ctx.getNode(), `${label(settings.field)}: ${settings.error}`, {
 			description: 'A node option is invalid, so nothing was sent.',

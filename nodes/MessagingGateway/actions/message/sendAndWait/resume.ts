@@ -38,11 +38,14 @@ function keptQuestion(ctx: IWebhookFunctions): { messageid?: string; to?: string
 	};
 }
 
+/** A word list option as the question was sent with it: a number as its digits (anything else was refused then). */
+const wordListText = (value: unknown): string | undefined => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : undefined);
+
 function questionOf(ctx: IWebhookFunctions): Question {
 	const type = ctx.getNodeParameter('responseType', 'approval') as ResponseType;
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	// The lists were checked when the question was sent; the defaults stand in if they were changed since.
-	const checked = approvalWords(options.approveWords as string | undefined, options.disapproveWords as string | undefined);
+	const checked = approvalWords(wordListText(options.approveWords), wordListText(options.disapproveWords));
 	const words = checked.ok ? checked : (approvalWords(undefined, undefined) as Extract<ReturnType<typeof approvalWords>, { ok: true }>);
 	return {
 		responseType: RESPONSE_TYPES.includes(type) ? type : 'approval',

@@ -1,0 +1,76 @@
+/**
+ * The waiting question's webhook (what n8n runs when the trigger forwards an event) inside n8n-core's
+ * real WebhookContext, with replies a careless or hostile sender might write. The reminder goes to
+ * the emulator over HTTP.
+ */
+import { WebhookContext } from 'n8n-core';
+import type { IDataObject, IWebhookData, IWebhookResponseData } from 'n8n-workflow';
+
+import { startEmulator, type Emulator } from '../../emulator/server';
+import { ACTION_TYPE, additionalDataFor, makeNode, makeWorkflow } from '../harness/n8n-core';
+
+let emulator: Emulator;
+beforeAll(async () => {
+	emulator = await startEmulator({ settings: { deliveryDelayMs: 60_000 }, account: { balance: 1e9 } });
+});
+afterAll(() => emulator.close());
+
+const SIGNATURE = 'c'.repeat(64);
+const ASKED = '31612345678';
+
+/** Runs the action node's waiting webhook on `event` as n8n's waiting-webhook server does. */
+async function forward(event: IDataObject, options: IDataObject = {}, responseType = 'approval'): Promise<IWebhookResponseData> {
+	const credentials = { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret };
+	const node = makeNode(ACTION_TYPE, 'Ask', { resource: 'message', operation: 'sendAndWait', sender: '3197010000001', to: ASKED, message: 'Refund?', responseType, options });
+	const workflow = makeWorkflow([node]);
+	const nodeType = workflow.nodeTypes.getByNameAndVersion(ACTION_TYPE);
+	const additionalData = Object.assign(additionalDataFor(credentials), { httpRequest: { body: event, headers: {}, query: {} } });
+	const webhookData: IWebhookData = {
+		httpMethod: 'POST',
+		node: node.name,
+		path: node.id,
+		webhookDescription: nodeType.description.webhooks![0],
+		workflowId: workflow.id,
+		workflowExecuteAdditionalData: additionalData,
+	};
+	const context = new WebhookContext(workflow, node, additionalData, 'webhook', webhookData, [], null);
+	return await nodeType.webhook!.call(context);
+}
+
+const reply = (content: unknown, reference = `n8n-wait:42:node-1:${SIGNATURE}`): IDataObject => ({
+	webhook_id: 'wh_9',
+	webhook_type: 'inbox_message',
+	message: { sender: ASKED, receiver: '3197010000001', content, date_utc_iso8601: '2026-11-23T10:00:00Z' },
+	isreply: { reply: true, orig_messageid: 'm1', orig_receiver: ASKED, orig_sender: '3197010000001', orig_reference: reference },
+});
+const approved = (response: IWebhookResponseData) => (response.workflowData?.[0][0].json as IDataObject | undefined)?.approved;
+
+test.each([
+	['👍 yes', true],
+	['Yes 👍', true],
+	['¡Sí!', true],
+	['…yes', true],
+	['"no"', false],
+	['yes no', undefined],
+	['NO, thanks', false],
+	['ok followed by 5,000 characters ' + 'x'.repeat(5000), true],
+	['', undefined],
+])('a reply %#: approved %s (undefined: unclear, keeps waiting)', async (content, expected) => {
+	const response = await forward(reply(content));
+	expect(approved(response)).toBe(expected);
+	expect(JSON.stringify(response)).not.toContain(SIGNATURE);
+});
+
+test('word lists that an expression made numbers judge replies by their digits, as the question was sent', async () => {
+	const response = await forward(reply('1'), { approveWords: '={{ 1 }}', disapproveWords: '={{ 2 }}' });
+	expect(approved(response)).toBe(true);
+});
+
+test('a reply whose content is not text is unclear, and the reminder goes out with no signature in the answer', async () => {
+	const before = emulator.messages.length;
+	const response = await forward(reply({ text: 'yes' }), { unclearReplyReminder: 'Please reply YES or NO' });
+	expect(response.workflowData).toBeUndefined();
+	expect(response.webhookResponse).toMatchObject({ resumed: false, reminded: true });
+	expect(emulator.messages.slice(before)).toHaveLength(1);
+	expect(JSON.stringify(response)).not.toContain(SIGNATURE);
+});
