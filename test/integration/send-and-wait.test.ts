@@ -4,7 +4,7 @@
  * (the harness's n8n is http://127.0.0.1, where nothing listens: a forward cannot reach it).
  */
 import { SPEC_EXAMPLES } from '../fixtures/spec-events';
-import { opensslHmacSha256 } from '../helpers/openssl';
+import { signedPost } from '../helpers/openssl';
 import { startTriggerServer } from '../helpers/webhook-server';
 
 const SECRET = 'whsec_conversations';
@@ -12,12 +12,7 @@ const credentials = { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', apiSecret: 's'
 const SIGNATURE = 'e'.repeat(64);
 const REFERENCE = `n8n-wait:42:node-1:${SIGNATURE}`;
 
-function post(event: unknown, secret = SECRET) {
-	const body = JSON.stringify(event);
-	const t = Math.floor(Date.now() / 1000);
-	const v1 = opensslHmacSha256(secret, Buffer.from(`${t}.${body}`));
-	return { body, headers: { 'Content-Type': 'application/json', 'X-Service-Timestamp': String(t), 'X-Service-Signature': `t=${t},v1=${v1}` } };
-}
+const post = (event: unknown, secret = SECRET) => signedPost(event, secret);
 
 const replyWith = (reference: string) => ({
 	...SPEC_EXAMPLES.inbox_message,

@@ -6,18 +6,13 @@
 import { Socket } from 'node:net';
 
 import { SPEC_EXAMPLES } from '../fixtures/spec-events';
-import { opensslHmacSha256 } from '../helpers/openssl';
+import { signedPost } from '../helpers/openssl';
 import { startTriggerServer } from '../helpers/webhook-server';
 
 const SECRET = 'whsec_many';
 const credentials = { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', apiSecret: 's', signingSecret: SECRET };
 
-function post(event: unknown, secret = SECRET) {
-	const body = JSON.stringify(event);
-	const t = Math.floor(Date.now() / 1000);
-	const v1 = opensslHmacSha256(secret, Buffer.from(`${t}.${body}`));
-	return { body, headers: { 'Content-Type': 'application/json', 'X-Service-Timestamp': String(t), 'X-Service-Signature': `t=${t},v1=${v1}` } };
-}
+const post = (event: unknown, secret = SECRET) => signedPost(event, secret);
 
 const replyTo = (executionId: number) => ({
 	...SPEC_EXAMPLES.inbox_message,
