@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { mapWithConcurrency } from '../../nodes/MessagingGateway/actions/message/send/execute';
+import { mapWithConcurrency } from '../../nodes/MessagingGateway/concurrency';
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

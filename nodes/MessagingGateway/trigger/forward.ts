@@ -7,7 +7,7 @@
  */
 import type { IDataObject, IN8nHttpFullResponse, IWebhookFunctions } from 'n8n-workflow';
 
-import { mapWithConcurrency } from '../actions/message/send/execute';
+import { mapWithConcurrency } from '../concurrency';
 import { classifyForwardResponse, resumeTargetOf, unreachableOutcome, type ForwardOutcome } from '../core/forwarding';
 import { redactResumeSignaturesDeep, RESUME_REFERENCE_PREFIX, waitingWebhookUrl, type ResumeTarget } from '../core/resume-link';
 

@@ -9,6 +9,7 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { mapWithConcurrency } from '../../../concurrency';
 import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/batch';
 import type { SendRequestBody } from '../../../core/send';
 import { asNodeError, gatewayRequest, outcomeOf } from '../../../transport';
@@ -95,35 +96,6 @@ function planBatches<P>(parts: ReadonlyArray<Part<P>>, size: number): Array<Batc
 		const recipients = group.flatMap((part) => part.recipients);
 		return { members: group, body: group.length === 1 ? group[0].body : { ...group[0].body, to: recipients }, recipients };
 	});
-}
-
-/**
- * Runs `task` over `items` with at most `limit` running at once; results keep the input order.
- * After a task fails, no new task starts and the first failure is thrown once the running ones end.
- */
-export async function mapWithConcurrency<T, R>(
-	items: readonly T[],
-	limit: number,
-	task: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-	if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`concurrency must be a whole number of at least 1, not ${limit}`);
-	const results = new Array<R>(items.length);
-	let next = 0;
-	let failure: { error: unknown } | undefined;
-	const worker = async () => {
-		while (failure === undefined && next < items.length) {
-			const index = next++;
-			try {
-				results[index] = await task(items[index], index);
-			} catch (error) {
-				failure ??= { error };
-			}
-		}
-	};
-	const workers = Math.min(limit, items.length);
-	await Promise.all(Array.from({ length: workers }, worker));
-	if (failure) throw failure.error;
-	return results;
 }
 
 /** The send answers 200 with `messageid`, or `messageids` in the order of `to` (docs/gateway-api.md#send-sms). */
