@@ -9,19 +9,13 @@
 import { createEmptyRunExecutionData, createRunExecutionData, type IDataObject, type IRunExecutionData } from 'n8n-workflow';
 
 import { KEPT_WAITING_REASONS } from '../../nodes/MessagingGateway/core/answers';
-import { startEmulator, type Emulator } from '../../emulator/server';
-import type { SentMessage } from '../../emulator/types';
-import { runAction, runWaitingWebhook, type GatewayCredentials, type WaitingExecution } from '../harness/run';
+import type { SentMessage } from '../../emulator/server';
+import { useEmulator } from '../harness/emulator';
+import { runAction, runWaitingWebhook, type WaitingExecution } from '../harness/run';
 import { emulatorClient } from './emulator-client';
 
-let emulator: Emulator;
-let credentials: GatewayCredentials;
-beforeAll(async () => {
-	emulator = await startEmulator({ settings: { deliveryDelayMs: 60_000 }, account: { balance: 1e9 } });
-	credentials = { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret };
-});
-afterAll(() => emulator.close());
-const { control } = emulatorClient(() => emulator);
+const gateway = useEmulator();
+const { control } = emulatorClient(() => gateway.emulator);
 
 const ASKED = '31612345678';
 const REMINDER = 'Please answer YES or NO';
@@ -29,9 +23,9 @@ const REMINDER = 'Please answer YES or NO';
 /** Asks the question (one loop round) as execution 77's node ask-1; returns the waiting execution and the SMS the emulator recorded. */
 async function ask(): Promise<{ waiting: WaitingExecution; question: SentMessage }> {
 	const parameters = { resource: 'message', operation: 'sendAndWait', sender: '31600000001', to: ASKED, message: 'Refund?', options: { unclearReplyReminder: REMINDER } };
-	const run = await runAction(parameters, [{}], credentials, { executionId: '77', nodeId: 'ask-1' });
+	const run = await runAction(parameters, [{}], gateway.credentials, { executionId: '77', nodeId: 'ask-1' });
 	expect(run.error).toBeUndefined();
-	return { waiting: run.waiting!, question: emulator.messages.at(-1)! };
+	return { waiting: run.waiting!, question: gateway.emulator.messages.at(-1)! };
 }
 
 /** The `inbox_message` the emulator sends when the recipient of `messageid` answers it with `content`. */
@@ -42,7 +36,7 @@ async function replyTo(messageid: string, content: string): Promise<IDataObject>
 }
 
 const forward = (waiting: WaitingExecution, event: IDataObject, runExecutionData: IRunExecutionData | null = waiting.runExecutionData) =>
-	runWaitingWebhook({ node: waiting.node, runExecutionData }, event, credentials);
+	runWaitingWebhook({ node: waiting.node, runExecutionData }, event, gateway.credentials);
 const outputOf = (response: Awaited<ReturnType<typeof forward>>) => response.workflowData?.[0][0].json;
 
 describe('a reply to the reminder answers the question it reminds of', () => {
@@ -54,7 +48,7 @@ describe('a reply to the reminder answers the question it reminds of', () => {
 		const kept = keptNothing ? null : waiting.runExecutionData;
 		const unclear = await forward(waiting, await replyTo(question.messageid, 'maybe'), kept);
 		expect(unclear).toEqual({ webhookResponse: { resumed: false, reason: KEPT_WAITING_REASONS.unclearReply, reminded: true } });
-		const reminder = emulator.messages.at(-1)!;
+		const reminder = gateway.emulator.messages.at(-1)!;
 		expect(reminder).toMatchObject({ to: ASKED, sender: question.sender, content: REMINDER, reference: `${question.reference}:${question.messageid}` });
 
 		const answer = await replyTo(reminder.messageid, 'yes');
@@ -87,7 +81,8 @@ describe("with no record of the question kept, the gateway's orig_receiver stand
 		const response = await forward(waiting, event, runExecutionData);
 		expect(outputOf(response)).toMatchObject({ approved: true, from: ASKED, messageid: question.messageid, to: ASKED });
 
-		const { orig_receiver: _receiver, ...isreply } = event.isreply as IDataObject;
+		const isreply = { ...(event.isreply as IDataObject) };
+		delete isreply.orig_receiver;
 		const kept = await forward(waiting, { ...event, isreply }, runExecutionData);
 		expect(kept).toEqual({ webhookResponse: { resumed: false, reason: KEPT_WAITING_REASONS.otherNumber } });
 	});
