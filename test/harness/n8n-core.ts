@@ -36,6 +36,11 @@ export type GatewayCredentials = {
 	signingSecret?: string;
 };
 
+/** The credential for a running emulator's account (emulator/server.ts). */
+export function emulatorCredentials(emulator: { url: string; account: { apiKey: string; apiSecret: string } }): GatewayCredentials {
+	return { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret };
+}
+
 class PackageNodeTypes implements INodeTypes {
 	private readonly types: Record<string, INodeType> = {
 		[ACTION_TYPE]: new MessagingGateway(),

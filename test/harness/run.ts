@@ -9,9 +9,11 @@ import { ExecutionLifecycleHooks, LoadOptionsContext, WebhookContext, WorkflowEx
 import {
 	createRunExecutionData,
 	type IDataObject,
+	type INode,
 	type INodeExecutionData,
 	type INodeListSearchResult,
 	type IRun,
+	type IRunExecutionData,
 	type IWebhookData,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
@@ -24,6 +26,13 @@ export { ACTION_TYPE, TRIGGER_TYPE, type GatewayCredentials } from './n8n-core';
 export interface ActionRun {
 	items: INodeExecutionData[];
 	error?: Error & { description?: string; httpCode?: string | null; context?: IDataObject };
+	/** When the node put the execution to wait: the node and the execution data n8n saves and hands to its waiting webhook. */
+	waiting?: WaitingExecution;
+}
+
+export interface WaitingExecution {
+	node: INode;
+	runExecutionData: IRunExecutionData;
 }
 
 export interface ActionSettings {
@@ -62,7 +71,33 @@ export async function runAction(parameters: IDataObject, inputItems: IDataObject
 	return {
 		items: task?.data?.main?.[0] ?? [],
 		error: (task?.error ?? run.data.resultData.error) as ActionRun['error'],
+		waiting: run.waitTill ? { node, runExecutionData: run.data } : undefined,
 	};
+}
+
+/**
+ * Runs the action node's waiting webhook on `body` as n8n's waiting-webhook server does: WebhookContext
+ * with the waiting execution's saved data (null, or data without the node on its stack: nothing kept).
+ */
+export async function runWaitingWebhook(
+	waiting: { node: INode; runExecutionData: IRunExecutionData | null },
+	body: IDataObject,
+	credentials: GatewayCredentials,
+): Promise<IWebhookResponseData> {
+	const { node, runExecutionData } = waiting;
+	const workflow = makeWorkflow([node]);
+	const nodeType = workflow.nodeTypes.getByNameAndVersion(ACTION_TYPE);
+	const additionalData = Object.assign(additionalDataFor(credentials), { httpRequest: { body, headers: {}, query: {} } });
+	const webhookData: IWebhookData = {
+		httpMethod: 'POST',
+		node: node.name,
+		path: node.id,
+		webhookDescription: nodeType.description.webhooks![0],
+		workflowId: workflow.id,
+		workflowExecuteAdditionalData: additionalData,
+	};
+	const context = new WebhookContext(workflow, node, additionalData, 'webhook', webhookData, [], runExecutionData);
+	return await nodeType.webhook!.call(context);
 }
 
 /**

@@ -3,38 +3,21 @@
  * real WebhookContext, with replies a careless or hostile sender might write. The reminder goes to
  * the emulator over HTTP.
  */
-import { WebhookContext } from 'n8n-core';
-import type { IDataObject, IWebhookData, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, IWebhookResponseData } from 'n8n-workflow';
 
-import { startEmulator, type Emulator } from '../../emulator/server';
-import { ACTION_TYPE, additionalDataFor, makeNode, makeWorkflow } from '../harness/n8n-core';
+import { useEmulator } from '../harness/emulator';
+import { makeNode } from '../harness/n8n-core';
+import { ACTION_TYPE, runWaitingWebhook } from '../harness/run';
 
-let emulator: Emulator;
-beforeAll(async () => {
-	emulator = await startEmulator({ settings: { deliveryDelayMs: 60_000 }, account: { balance: 1e9 } });
-});
-afterAll(() => emulator.close());
+const gateway = useEmulator();
 
 const SIGNATURE = 'c'.repeat(64);
 const ASKED = '31612345678';
 
-/** Runs the action node's waiting webhook on `event` as n8n's waiting-webhook server does. */
+/** Runs the action node's waiting webhook on `event` as n8n's waiting-webhook server does (nothing kept of the question). */
 async function forward(event: IDataObject, options: IDataObject = {}, responseType = 'approval'): Promise<IWebhookResponseData> {
-	const credentials = { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret };
 	const node = makeNode(ACTION_TYPE, 'Ask', { resource: 'message', operation: 'sendAndWait', sender: '3197010000001', to: ASKED, message: 'Refund?', responseType, options });
-	const workflow = makeWorkflow([node]);
-	const nodeType = workflow.nodeTypes.getByNameAndVersion(ACTION_TYPE);
-	const additionalData = Object.assign(additionalDataFor(credentials), { httpRequest: { body: event, headers: {}, query: {} } });
-	const webhookData: IWebhookData = {
-		httpMethod: 'POST',
-		node: node.name,
-		path: node.id,
-		webhookDescription: nodeType.description.webhooks![0],
-		workflowId: workflow.id,
-		workflowExecuteAdditionalData: additionalData,
-	};
-	const context = new WebhookContext(workflow, node, additionalData, 'webhook', webhookData, [], null);
-	return await nodeType.webhook!.call(context);
+	return await runWaitingWebhook({ node, runExecutionData: null }, event, gateway.credentials);
 }
 
 const reply = (content: unknown, reference = `n8n-wait:42:node-1:${SIGNATURE}`): IDataObject => ({
@@ -67,10 +50,10 @@ test('word lists that an expression made numbers judge replies by their digits, 
 });
 
 test('a reply whose content is not text is unclear, and the reminder goes out with no signature in the answer', async () => {
-	const before = emulator.messages.length;
+	const before = gateway.emulator.messages.length;
 	const response = await forward(reply({ text: 'yes' }), { unclearReplyReminder: 'Please reply YES or NO' });
 	expect(response.workflowData).toBeUndefined();
 	expect(response.webhookResponse).toMatchObject({ resumed: false, reminded: true });
-	expect(emulator.messages.slice(before)).toHaveLength(1);
+	expect(gateway.emulator.messages.slice(before)).toHaveLength(1);
 	expect(JSON.stringify(response)).not.toContain(SIGNATURE);
 });
