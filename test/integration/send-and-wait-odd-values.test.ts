@@ -51,6 +51,18 @@ test.each([
 	}
 });
 
+test.each([
+	['an object', '={{ {text: "Reply YES or NO"} }}', /but got object$/],
+	['a list', '={{ ["Reply YES or NO"] }}', /but got a list$/],
+	['a boolean', '={{ true }}', /but got boolean$/],
+])('a Reminder for Unclear Replies that an expression makes %s is refused when asking, not found unusable at the first unclear reply', async (_, unclearReplyReminder, message) => {
+	const { error, sent } = await run(ask({ options: { unclearReplyReminder } }));
+	expect(sent).toHaveLength(0);
+	expect(error?.message).toMatch(/^Reminder for Unclear Replies: expected text but got /);
+	expect(error?.message).toMatch(message);
+	expect(error?.description).toMatch(/Nothing was sent\.$/);
+});
+
 test('a number as Approve Words is the word of its digits', async () => {
 	const { error, sent } = await run(ask({ options: { approveWords: '={{ 1 }}', disapproveWords: '={{ 2 }}' } }));
 	expect(error).toBeUndefined();

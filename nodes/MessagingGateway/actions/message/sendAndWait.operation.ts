@@ -79,16 +79,18 @@ function redactError(error: unknown): unknown {
 	return error;
 }
 
-/** A word list option as text: a number as its digits; an expression's object, list or boolean is refused. */
-function wordListText(ctx: IExecuteFunctions, options: IDataObject, name: 'approveWords' | 'disapproveWords'): string | undefined {
+const OPTION_LABELS = { approveWords: 'Approve Words', disapproveWords: 'Disapprove Words', unclearReplyReminder: 'Reminder for Unclear Replies' };
+
+/** A text option as text: a number as its digits; an expression's object, list or boolean is refused. */
+function optionText(ctx: IExecuteFunctions, options: IDataObject, name: keyof typeof OPTION_LABELS): string | undefined {
 	const value = options[name];
 	if (value === undefined || value === null || typeof value === 'string') return value ?? undefined;
 	if (typeof value === 'number') return String(value);
-	const label = name === 'approveWords' ? 'Approve Words' : 'Disapprove Words';
-	throw refuse(ctx, `${label}: expected text (words separated by commas) but got ${Array.isArray(value) ? 'a list' : typeof value}`, 'Fix the option.');
+	const what = name === 'unclearReplyReminder' ? 'text' : 'text (words separated by commas)';
+	throw refuse(ctx, `${OPTION_LABELS[name]}: expected ${what} but got ${Array.isArray(value) ? 'a list' : typeof value}`, 'Fix the option.');
 }
 
-/** The checks that need no send: one item, valid words, a valid limit, a link n8n gave that fits a reference. */
+/** The checks that need no send: one item, valid words and reminder, a valid limit, a link n8n gave that fits a reference. */
 function prepareQuestion(ctx: IExecuteFunctions) {
 	// As an AI agent's tool the node cannot wait: the agent needs its answer now.
 	if (ctx.getNode().type.endsWith('Tool')) throw refuse(ctx, 'Send and Wait for Response cannot run as a tool of an AI agent', 'Use it in the workflow itself.');
@@ -100,9 +102,11 @@ function prepareQuestion(ctx: IExecuteFunctions) {
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
 	let hint: string | undefined;
 	if (responseType === 'approval') {
-		const words = approvalWords(wordListText(ctx, options, 'approveWords'), wordListText(ctx, options, 'disapproveWords'));
-		if (!words.ok) throw refuse(ctx, `${words.field === 'approveWords' ? 'Approve Words' : 'Disapprove Words'}: ${words.error}`, 'Fix the option.');
+		const words = approvalWords(optionText(ctx, options, 'approveWords'), optionText(ctx, options, 'disapproveWords'));
+		if (!words.ok) throw refuse(ctx, `${OPTION_LABELS[words.field]}: ${words.error}`, 'Fix the option.');
 		if (options.appendHint !== false) hint = words.hint;
+		// Checked now, while the user watches, rather than found unusable when the first unclear reply comes.
+		optionText(ctx, options, 'unclearReplyReminder');
 	}
 	const limit = waitLimit((options.limitWaitTime as IDataObject | undefined)?.values as IDataObject | undefined, ctx.getTimezone(), new Date());
 	if (!limit.ok) throw refuse(ctx, `Limit Wait Time: ${limit.error}`, 'Fix the option.');

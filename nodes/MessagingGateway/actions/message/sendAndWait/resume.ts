@@ -39,13 +39,13 @@ function keptQuestion(ctx: IWebhookFunctions): { messageid?: string; to?: string
 }
 
 /** A word list option as the question was sent with it: a number as its digits (anything else was refused then). */
-const wordListText = (value: unknown): string | undefined => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : undefined);
+const optionText = (value: unknown): string | undefined => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : undefined);
 
 function questionOf(ctx: IWebhookFunctions): Question {
 	const type = ctx.getNodeParameter('responseType', 'approval') as ResponseType;
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	// The lists were checked when the question was sent; the defaults stand in if they were changed since.
-	const checked = approvalWords(wordListText(options.approveWords), wordListText(options.disapproveWords));
+	const checked = approvalWords(optionText(options.approveWords), optionText(options.disapproveWords));
 	const words = checked.ok ? checked : (approvalWords(undefined, undefined) as Extract<ReturnType<typeof approvalWords>, { ok: true }>);
 	return {
 		responseType: RESPONSE_TYPES.includes(type) ? type : 'approval',
@@ -79,8 +79,8 @@ export async function answerForwardedEvent(ctx: IWebhookFunctions, sendReminder:
 		return { webhookResponse: { resumed: true }, workflowData: [[item]] };
 	}
 	const answer: IDataObject = { resumed: false, reason: KEPT_WAITING_REASONS[decision.reason] };
-	const reminderText = (ctx.getNodeParameter('options', {}) as IDataObject).unclearReplyReminder;
-	const reminder = decision.reason === 'unclearReply' && typeof reminderText === 'string' ? reminderFor(event, reminderText, question) : undefined;
+	const reminderText = optionText((ctx.getNodeParameter('options', {}) as IDataObject).unclearReplyReminder);
+	const reminder = decision.reason === 'unclearReply' && reminderText !== undefined ? reminderFor(event, reminderText, question) : undefined;
 	if (reminder) {
 		try {
 			await sendReminder(ctx, reminder);
