@@ -1,146 +1,282 @@
 /**
  * Send and Wait for Response under load, in a real n8n with the emulator as the gateway: questions
  * wait at once, then each gets its answer — half as a signed reply through the Messaging Gateway
- * Trigger (which hands it on to the waiting execution), half posted straight to n8n's resume URL,
- * the floor the trigger's extra hop is compared with. Every answer must resume its own question.
- * Run: `npm run bench:conversations [-- count per half]`.
+ * Trigger (the emulator signs it and posts it to the trigger, which hands it on to the waiting
+ * execution), half posted straight to n8n's resume URL, the floor the trigger's extra hop is compared
+ * with. The two paths take turns in rounds (the order reversed every other round) after an untimed
+ * warm-up, and every round waits until n8n has finished each execution it resumed: "resumed" is the
+ * execution's own end (`stoppedAt`), so work n8n does after answering a request is counted where it
+ * belongs. Every answer must resume its own question with its own answer.
+ * Run: `npm run bench:conversations` (one n8n, each expression-engine set-up, then queue mode);
+ * `npm run bench` writes the same table to bench/RESULTS.md.
  */
-import { startN8nWithEmulator } from '../tools/n8n-with-emulator';
+import { readFileSync } from 'node:fs';
+
+import type { Emulator } from '../emulator/server';
 import { PACKAGE_NAME } from '../tools/n8n-install';
-import { stopN8nOnExit } from '../tools/n8n-process';
-import { waitFor, waitForWebhooks } from '../tools/waits';
 import type { N8nClient } from '../tools/n8n-client';
+import { waitFor, waitForWebhooks } from '../tools/waits';
 
-stopN8nOnExit();
-
-const COUNT = Number(process.argv[2] ?? 200);
-const IN_FLIGHT = 20;
+export const IN_FLIGHT = 20;
+export const ROUNDS = 4;
+export const WARM_UP = 10;
 const SENDER = '3197010000001';
 
-interface Sent {
+export interface ConversationSetUp {
+	emulator: Emulator;
+	client: N8nClient;
+	/** Where the gateway's webhooks and the resume links go: n8n itself, or in queue mode its webhook processor. */
+	webhookBase: string;
+	/** Every n8n process of the set-up, whose CPU time is counted per answer. */
+	n8nPids: number[];
+}
+
+interface Question {
 	messageid: string;
 	to: string;
 	reference: string;
+	executionId: string;
+}
+
+export interface PathResult {
+	answers: number;
+	/** Answers per second, each round timed from its first answer to the end of its last resumed execution. */
+	rate: number;
+	/** Reply sent → resumed execution finished, ms. */
+	p50: number;
+	p99: number;
+	/** Each round's rate, in round order. */
+	roundRates: number[];
+	/** CPU time of every n8n process (all threads, user + system) per answer, ms. */
+	cpuMsPerAnswer: number;
+}
+
+interface Round {
+	wallMs: number;
+	latencies: number[];
+	cpuMs: number;
+}
+
+/** CPU time so far of the processes, all threads, user + system, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuMsOf(pids: number[]): number {
+	let ticks = 0;
+	for (const pid of pids) {
+		// Fields after the command's closing parenthesis: state is the 3rd field, utime the 14th, stime the 15th.
+		const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+		ticks += Number(fields[11]) + Number(fields[12]);
+	}
+	return ticks * 10;
+}
+
+export interface ConversationResult {
+	questions: number;
+	trigger: PathResult;
+	direct: PathResult;
+	/** The trigger's hop without a forward (answered, nothing started): its rate and answer latency. */
+	hop: PathResult;
+	/** Questions resumed with their own answer, and with another's (warm-up included). */
+	right: number;
+	crossWired: number;
+	/** Median of the per-round rate ratios, trigger ÷ direct. */
+	medianRoundRatio: number;
 }
 
 const say = (line: string) => process.stderr.write(`[conversations] ${line}\n`);
+export const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
+const answerOf = (question: Question) => (Number(question.to.slice(4, 7)) % 2 === 0 ? 'yes' : 'no');
 
-/** Runs `work` over `inputs` with at most IN_FLIGHT at once; returns each call's duration in ms and the wall time. */
-async function timed<T>(inputs: readonly T[], work: (input: T) => Promise<void>): Promise<{ durations: number[]; wallMs: number }> {
-	const durations: number[] = [];
+/** Runs `work` over `inputs` with at most IN_FLIGHT at once. */
+async function inFlight<T>(inputs: readonly T[], work: (input: T) => Promise<void>): Promise<void> {
 	const queue = [...inputs];
-	const started = Date.now();
 	await Promise.all(
 		Array.from({ length: IN_FLIGHT }, async () => {
-			for (let input = queue.shift(); input !== undefined; input = queue.shift()) {
-				const begin = performance.now();
-				await work(input);
-				durations.push(performance.now() - begin);
-			}
+			for (let input = queue.shift(); input !== undefined; input = queue.shift()) await work(input);
 		}),
 	);
-	return { durations, wallMs: Date.now() - started };
 }
 
-const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
-
-async function createActive(client: N8nClient, name: string, nodes: unknown[], connections: Record<string, unknown>) {
+async function createActive(client: N8nClient, name: string, nodes: unknown[], connections: Record<string, unknown>): Promise<string> {
 	const { id } = await client.api<{ id: string }>('POST', '/workflows', { name, nodes, connections, settings: { executionOrder: 'v1' } });
 	await client.api('POST', `/workflows/${id}/activate`);
 	return id;
 }
 
-async function main() {
-	const { emulator, n8n, client, stop } = await startN8nWithEmulator({ settings: { deliveryDelayMs: 600_000 } });
-	try {
-		const { account } = emulator;
-		await fetch(`${emulator.url}/emulator/account`, { method: 'PATCH', body: JSON.stringify({ balance: 1_000_000 }) });
-		const credentialId = await client.createCredential('Messaging Gateway account', { baseUrl: emulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret, signingSecret: account.signingSecret });
-		const credentials = { messagingGatewayApi: { id: credentialId, name: 'Messaging Gateway account' } };
-		const trigger = { name: 'Replies', type: `${PACKAGE_NAME}.messagingGatewayTrigger`, typeVersion: 2, webhookId: 'b7c1d2e3-0000-4000-8000-000000000001', position: [0, 0], parameters: { events: ['inbox_message'], options: {} }, credentials };
-		await createActive(client, 'Replies', [trigger], {});
-		const triggerUrl = `${n8n.url}/webhook/${trigger.webhookId}/webhook`;
-		await fetch(`${emulator.url}/emulator/webhooks`, { method: 'POST', body: JSON.stringify({ url: triggerUrl, types: ['inbox_message'], method: 'POST' }) });
-		const nodes = [
-			{ name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: 'b7c1d2e3-0000-4000-8000-000000000002', position: [0, 0], parameters: { httpMethod: 'POST', path: 'bench-ask', responseMode: 'onReceived' } },
-			{ name: 'Ask', type: `${PACKAGE_NAME}.messagingGateway`, typeVersion: 2, position: [220, 0], credentials, parameters: { resource: 'message', operation: 'sendAndWait', sender: { __rl: true, mode: 'id', value: SENDER }, to: '={{ $json.body.to }}', message: 'Approve?' } },
-		];
-		const questionsWorkflow = await createActive(client, 'Questions', nodes, { Start: { main: [[{ node: 'Ask', type: 'main', index: 0 }]] } });
-		await waitForWebhooks([triggerUrl]);
-		await waitForWebhooks([`${n8n.url}/webhook/bench-ask`], { method: 'POST', body: '{"to":"31600000000"}' });
-
-		const numbers = Array.from({ length: 2 * COUNT }, (_, i) => `3162${String(i).padStart(3, '0')}9990`);
-		say(`starting ${numbers.length} questions`);
-		await timed(numbers, async (to) => {
-			await fetch(`${n8n.url}/webhook/bench-ask`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ to }) });
-		});
-		const sent = await waitFor(
-			async () => {
-				const messages = (await (await fetch(`${emulator.url}/emulator/messages`)).json()) as Sent[];
-				const questions = messages.filter((message) => message.reference.startsWith('n8n-wait:') && numbers.includes(message.to));
-				return questions.length === numbers.length && questions;
-			},
-			{ what: 'every question sent', timeoutMs: 300_000, intervalMs: 1000 },
-		);
-		await waitFor(async () => (await client.api<{ data: unknown[] }>('GET', `/executions?workflowId=${questionsWorkflow}&status=waiting&limit=250`)).data.length >= Math.min(250, numbers.length), {
-			what: 'the questions waiting',
-			timeoutMs: 120_000,
-			intervalMs: 1000,
-		});
-		const throughTrigger = sent.slice(0, COUNT);
-		const direct = sent.slice(COUNT);
-		const answerOf = (sms: Sent) => (Number(sms.to.slice(4, 7)) % 2 === 0 ? 'yes' : 'no');
-
-		say(`${COUNT} replies through the trigger`);
-		const viaTrigger = await timed(throughTrigger, async (sms) => {
-			const response = await fetch(`${emulator.url}/emulator/inbound?wait=true`, { method: 'POST', body: JSON.stringify({ replyTo: sms.messageid, content: answerOf(sms) }) });
-			if (!response.ok) throw new Error(`inbound ${response.status}`);
-		});
-		say(`${COUNT} answers straight to the resume URLs`);
-		const viaResumeUrl = await timed(direct, async (sms) => {
-			const [, executionId, nodeId, signature] = sms.reference.split(':');
-			const event = { webhook_id: `wh_${sms.messageid}`, webhook_type: 'inbox_message', message: { sender: sms.to, receiver: SENDER, content: answerOf(sms) }, isreply: { reply: true, orig_messageid: sms.messageid, orig_receiver: sms.to, orig_reference: sms.reference } };
-			const response = await fetch(`${n8n.url}/webhook-waiting/${executionId}/${nodeId}?signature=${signature}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(event) });
-			if (!response.ok) throw new Error(`resume ${response.status}`);
-		});
-
-		const executions = await waitFor(
-			async () => {
-				const all = await client.executions(questionsWorkflow);
-				const done = all.filter((execution) => execution.status === 'success');
-				return done.length >= numbers.length && done;
-			},
-			{ what: 'every question resumed', timeoutMs: 300_000, intervalMs: 2000, onTimeout: () => [] },
-		);
-		const bySms = new Map(sent.map((sms) => [sms.messageid, sms]));
-		let right = 0;
-		for (const execution of executions) {
-			const output = execution.data?.resultData.runData.Ask?.[0]?.data?.main[0][0]?.json as { messageid?: string; approved?: boolean; to?: string } | undefined;
-			const sms = output?.messageid ? bySms.get(output.messageid) : undefined;
-			if (sms && sms.to === output?.to && output?.approved === (answerOf(sms) === 'yes')) right++;
-		}
-		const row = (label: string, r: { durations: number[]; wallMs: number }) =>
-			`| ${label} | ${COUNT} | ${((COUNT * 1000) / r.wallMs).toFixed(1)} | ${quantile(r.durations, 0.5).toFixed(0)} | ${quantile(r.durations, 0.99).toFixed(0)} |`;
-		const ratio = ((COUNT * 1000) / viaTrigger.wallMs) / ((COUNT * 1000) / viaResumeUrl.wallMs);
-		process.stdout.write(
-			[
-				`Conversations (n8n ${process.env.N8N_VERSION ?? 'default'}, one instance, ${IN_FLIGHT} in flight): ${2 * COUNT} questions waiting at once`,
-				'',
-				'| Answer path | Answers | Resumed per s | p50 ms | p99 ms |',
-				'|---|---|---|---|---|',
-				row('Signed reply → emulator → Messaging Gateway Trigger → resume', viaTrigger),
-				row("Straight to n8n's resume URL", viaResumeUrl),
-				'',
-				`Resumed with the right answer: ${right}/${numbers.length}; cross-wired: ${executions.length - right}. Rate through the trigger: ${ratio.toFixed(2)}× the direct rate; p99 ${(quantile(viaTrigger.durations, 0.99) / quantile(viaResumeUrl.durations, 0.99)).toFixed(2)}×.`,
-				'',
-			].join('\n'),
-		);
-	} finally {
-		await stop();
-	}
+/**
+ * The trigger (listening on the account's webhook URL) and a workflow that asks one question per POST.
+ * The trigger hands replies on whatever its Events selection; it listens for delivery reports here, so
+ * that an incoming SMS that answers no question starts nothing (the hop-only path).
+ */
+async function setUpWorkflows({ emulator, client, webhookBase }: ConversationSetUp): Promise<{ questionsWorkflow: string; askUrl: string }> {
+	const { account } = emulator;
+	await fetch(`${emulator.url}/emulator/account`, { method: 'PATCH', body: JSON.stringify({ balance: 1_000_000 }) });
+	const credentialId = await client.createCredential('Messaging Gateway account', { baseUrl: emulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret, signingSecret: account.signingSecret });
+	const credentials = { messagingGatewayApi: { id: credentialId, name: 'Messaging Gateway account' } };
+	const webhookId = 'b7c1d2e3-0000-4000-8000-000000000001';
+	const trigger = { name: 'Replies', type: `${PACKAGE_NAME}.messagingGatewayTrigger`, typeVersion: 2, webhookId, position: [0, 0], parameters: { events: ['message_status'], options: {} }, credentials };
+	await createActive(client, 'Replies', [trigger], {});
+	const triggerUrl = `${webhookBase}/webhook/${webhookId}/webhook`;
+	await fetch(`${emulator.url}/emulator/webhooks`, { method: 'POST', body: JSON.stringify({ url: triggerUrl, types: ['inbox_message'], method: 'POST' }) });
+	const nodes = [
+		{ name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: 'b7c1d2e3-0000-4000-8000-000000000002', position: [0, 0], parameters: { httpMethod: 'POST', path: 'bench-ask', responseMode: 'onReceived' } },
+		{ name: 'Ask', type: `${PACKAGE_NAME}.messagingGateway`, typeVersion: 3, position: [220, 0], credentials, parameters: { resource: 'message', operation: 'sendAndWait', sender: { __rl: true, mode: 'id', value: SENDER }, to: '={{ $json.body.to }}', message: 'Approve?' } },
+	];
+	const questionsWorkflow = await createActive(client, 'Questions', nodes, { Start: { main: [[{ node: 'Ask', type: 'main', index: 0 }]] } });
+	const askUrl = `${webhookBase}/webhook/bench-ask`;
+	await waitForWebhooks([triggerUrl]);
+	await waitForWebhooks([askUrl], { method: 'POST', body: '{"to":"31600000000"}' });
+	return { questionsWorkflow, askUrl };
 }
 
-main().catch((error: unknown) => {
-	process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
-	process.exit(1);
-});
+/** Asks `count` questions and waits until every one is sent and its execution waits. */
+async function askQuestions(setUp: ConversationSetUp, askUrl: string, questionsWorkflow: string, count: number): Promise<Question[]> {
+	const numbers = Array.from({ length: count }, (_, i) => `3162${String(i).padStart(3, '0')}9990`);
+	await inFlight(numbers, async (to) => {
+		await fetch(askUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ to }) });
+	});
+	const asked = new Set(numbers);
+	const sent = await waitFor(
+		() => {
+			const questions = setUp.emulator.messages.filter((message) => message.reference.startsWith('n8n-wait:') && asked.has(message.to));
+			return questions.length === count && questions;
+		},
+		{ what: 'every question sent', timeoutMs: 300_000, intervalMs: 1000 },
+	);
+	await waitFor(async () => (await idsWith(setUp, questionsWorkflow, 'waiting')).size >= count, { what: 'the questions waiting', timeoutMs: 120_000, intervalMs: 1000 });
+	return sent.map((sms) => ({ messageid: sms.messageid, to: sms.to, reference: sms.reference, executionId: sms.reference.split(':')[1] }));
+}
+
+type Answer = (question: Question) => Promise<void>;
+
+/** A signed reply as the gateway sends it: the emulator builds the inbox_message, signs it and posts it to the trigger. */
+const throughTrigger = (setUp: ConversationSetUp): Answer => async (question) => {
+	const response = await fetch(`${setUp.emulator.url}/emulator/inbound?wait=true`, { method: 'POST', body: JSON.stringify({ replyTo: question.messageid, content: answerOf(question) }) });
+	if (!response.ok) throw new Error(`inbound ${response.status}`);
+};
+
+/** The same reply posted straight to the question's resume URL, rebuilt from its reference. */
+const straightToResumeUrl = (setUp: ConversationSetUp): Answer => async (question) => {
+	const [, executionId, nodeId, signature] = question.reference.split(':');
+	const event = { webhook_id: `wh_${question.messageid}`, webhook_type: 'inbox_message', message: { sender: question.to, receiver: SENDER, content: answerOf(question) }, isreply: { reply: true, orig_messageid: question.messageid, orig_receiver: question.to, orig_reference: question.reference } };
+	const response = await fetch(`${setUp.webhookBase}/webhook-waiting/${executionId}/${nodeId}?signature=${signature}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(event) });
+	if (!response.ok) throw new Error(`resume ${response.status}`);
+};
+
+/**
+ * The trigger's hop alone: a signed incoming SMS that answers no question, through the emulator to the
+ * trigger, which verifies it, finds nothing to hand on and nothing to start, and answers. What n8n and
+ * the emulator spend on the extra webhook request, without the forward.
+ */
+async function hopRound(setUp: ConversationSetUp, count: number): Promise<Round> {
+	const latencies: number[] = [];
+	const cpuBefore = cpuMsOf(setUp.n8nPids);
+	const started = Date.now();
+	await inFlight(Array.from({ length: count }, (_, i) => i), async (i) => {
+		const begin = Date.now();
+		const response = await fetch(`${setUp.emulator.url}/emulator/inbound?wait=true`, { method: 'POST', body: JSON.stringify({ from: '31699999999', to: SENDER, content: `hello ${i}` }) });
+		if (!response.ok) throw new Error(`inbound ${response.status}`);
+		latencies.push(Date.now() - begin);
+	});
+	return { wallMs: Date.now() - started, latencies, cpuMs: cpuMsOf(setUp.n8nPids) - cpuBefore };
+}
+
+/** The ids of the workflow's executions with this status, page by page (n8n's API answers at most 250 a page). */
+async function idsWith(setUp: ConversationSetUp, workflowId: string, status: string): Promise<Set<string>> {
+	const ids = new Set<string>();
+	let cursor: string | undefined;
+	do {
+		const query = `workflowId=${workflowId}&status=${status}&includeData=false&limit=250${cursor ? `&cursor=${cursor}` : ''}`;
+		const page = await setUp.client.api<{ data: Array<{ id: string }>; nextCursor?: string | null }>('GET', `/executions?${query}`);
+		for (const { id } of page.data) ids.add(id);
+		cursor = page.nextCursor ?? undefined;
+	} while (cursor);
+	return ids;
+}
+
+/** Whether n8n has finished every one of these executions: none runs, none of them still waits. */
+async function allFinished(setUp: ConversationSetUp, workflowId: string, ids: Set<string>): Promise<boolean> {
+	if ((await idsWith(setUp, workflowId, 'running')).size > 0) return false;
+	const waiting = await idsWith(setUp, workflowId, 'waiting');
+	return ![...ids].some((id) => waiting.has(id));
+}
+
+/**
+ * Answers `questions`, then waits until n8n has finished each resumed execution (none of the round still
+ * waiting or running); wall time and latencies from n8n's `stoppedAt`, CPU time up to that moment.
+ */
+async function answerRound(setUp: ConversationSetUp, questionsWorkflow: string, questions: Question[], answer: Answer): Promise<Round> {
+	const sentAt = new Map<string, number>();
+	const ids = new Set(questions.map((question) => question.executionId));
+	const cpuBefore = cpuMsOf(setUp.n8nPids);
+	const started = Date.now();
+	await inFlight(questions, async (question) => {
+		sentAt.set(question.executionId, Date.now());
+		await answer(question);
+	});
+	await waitFor(() => allFinished(setUp, questionsWorkflow, ids), { what: 'the round resumed', timeoutMs: 300_000, intervalMs: 500 });
+	const cpuMs = cpuMsOf(setUp.n8nPids) - cpuBefore;
+	const finished = (await setUp.client.executions(questionsWorkflow, { includeData: false })).filter((e) => ids.has(e.id) && e.stoppedAt);
+	if (finished.length !== ids.size) throw new Error(`${ids.size - finished.length} executions of the round did not finish`);
+	const stopped = finished.map((execution) => ({ id: execution.id, at: Date.parse(String(execution.stoppedAt)) }));
+	return { wallMs: Math.max(...stopped.map(({ at }) => at)) - started, latencies: stopped.map(({ id, at }) => at - sentAt.get(id)!), cpuMs };
+}
+
+function pathResult(rounds: Round[]): PathResult {
+	const latencies = rounds.flatMap((round) => round.latencies);
+	const wallMs = rounds.reduce((sum, round) => sum + round.wallMs, 0);
+	return {
+		answers: latencies.length,
+		rate: (latencies.length * 1000) / wallMs,
+		p50: quantile(latencies, 0.5),
+		p99: quantile(latencies, 0.99),
+		roundRates: rounds.map((round) => (round.latencies.length * 1000) / round.wallMs),
+		cpuMsPerAnswer: rounds.reduce((sum, round) => sum + round.cpuMs, 0) / latencies.length,
+	};
+}
+
+/** Questions resumed with exactly their own answer (message id, number, approval), and executions resumed with another's. */
+async function checkAnswers(setUp: ConversationSetUp, questionsWorkflow: string, questions: Question[]): Promise<{ right: number; crossWired: number }> {
+	const byExecution = new Map(questions.map((question) => [question.executionId, question]));
+	let right = 0;
+	let crossWired = 0;
+	for (const execution of await setUp.client.executions(questionsWorkflow)) {
+		const question = byExecution.get(execution.id);
+		const output = execution.data?.resultData.runData.Ask?.[0]?.data?.main[0][0]?.json as { messageid?: string; approved?: boolean; to?: string } | undefined;
+		if (!question || output?.messageid === undefined) continue;
+		if (output.messageid === question.messageid && output.to === question.to && output.approved === (answerOf(question) === 'yes')) right++;
+		else crossWired++;
+	}
+	return { right, crossWired };
+}
+
+/** `count` answers per path (plus an untimed warm-up of WARM_UP each), in ROUNDS rounds taking turns. */
+export async function measureConversations(setUp: ConversationSetUp, count: number): Promise<ConversationResult> {
+	const { questionsWorkflow, askUrl } = await setUpWorkflows(setUp);
+	const total = 2 * (count + WARM_UP);
+	say(`asking ${total} questions`);
+	const questions = await askQuestions(setUp, askUrl, questionsWorkflow, total);
+	const paths = { trigger: throughTrigger(setUp), direct: straightToResumeUrl(setUp) };
+	const warmUp = questions.slice(0, 2 * WARM_UP);
+	await answerRound(setUp, questionsWorkflow, warmUp.slice(0, WARM_UP), paths.trigger);
+	await answerRound(setUp, questionsWorkflow, warmUp.slice(WARM_UP), paths.direct);
+	const timed = questions.slice(2 * WARM_UP);
+	const perRound = Math.ceil(count / ROUNDS);
+	const rounds: Record<'trigger' | 'direct' | 'hop', Round[]> = { trigger: [], direct: [], hop: [] };
+	await hopRound(setUp, WARM_UP);
+	for (let round = 0; round < ROUNDS; round++) {
+		rounds.hop.push(await hopRound(setUp, perRound));
+		const order = round % 2 === 0 ? (['trigger', 'direct'] as const) : (['direct', 'trigger'] as const);
+		for (const [turn, path] of order.entries()) {
+			const start = (2 * round + turn) * perRound;
+			const batch = timed.slice(start, Math.min(start + perRound, timed.length));
+			if (batch.length === 0) continue;
+			rounds[path].push(await answerRound(setUp, questionsWorkflow, batch, paths[path]));
+			say(`round ${round + 1}, ${path}: ${batch.length} answers, ${((batch.length * 1000) / rounds[path].at(-1)!.wallMs).toFixed(1)}/s`);
+		}
+	}
+	const { right, crossWired } = await checkAnswers(setUp, questionsWorkflow, questions);
+	const trigger = pathResult(rounds.trigger);
+	const direct = pathResult(rounds.direct);
+	const hop = pathResult(rounds.hop);
+	const ratios = trigger.roundRates.map((rate, i) => rate / direct.roundRates[i]);
+	return { questions: total, trigger, direct, hop, right, crossWired, medianRoundRatio: quantile(ratios, 0.5) };
+}

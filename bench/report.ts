@@ -23,6 +23,8 @@ export interface BenchFigures {
 	batching: string;
 	/** Part 4. */
 	loadCheck: string[];
+	/** Part 5, with its heading (bench/conversations-report.ts). */
+	conversations: string;
 }
 
 /** Part 1: the trigger's work in process and its CPU profile. */
@@ -94,7 +96,7 @@ ${figures.engines.profile.join('\n')}
 `;
 }
 
-/** Parts 3 and 4, and how to reproduce. */
+/** Parts 3, 4 and 5, and how to reproduce. */
 function sendAndLoadSection(figures: BenchFigures): string {
 	return `## 3. Bulk send
 
@@ -114,6 +116,7 @@ the trigger answers 200 only once n8n has registered the run.
 
 ${figures.loadCheck.join('\n')}
 
+${figures.conversations}
 ## Reproduce
 
 \`\`\`bash
@@ -121,6 +124,7 @@ npm ci && npm run bench     # first run installs n8n into ~/.cache (about 6 minu
 npm run bench -- --trigger-only         # part 1 alone, printed, RESULTS.md left as it is
 npm run bench -- --trigger-parts-only   # parts 1 and 2b alone, printed
 npx ts-node --transpile-only bench/batching.ts   # the batched sends alone, printed
+npm run bench:conversations             # part 5 alone, written into RESULTS.md
 \`\`\`
 `;
 }

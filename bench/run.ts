@@ -4,6 +4,7 @@
  * 2. webhook throughput through real n8n: our trigger (verifying signatures) vs n8n's Webhook node;
  * 3. bulk send: 1,000 items through the action node to the emulator, concurrency 1 vs the default;
  * 4. load check: 2,000 signed webhooks at 20 in flight, every one exactly one execution; 200 tampered, none.
+ * 5. conversations: Send and Wait answers through the trigger vs straight to n8n's resume URLs (bench/conversations-run.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -14,10 +15,12 @@ import { runAction } from '../test/harness/run';
 import { N8nClient } from '../tools/n8n-client';
 import { ensureN8n, ROOT } from '../tools/n8n-install';
 import { startN8n, stopN8nOnExit } from '../tools/n8n-process';
+import { stopQueueStacksOnExit } from '../tools/queue-stack';
 import { DEFAULT_N8N_VERSION } from '../tools/n8n-version';
 import { waitForWebhooks } from '../tools/waits';
 import { load, ourTrigger, signedEvent, webhookWorkflow, type LoadResult } from '../tools/webhook-load';
 import { batchingBench } from './batching';
+import { conversationsBench, conversationsSectionNow } from './conversations-run';
 import { drain, say, setUpReceivers, timedThroughput, type Receiver, type ReceiverKind } from './receivers';
 import { resultsReport } from './report';
 import { triggerOverhead, triggerProfile } from './trigger-in-process';
@@ -139,12 +142,14 @@ async function main() {
 	const batching = await batchingBench();
 	const { throughput, loadCheck } = await realN8n();
 	const n8nVersion = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
+	const conversations = conversationsSectionNow(n8nVersion, await conversationsBench(n8nVersion));
 	const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version} (benchmarks) and the Node that n8n ${n8nVersion} runs on`;
 	const figures = { startedAt, endedAt: new Date(), machine, n8nVersion, loadAtStart, loadAtEnd: loadavg()[0] };
-	writeResults(resultsReport({ ...figures, overhead, whereTimeGoes, throughput, engines, bulk, batching, loadCheck }));
+	writeResults(resultsReport({ ...figures, overhead, whereTimeGoes, throughput, engines, bulk, batching, loadCheck, conversations }));
 }
 
 stopN8nOnExit();
+stopQueueStacksOnExit();
 main().catch((error: unknown) => {
 	console.error(error);
 	process.exit(1);

@@ -14,6 +14,8 @@ export interface Execution {
 	id: string;
 	status: string;
 	workflowId: string;
+	/** When n8n finished the execution (ISO time); absent while it runs or waits. */
+	stoppedAt?: string | null;
 	data?: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } };
 }
 
