@@ -24,7 +24,7 @@ const sendOptions = sendOptionsField(show);
 const sendMessageField = sendSmsDescription.find((property) => property.name === 'message')!;
 
 export const description: INodeProperties[] = [
-	...senderFields(show),
+	...senderFields(show, 'question'),
 	{ ...toField(show), placeholder: 'e.g. +31 6 1234 5678', description: 'The one number that is asked, in international format (+31 6 1234 5678); a national number needs the Default Country option. Only a reply from this number is taken as the answer.' },
 	{
 		...sendMessageField,

@@ -12,8 +12,25 @@ import { DEFAULT_BATCH_SIZE, DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './opti
 
 type Show = NonNullable<INodeProperties['displayOptions']>['show'];
 
+/** What the Sender field says: any sender for a send; for a question, a number that can take the reply. */
+const SENDER_TEXTS = {
+	send: {
+		placeholder: 'e.g. MyShop',
+		description: 'Name of at most 11 characters, or a number of at most 14 digits',
+		listDescription: "One of the account's sender IDs, or any name of at most 11 characters or number of at most 14 digits",
+		hint: 'A name of at most 11 characters or a number of at most 14 digits, also one not (yet) in the list',
+	},
+	question: {
+		placeholder: 'e.g. 3197010000001',
+		description: 'A number of at most 14 digits that can receive the reply (a name cannot be answered; it is taken only with Response Type Delivery Report)',
+		listDescription: "One of the account's numbers that can receive the reply (a name cannot be answered; it is taken only with Response Type Delivery Report)",
+		hint: 'A number that can receive the reply, of at most 14 digits, also one not (yet) in the list; a name only for Delivery Report',
+	},
+};
+
 /** The Sender: plain text in node version 1, the account's sender IDs (or any value) from version 2. */
-export function senderFields(show: Show): INodeProperties[] {
+export function senderFields(show: Show, purpose: keyof typeof SENDER_TEXTS = 'send'): INodeProperties[] {
+	const texts = SENDER_TEXTS[purpose];
 	return [
 		{
 			displayName: 'Sender',
@@ -21,8 +38,8 @@ export function senderFields(show: Show): INodeProperties[] {
 			type: 'string',
 			required: true,
 			default: '',
-			placeholder: 'e.g. MyShop',
-			description: 'Name of at most 11 characters, or a number of at most 14 digits',
+			placeholder: texts.placeholder,
+			description: texts.description,
 			displayOptions: { show: { ...show, '@version': [1] } },
 		},
 		{
@@ -31,7 +48,7 @@ export function senderFields(show: Show): INodeProperties[] {
 			type: 'resourceLocator',
 			required: true,
 			default: { mode: 'list', value: '' },
-			description: "One of the account's sender IDs, or any name of at most 11 characters or number of at most 14 digits",
+			description: texts.listDescription,
 			modes: [
 				{
 					displayName: 'From List',
@@ -44,8 +61,8 @@ export function senderFields(show: Show): INodeProperties[] {
 					displayName: 'By ID',
 					name: 'id',
 					type: 'string',
-					placeholder: 'e.g. MyShop',
-					hint: 'A name of at most 11 characters or a number of at most 14 digits, also one not (yet) in the list',
+					placeholder: texts.placeholder,
+					hint: texts.hint,
 				},
 			],
 			displayOptions: { show: { ...show, '@version': [{ _cnd: { gte: 2 } }] } },
