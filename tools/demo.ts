@@ -101,7 +101,7 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string, webhookH
   curl -s '${emulator.url}/emulator/messages'
 
   # The same request without the ${webhookHeader.name} header (the Webhook nodes' Header Auth, credential "Webhook header"): n8n answers 403 and sends nothing
-  curl -s -o /dev/null -w '%{http_code}\n' -XPOST '${webhookBaseUrl}/webhook/${SCHEDULE_PATH}' ${json} -d '${schedule}'
+  curl -s -o /dev/null -w '%{http_code}\\n' -XPOST '${webhookBaseUrl}/webhook/${SCHEDULE_PATH}' ${json} -d '${schedule}'
 
   # Send and Wait for Response: "Approve a refund by SMS" asks its approver, +31 6 1234 5678, and waits; the second line
   # answers the SMS sent last as its recipient ("Auto-reply to incoming SMS"'s trigger hands the reply on)
