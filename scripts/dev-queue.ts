@@ -46,7 +46,7 @@ ${preflight.map((finding) => `  ${finding.process.padEnd(15)} ${finding.ok ? 'ok
 
 Workflows: ${Object.values(demo.workflows).map((entry) => `"${entry.workflow.name}"`).join(', ')}.
 
-${walkThrough(emulator, stack.webhook.url)}
+${walkThrough(emulator, stack.webhook.url, demo.webhookHeader)}
 
   # Which worker ran each execution ("Worker started execution N")
   grep -H 'Worker started execution' ${stack.workers.map((worker) => worker.logFile).join(' ')}

@@ -42,7 +42,7 @@ The demo is up.
 
 Workflows: ${Object.values(demo.workflows).map((entry) => `"${entry.workflow.name}"`).join(', ')}.
 
-${walkThrough(emulator, n8n.url)}
+${walkThrough(emulator, n8n.url, demo.webhookHeader)}
 
 Ctrl-C stops n8n and the emulator.`);
 	} catch (error) {

@@ -1,4 +1,6 @@
 /** Wires the emulator and a running n8n together with the example workflows. */
+import { randomBytes } from 'node:crypto';
+
 import type { Emulator } from '../emulator/server';
 import { loadExample, productionUrl, type ExampleWorkflow, type N8nClient } from './n8n-client';
 import { waitForWebhooks } from './waits';
@@ -20,9 +22,19 @@ export const SCHEDULE_AT = '2031-06-01T10:30:00Z';
 
 /** The example's alert URL, replaced by the emulator's sink in the demo. */
 const EXAMPLE_ALERT_URL = 'https://hooks.example.com/sms-funds-alert';
+/** Where the examples' Webhook nodes name their Header Auth credential. */
+const WEBHOOK_CREDENTIAL_PLACEHOLDER = '__WEBHOOK_CREDENTIAL_ID__';
+
+/** The header the examples' Webhook nodes demand (n8n's Header Auth); without it n8n answers 403 and runs nothing. */
+export interface WebhookHeader {
+	name: string;
+	value: string;
+}
 
 export interface Demo {
 	credentialId: string;
+	/** The header and its value, new on every set-up, that the Webhook nodes' credential "Webhook header" holds. */
+	webhookHeader: WebhookHeader;
 	workflows: Record<keyof typeof EXAMPLES, { id: string; workflow: ExampleWorkflow; webhookUrl?: string }>;
 }
 
@@ -37,10 +49,14 @@ export async function setUpDemo(emulator: Emulator, client: N8nClient, { webhook
 		// The gateway reads a scheduled send's date in the account's zone; n8n's own zone may differ.
 		accountTimeZone: account.timezone,
 	});
+	// A secret of this run only: the webhooks that send SMS must not answer a caller who lacks it.
+	const webhookHeader = { name: 'X-Webhook-Secret', value: randomBytes(24).toString('base64url') };
+	const webhookCredentialId = await client.createCredential('Webhook header', webhookHeader, 'httpHeaderAuth');
+	const replacements = { [EXAMPLE_ALERT_URL]: `${emulator.url}/emulator/sink`, [WEBHOOK_CREDENTIAL_PLACEHOLDER]: webhookCredentialId };
 	const workflows = {} as Demo['workflows'];
 	for (const [key, file] of Object.entries(EXAMPLES) as Array<[keyof typeof EXAMPLES, string]>) {
 		const workflow = loadExample(file);
-		const id = await client.importWorkflow(workflow, credentialId, { [EXAMPLE_ALERT_URL]: `${emulator.url}/emulator/sink` });
+		const id = await client.importWorkflow(workflow, credentialId, replacements);
 		const trigger = workflow.nodes.find((node) => node.type.endsWith('.messagingGatewayTrigger'));
 		const webhookUrl = trigger ? productionUrl(webhookBaseUrl, workflow) : undefined;
 		if (trigger && webhookUrl) {
@@ -55,7 +71,7 @@ export async function setUpDemo(emulator: Emulator, client: N8nClient, { webhook
 		workflows[key] = { id, workflow, webhookUrl };
 	}
 	await waitForWebhooks(Object.values(workflows).flatMap((entry) => (entry.webhookUrl ? [entry.webhookUrl] : [])));
-	return { credentialId, workflows };
+	return { credentialId, webhookHeader, workflows };
 }
 
 /** `at` as the account's wall-clock time, the way the gateway reads a scheduled send's date. */
@@ -66,10 +82,12 @@ function wallClock(at: string, timeZone: string): string {
 }
 
 /** The demo's walk-through: curl commands against the emulator that start each example workflow. */
-export function walkThrough(emulator: Emulator, webhookBaseUrl: string): string {
+export function walkThrough(emulator: Emulator, webhookBaseUrl: string, webhookHeader: WebhookHeader): string {
 	const { account } = emulator;
 	const api = `-H 'X-Client-Id: ${account.apiKey}' -H 'X-Client-Secret: ${account.apiSecret}'`;
 	const schedule = JSON.stringify({ to: '+31 6 1234 5678', message: 'Your appointment is tomorrow', at: SCHEDULE_AT });
+	const json = `-H 'Content-Type: application/json'`;
+	const secret = `-H '${webhookHeader.name}: ${webhookHeader.value}' ${json}`;
 	return `Try:
   # An incoming SMS: "Auto-reply to incoming SMS" answers it, "Delivery log" logs both reports
   curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"from":"31612345678","content":"Is my order on its way?"}'
@@ -79,12 +97,15 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string): string 
   curl -s -XPOST '${emulator.url}/v1/message/send' ${api} -d '{"message":"Hi","to":"31612399218","sender":"Shop"}'
 
   # A scheduled send for ${SCHEDULE_AT}: the gateway gets "${wallClock(SCHEDULE_AT, account.timezone)}" (${account.timezone}, the credential's Account Time Zone) and sends at ${SCHEDULE_AT}
-  curl -s -XPOST '${webhookBaseUrl}/webhook/${SCHEDULE_PATH}' -H 'Content-Type: application/json' -d '${schedule}'
+  curl -s -XPOST '${webhookBaseUrl}/webhook/${SCHEDULE_PATH}' ${secret} -d '${schedule}'
   curl -s '${emulator.url}/emulator/messages'
 
-  # Send and Wait for Response: "Approve a refund by SMS" asks +31 6 1234 5678 and waits; the second line
+  # The same request without the ${webhookHeader.name} header (the Webhook nodes' Header Auth, credential "Webhook header"): n8n answers 403 and sends nothing
+  curl -s -o /dev/null -w '%{http_code}\\n' -XPOST '${webhookBaseUrl}/webhook/${SCHEDULE_PATH}' ${json} -d '${schedule}'
+
+  # Send and Wait for Response: "Approve a refund by SMS" asks its approver, +31 6 1234 5678, and waits; the second line
   # answers the SMS sent last as its recipient ("Auto-reply to incoming SMS"'s trigger hands the reply on)
-  curl -s -XPOST '${webhookBaseUrl}/webhook/approve-refund' -H 'Content-Type: application/json' -d '{"amount":"€120","order":"1001"}'
+  curl -s -XPOST '${webhookBaseUrl}/webhook/approve-refund' ${secret} -d '{"amount":"€120","order":"1001"}'
   curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"replyTo":"latest","content":"YES"}'
 
   # A voice message: "Delivery log" logs its reports (message_type voice)

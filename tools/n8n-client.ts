@@ -90,8 +90,9 @@ export class N8nClient {
 	}
 
 	async createCredential(name: string, data: Record<string, string>, type = 'messagingGatewayApi'): Promise<string> {
-		// n8n's default, said explicitly: n8n 1.x's public API otherwise demands allowedDomains.
-		const withDefaults = { allowedHttpRequestDomains: 'all', ...data };
+		// n8n's default, said explicitly: n8n 1.x's public API otherwise demands allowedDomains for our credential,
+		// and refuses the field for n8n's own Header Auth.
+		const withDefaults = type === 'messagingGatewayApi' ? { allowedHttpRequestDomains: 'all', ...data } : data;
 		const created = await this.api<{ id: string }>('POST', '/credentials', { name, type, data: withDefaults });
 		return created.id;
 	}

@@ -178,6 +178,16 @@ test('a scheduled send lands at the asked wall-clock time: the credential carrie
 	expect(output).toContain('the gateway gets "2031-06-01 12:30" (Europe/Amsterdam');
 });
 
+test('the scheduling request without the Webhook header: n8n answers 403 and nothing is sent', async () => {
+	const [unauthenticated] = commandsUnder('The same request without the');
+	const [, listMessages] = commandsUnder('A scheduled send');
+	expect(unauthenticated).toContain('/webhook/schedule-sms');
+	const messageIds = async () => ((await run(listMessages)) as Array<{ messageid: string }>).map((message) => message.messageid);
+	const before = await messageIds();
+	expect(await run(unauthenticated)).toBe(403);
+	expect(await messageIds()).toEqual(before);
+});
+
 test('running out of funds: the send is refused and the alert reaches the sink', async () => {
 	const [emptyAccount, send, readSink] = commandsUnder('Run out of funds');
 	await run(emptyAccount);

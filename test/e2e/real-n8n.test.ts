@@ -3,7 +3,7 @@
  * gateway: nodes load and example workflows run end to end on real webhooks (the editor: editor.test.ts).
  */
 import type { Emulator } from '../../emulator/server';
-import { setUpDemo, type Demo } from '../../tools/demo';
+import { SCHEDULE_AT, setUpDemo, type Demo } from '../../tools/demo';
 import { isFinished, N8nClient, nodeOutput, type Execution } from '../../tools/n8n-client';
 import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { stopN8nOnExit, tailOf, type N8nServer } from '../../tools/n8n-process';
@@ -111,3 +111,53 @@ test('Retry On Fail in a real n8n: a 500 mid-batch, the node retried, every SMS 
 	expect(output.map((item) => item.to)).toEqual(numbers.map((number) => number.to));
 	expect(new Set(output.map((item) => item.messageid))).toEqual(new Set(sent.map((message) => message.messageid)));
 }, 240_000);
+
+test('the example webhooks that send SMS refuse a request without the Webhook header (403, no SMS, no execution); with it they run', async () => {
+	const { scheduleSms, approveBySms } = demo.workflows;
+	const { name, value } = demo.webhookHeader;
+	const post = (path: string, body: unknown, headers: Record<string, string>) =>
+		fetch(`${n8n.url}/webhook/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+	const requests = {
+		'schedule-sms': { to: '+31 6 5555 0001', message: 'Your appointment is tomorrow', at: SCHEDULE_AT },
+		// A caller naming an approver of its own: the example asks its fixed approver all the same.
+		'approve-refund': { amount: '€80', order: '2002', approver: '+31 6 5555 0002' },
+	};
+	await control('PUT', '/emulator/account', { balance: 1000 }); // an earlier test may have emptied it
+	const messageIds = async () => (await control('GET', '/emulator/messages')).map((message) => message.messageid);
+	const before = await messageIds();
+	for (const [path, body] of Object.entries(requests)) {
+		await waitForWebhooks([`${n8n.url}/webhook/${path}`], { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+		for (const headers of [{}, { [name]: `${value}x` }, { [name]: '' }]) {
+			const { status } = await post(path, body, headers);
+			expect({ path, headers, status }).toEqual({ path, headers, status: 403 });
+		}
+	}
+	expect(await messageIds()).toEqual(before);
+	expect(await client.executions(scheduleSms.id)).toEqual([]);
+	expect(await client.executions(approveBySms.id)).toEqual([]);
+
+	const scheduled = await post('schedule-sms', requests['schedule-sms'], { [name]: value });
+	expect(scheduled.status).toBe(200);
+	const { messageid } = (await scheduled.json()) as { messageid: string };
+	expect((await control('GET', '/emulator/messages')).find((message) => message.messageid === messageid)).toMatchObject({ to: '31655550001', deliveryCode: 'scheduled' });
+
+	expect((await post('approve-refund', requests['approve-refund'], { [name]: value })).status).toBe(200);
+	const asked = await waitFor(async () => (await control('GET', '/emulator/messages')).find((message) => String(message.content).includes('order 2002')), { what: 'the approval question' });
+	expect(asked).toMatchObject({ to: '31612345678', content: expect.stringContaining('Approve the refund of €80 for order 2002?') });
+	expect((await control('GET', '/emulator/messages')).filter((message) => message.to === '31655550002')).toEqual([]);
+	// The approver answers through the auto-reply example's trigger (the shared scenarios left other webhooks registered)
+	// and the execution goes on down the approved branch.
+	await control('DELETE', '/emulator/webhooks');
+	await control('POST', '/emulator/webhooks', { url: demo.workflows.autoReply.webhookUrl, types: ['inbox_message'] });
+	await control('POST', '/emulator/inbound?wait=true', { from: '31612345678', content: 'Yes', replyTo: asked.messageid });
+	// A waiting execution counts as finished in executionsOf: wait for the one that went on.
+	let seen: Execution[] = [];
+	const answered = await waitFor(async () => (seen = await client.executions(approveBySms.id)).find((execution) => execution.status === 'success'), {
+		what: 'the answered approval',
+		onTimeout: () => {
+			throw new Error(`no successful execution: ${JSON.stringify(seen.map((execution) => execution.status))}\n${tailOf(n8n.logFile)}`);
+		},
+	});
+	expect(nodeOutput(answered, 'Ask the manager')[0]).toMatchObject({ approved: true, from: '31612345678' });
+	expect(answered.data!.resultData.runData).toHaveProperty(["Refund the order (replace with your shop's API)"]);
+}, 120_000);
