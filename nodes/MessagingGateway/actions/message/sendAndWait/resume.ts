@@ -38,7 +38,7 @@ function keptQuestion(ctx: IWebhookFunctions): { messageid?: string; to?: string
 	};
 }
 
-/** A word list option as the question was sent with it: a number as its digits (anything else was refused then). */
+/** A text option (a word list, the reminder) as the question was sent with it: a number as its digits (anything else was refused then). */
 const optionText = (value: unknown): string | undefined => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : undefined);
 
 function questionOf(ctx: IWebhookFunctions): Question {
