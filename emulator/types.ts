@@ -73,8 +73,11 @@ export interface EmittedEvent {
 }
 
 export interface Fault {
-	status: 429 | 500 | 503 | 'hang';
+	/** 200: a success answer that is not the gateway's (no message id), with `body` (default `{}`). */
+	status: 200 | 429 | 500 | 503 | 'hang';
 	retryAfter?: number;
+	/** The JSON body of a `200` fault. */
+	body?: unknown;
 	/** API requests answered normally before this fault applies (to fail the Nth request of a batch). */
 	after?: number;
 }
