@@ -73,7 +73,7 @@ export async function startWaitingN8n(credentials: GatewayCredentials, options: 
 		return json(res, 200, response.webhookResponse);
 	}
 
-	async function handle(req: IncomingMessage, res: ServerResponse, raw: string) {
+	async function handle(req: IncomingMessage, res: ServerResponse, raw: string): Promise<unknown> {
 		requests++;
 		const url = new URL(req.url ?? '/', 'http://localhost');
 		const [, segment, executionId] = url.pathname.split('/');
@@ -85,7 +85,7 @@ export async function startWaitingN8n(credentials: GatewayCredentials, options: 
 		try {
 			if (options.hold) await held;
 			if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
-			await answer(execution, executionId, url.searchParams.get('signature') ?? '', JSON.parse(raw) as IDataObject, res);
+			return await answer(execution, executionId, url.searchParams.get('signature') ?? '', JSON.parse(raw) as IDataObject, res);
 		} finally {
 			execution.open--;
 		}

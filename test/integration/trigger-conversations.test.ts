@@ -8,9 +8,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { MAX_FORWARDS_PER_REQUEST } from '../../nodes/MessagingGateway/trigger/hand-on';
 import { useEmulator } from '../harness/emulator';
 import { runAction } from '../harness/run';
-import { signedPost } from '../helpers/openssl';
+import { signedBody, signedPost } from '../helpers/openssl';
 import { startWaitingN8n, type WaitingN8n } from '../helpers/waiting-n8n';
 import { startTriggerServer } from '../helpers/webhook-server';
 import { emulatorClient } from './emulator-client';
@@ -133,3 +134,45 @@ test('a forward that n8n does not answer in time is given up well before the gat
 		await close();
 	}
 }, 15_000);
+
+/** A reply naming execution `executionId`'s question, made by hand: these questions are never asked here. */
+const replyNaming = (executionId: number, extra: IDataObject = {}): IDataObject => ({
+	webhook_id: `wh_bulk_${executionId}`,
+	webhook_type: 'inbox_message',
+	message: { messageid: `in-${executionId}`, sender: '31611111111', receiver: '31600000001', content: 'yes', ...extra },
+	isreply: { reply: true, orig_messageid: `out-${executionId}`, orig_receiver: '31611111111', orig_reference: `n8n-wait:${executionId}:ask-1:${'c'.repeat(64)}` },
+});
+
+test('a body naming 300 finished questions is handed on over several deliveries, at most MAX_FORWARDS_PER_REQUEST forwards each, each question once', async () => {
+	const { n8n, trigger, close } = await setUp();
+	try {
+		const ids = Array.from({ length: 300 }, (_, index) => 8000 + index);
+		for (const id of ids) n8n.running(String(id)).status = 'finished';
+		const request = post(ids.map((id) => replyNaming(id)));
+		const statuses: number[] = [];
+		for (let delivery = 0; delivery < 5 && statuses.at(-1) !== 200; delivery++) {
+			const before = n8n.requests();
+			statuses.push((await trigger.call(request)).status);
+			expect(n8n.requests() - before).toBeLessThanOrEqual(MAX_FORWARDS_PER_REQUEST);
+		}
+		expect(statuses).toEqual([503, 503, 200]);
+		expect(ids.map((id) => n8n.executions.get(String(id))!.requests)).toEqual(ids.map(() => 1));
+	} finally {
+		await close();
+	}
+});
+
+test('an event nested 5,000 levels deep naming a question is acknowledged (2xx), not delivered again and again', async () => {
+	const { n8n, trigger, close } = await setUp();
+	try {
+		// A field 5,000 levels deep, written as text: JSON.parse reads it, JSON.stringify cannot write it back.
+		const deep = `${'{"next":'.repeat(5000)}{}${'}'.repeat(5000)}`;
+		const execution = n8n.running('8999');
+		execution.status = 'waiting';
+		const body = JSON.stringify(replyNaming(8999, { extra: 'DEEP' })).replace('"DEEP"', deep);
+		const call = await trigger.call(signedBody(body, gateway.emulator.account.signingSecret));
+		expect(call.status).toBe(200);
+	} finally {
+		await close();
+	}
+});
