@@ -9,7 +9,7 @@
  *   answered are remembered (the most recent MEMORY_SIZE of each), so that a redelivered event, or the
  *   same event reaching another trigger, costs no request to n8n.
  *
- * No n8n import: plain data and promises (docs/send-and-wait.md#redeliveries).
+ * No n8n import: plain data and promises (docs/send-and-wait.md#redeliveries-order-and-limits).
  */
 import type { ForwardOutcome } from '../core/forwarding';
 import { isObject } from '../core/objects';
