@@ -30,15 +30,16 @@ describe('questionsOf: the events that name a question, grouped by question, in 
 });
 
 describe('the keys the memory uses', () => {
-	test("an event: its question and webhook_id; none without a webhook_id", () => {
-		expect(eventKeyOf(reply('w1', '5'), TARGET)).toBe('5/ask-1#w1');
+	test("an event: its question (with the link's signature) and webhook_id; none without a webhook_id", () => {
+		expect(eventKeyOf(reply('w1', '5'), TARGET)).toBe(`5/ask-1/${SIGNATURE}#w1`);
 		expect(eventKeyOf({ ...reply('w1', '5'), webhook_id: undefined }, TARGET)).toBeUndefined();
+		expect(eventKeyOf(reply('w1', '5'), { ...TARGET, signature: 'b'.repeat(64) })).not.toBe(eventKeyOf(reply('w1', '5'), TARGET));
 	});
 
 	test("a question's SMS: the reply's orig_messageid, the report's messageid, a reminder's question", () => {
-		expect(askedKeyOf(reply('w1', '5'), TARGET)).toBe('5/ask-1@out-1');
-		expect(askedKeyOf(report('w2', '2'), TARGET)).toBe('5/ask-1@out-1');
-		expect(askedKeyOf(reply('w3', '5', 'yes', 'reminder-1'), { ...TARGET, questionMessageId: 'out-1' })).toBe('5/ask-1@out-1');
+		expect(askedKeyOf(reply('w1', '5'), TARGET)).toBe(`5/ask-1/${SIGNATURE}@out-1`);
+		expect(askedKeyOf(report('w2', '2'), TARGET)).toBe(`5/ask-1/${SIGNATURE}@out-1`);
+		expect(askedKeyOf(reply('w3', '5', 'yes', 'reminder-1'), { ...TARGET, questionMessageId: 'out-1' })).toBe(`5/ask-1/${SIGNATURE}@out-1`);
 		expect(askedKeyOf({ webhook_type: 'inbox_message', message: {}, isreply: {} }, TARGET)).toBeUndefined();
 	});
 });

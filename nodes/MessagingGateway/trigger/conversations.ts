@@ -45,8 +45,12 @@ export class BoundedMap<V> {
 	}
 }
 
-/** One waiting question: n8n's waiting webhook of one execution's node (a node in a loop asks again under the same key). */
-export const questionKeyOf = (target: ResumeTarget): string => `${target.executionId}/${target.nodeId}`;
+/**
+ * One waiting question: n8n's waiting webhook of one execution's node (a node in a loop asks again under
+ * the same key), with the link's signature, so that a forged link never shares what a real one settled.
+ * Kept in memory only, never logged.
+ */
+export const questionKeyOf = (target: ResumeTarget): string => `${target.executionId}/${target.nodeId}/${target.signature}`;
 
 const textOf = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
