@@ -6,6 +6,8 @@
  * answers the rest as n8n does (test/helpers/waiting-n8n.ts); questions are asked through WorkflowExecute
  * and the emulator.
  */
+import { dirname } from 'node:path';
+
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_FORWARDS_PER_REQUEST } from '../../nodes/MessagingGateway/trigger/hand-on';
@@ -104,11 +106,20 @@ describe('a reply to a question n8n says was answered already is part of its con
 	});
 });
 
-test('two triggers of one n8n that receive the same reply hand it on once: the other acknowledges it, starting nothing', async () => {
+/** The Logger n8n-core's contexts hand to nodes (this.logger), as n8n-core itself resolves it. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { Logger } = require(require.resolve('@n8n/backend-common', { paths: [dirname(require.resolve('n8n-core'))] })) as {
+	Logger: { prototype: { info(message: string): void; warn(message: string): void } };
+};
+
+test('two triggers of one n8n that receive the same reply hand it on once: the other acknowledges it, starting nothing, logged once', async () => {
 	const { n8n, trigger, close } = await setUp({ delayMs: 20 });
 	const other = await startTriggerServer({ events: ['inbox_message'], options: {} }, triggerCredentials(), { n8nBaseUrl: n8n.url, nodeName: 'Other Trigger' });
+	const logged = { info: jest.spyOn(Logger.prototype, 'info').mockImplementation(() => {}), warn: jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => {}) };
+	const linesOf = (spy: jest.SpyInstance, executionId: string) =>
+		spy.mock.calls.map(([message]) => String(message).replace(/^Messaging Gateway Trigger "[^"]+": /, '')).filter((message) => message.includes(`execution ${executionId}`));
 	try {
-		const { sms, execution } = await ask(n8n);
+		const { executionId, sms, execution } = await ask(n8n);
 		const request = post(await replyTo(sms.messageid, 'yes'));
 		const calls = await Promise.all([trigger.call(request), other.call(request)]);
 		expect(calls.map((call) => [call.status, call.items])).toEqual([
@@ -117,7 +128,12 @@ test('two triggers of one n8n that receive the same reply hand it on once: the o
 		]);
 		expect(execution.requests).toBe(1);
 		expect(execution.answer).toMatchObject({ approved: true });
+		// Whichever trigger came first resumed it; the other says so once. n8n logs no error: it got one request.
+		expect(linesOf(logged.info, executionId).sort()).toEqual([expect.stringMatching(/answered it; the execution goes on$/), expect.stringMatching(/answered by another trigger/)]);
+		expect(linesOf(logged.warn, executionId)).toEqual([]);
 	} finally {
+		logged.info.mockRestore();
+		logged.warn.mockRestore();
 		await Promise.all([close(), other.close()]);
 	}
 });
