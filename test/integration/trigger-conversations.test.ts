@@ -166,12 +166,14 @@ test('a body naming 300 finished questions is handed on over several deliveries,
 		for (const id of ids) n8n.running(String(id)).status = 'finished';
 		const request = post(ids.map((id) => replyNaming(id)));
 		const statuses: number[] = [];
-		for (let delivery = 0; delivery < 5 && statuses.at(-1) !== 200; delivery++) {
+		for (let delivery = 0; delivery < 20 && statuses.at(-1) !== 200; delivery++) {
 			const before = n8n.requests();
 			statuses.push((await trigger.call(request)).status);
 			expect(n8n.requests() - before).toBeLessThanOrEqual(MAX_FORWARDS_PER_REQUEST);
 		}
-		expect(statuses).toEqual([503, 503, 200]);
+		// At least three deliveries (100 forwards each at most); more on a slow machine (3 s each at most).
+		expect(statuses.length).toBeGreaterThanOrEqual(3);
+		expect(statuses).toEqual([...statuses.slice(0, -1).map(() => 503), 200]);
 		expect(ids.map((id) => n8n.executions.get(String(id))!.requests)).toEqual(ids.map(() => 1));
 	} finally {
 		await close();

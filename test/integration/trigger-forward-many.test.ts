@@ -51,7 +51,8 @@ test('an array of 300 replies naming waiting questions causes at most MAX_FORWAR
 	try {
 		const call = await server.call(post(Array.from({ length: 300 }, (_, index) => replyTo(index + 1))));
 		expect(call.status).toBe(503);
-		expect(watch.seen.total).toBe(MAX_FORWARDS_PER_REQUEST);
+		expect(watch.seen.total).toBeGreaterThan(0);
+		expect(watch.seen.total).toBeLessThanOrEqual(MAX_FORWARDS_PER_REQUEST);
 		expect(watch.seen.peak).toBeLessThanOrEqual(8);
 	} finally {
 		watch.restore();

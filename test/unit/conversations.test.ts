@@ -21,11 +21,20 @@ const report = (webhookId: string, code: string, reference = `n8n-wait:5:ask-1:$
 describe('questionsOf: the events that name a question, grouped by question, in the order they came', () => {
 	test('two questions, interleaved, and events that name none', () => {
 		const events = [reply('w1', '5', 'yes'), { webhook_id: 'w2', webhook_type: 'inbox_message', message: {} }, reply('w3', '6'), reply('w4', '5', 'no'), report('w5', '0')];
-		expect(questionsOf(events).map(({ target, events: of }) => [target.executionId, of.map((event) => event.webhook_id)])).toEqual([
-			['5', ['w1', 'w4']],
-			['6', ['w3']],
+		expect(questionsOf(events).map(({ events: of }) => of.map(({ event, target }) => [target.executionId, event.webhook_id]))).toEqual([
+			[
+				['5', 'w1'],
+				['5', 'w4'],
+			],
+			[['6', 'w3']],
 		]);
 		expect(questionsOf([{ webhook_id: 'w', webhook_type: 'inbox_message', message: {} }])).toEqual([]);
+	});
+
+	test("a reply to the question's reminder is of the same question and keeps its own target", () => {
+		const toReminder = { ...reply('w2', '5'), isreply: { reply: true, orig_messageid: 'rem-1', orig_reference: `n8n-wait:5:ask-1:${SIGNATURE}:out-1` } };
+		const [question] = questionsOf([reply('w1', '5'), toReminder]);
+		expect(question.events.map(({ target }) => target.questionMessageId)).toEqual([undefined, 'out-1']);
 	});
 });
 

@@ -30,9 +30,10 @@ export interface Forwarded {
 	outcome: ForwardOutcome;
 }
 
+/** One question's events, each with the target its own reference names (a reminder's names the question's message too). */
 interface Question {
-	target: ResumeTarget;
-	events: IDataObject[];
+	key: string;
+	events: Array<{ event: IDataObject; target: ResumeTarget }>;
 }
 
 /** The trigger that settles an event: its workflow and node, to tell a redelivery from another trigger's work. */
@@ -75,10 +76,10 @@ async function outcomeOf(ctx: IWebhookFunctions, event: IDataObject, target: Res
 /** One question's events in order; after one that is not settled, the later ones wait for the next delivery too. */
 async function handQuestion(ctx: IWebhookFunctions, question: Question, ownUrl: string | undefined, budget: ForwardBudget, forwarded: Map<object, Forwarded>) {
 	let blocked: ForwardOutcome | undefined;
-	for (const event of question.events) {
-		const outcome = blocked ?? (await outcomeOf(ctx, event, question.target, ownUrl, budget));
+	for (const { event, target } of question.events) {
+		const outcome = blocked ?? (await outcomeOf(ctx, event, target, ownUrl, budget));
 		if (!isFinalOutcome(outcome)) blocked ??= { kind: 'deferred', reason: 'an earlier event of the same question was not handed on yet' };
-		const result = { target: question.target, outcome };
+		const result = { target, outcome };
 		logOutcome(ctx, event, result);
 		forwarded.set(event, result);
 	}
@@ -92,8 +93,8 @@ export function questionsOf(events: readonly IDataObject[]): Question[] {
 		if (target === undefined) continue;
 		const key = questionKeyOf(target);
 		const question = questions.get(key);
-		if (question) question.events.push(event);
-		else questions.set(key, { target, events: [event] });
+		if (question) question.events.push({ event, target });
+		else questions.set(key, { key, events: [{ event, target }] });
 	}
 	return [...questions.values()];
 }
@@ -115,7 +116,7 @@ export async function forwardToWaitingQuestions(ctx: IWebhookFunctions, events: 
 	}
 	const budget = new ForwardBudget();
 	await mapWithConcurrency(questions, FORWARDS_AT_ONCE, async (question) => {
-		await conversations.inTurn(questionKeyOf(question.target), async () => await handQuestion(ctx, question, ownUrl, budget, forwarded));
+		await conversations.inTurn(question.key, async () => await handQuestion(ctx, question, ownUrl, budget, forwarded));
 	});
 	logDeferred(ctx, forwarded);
 	return forwarded;
