@@ -6,7 +6,7 @@ import type { IExecuteFunctions, ILoadOptionsFunctions, IN8nHttpFullResponse, IW
 import { NodeApiError } from 'n8n-workflow';
 
 import { describeCode } from './core/codes';
-import { redact, redactDeep } from './core/redact';
+import { redactDeep } from './core/redact';
 import { MAX_RETRY_AFTER_MS } from './core/retry';
 
 /**
@@ -53,18 +53,22 @@ interface ErrorText {
 	outcome: RequestOutcome;
 }
 
+/**
+ * Every error of a gateway request is made here. n8n copies the answer into more fields than the
+ * message and description (`errorResponse`, `messages`, `context`, …), all of which it saves with the
+ * execution and logs: the whole error is redacted once it is complete, whatever field holds an echo.
+ */
 function gatewayError(call: FailedCall, response: JsonObject, text: ErrorText): NodeApiError {
-	const { secrets } = call;
-	const error = new NodeApiError(call.ctx.getNode(), redactDeep(response, secrets), {
-		message: redact(text.message, secrets),
-		description: redact(text.description, secrets),
+	const error = new NodeApiError(call.ctx.getNode(), response, {
+		message: text.message,
+		description: text.description,
 		httpCode: text.httpCode === undefined ? undefined : String(text.httpCode),
 		itemIndex: call.itemIndex,
 	});
 	const fields: GatewayErrorFields = { code: text.code ?? null, httpCode: text.httpCode ?? null };
 	if (!call.idempotent) fields.outcome = text.outcome;
 	Object.assign(error.context, fields);
-	return error;
+	return redactDeep(error, call.secrets);
 }
 
 const MAY_BE_SENT = 'Not retried: the SMS may already have been sent';
@@ -104,9 +108,11 @@ export function invalidBaseUrl(call: FailedCall): NodeApiError {
 	});
 }
 
-/** An error answer's body as an object, for NodeApiError: JSON as it came, anything else as text. */
+/** An error answer's body as an object, for NodeApiError: a JSON object as it came, anything else as text. */
 function errorBody(response: IN8nHttpFullResponse): JsonObject {
-	return (typeof response.body === 'object' && response.body !== null && !Array.isArray(response.body) ? response.body : { body: typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '') }) as JsonObject;
+	const { body } = response;
+	if (Buffer.isBuffer(body)) return { body: body.toString('utf8') };
+	return (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : { body: typeof body === 'string' ? body : JSON.stringify(body ?? '') }) as JsonObject;
 }
 
 /** The gateway's own words for a refusal: `{"error":"104","errorMsg":"Invalid credentials"}` (docs/gateway-api.md#api-errors). */
