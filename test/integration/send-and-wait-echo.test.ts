@@ -3,15 +3,15 @@
  * reference, and with it the resume link's signature, into that answer. Driven through n8n-core's
  * WorkflowExecute against the emulator's echo fault: the signature searched for is the one the
  * emulator received, searched in every field of the error the node threw (non-enumerable fields and
- * causes included), in the error n8n saves, in everything n8n-core logs, and in Continue On Fail's
- * output.
+ * causes included), in the error n8n saves, in everything n8n-core logs, in Continue On Fail's
+ * output, and in what the waiting webhook answers when the reminder's send meets the echo.
  */
 // First: it configures n8n's logger before n8n-core loads.
 import { logEnd, logSince } from '../helpers/n8n-log';
 import type { IDataObject } from 'n8n-workflow';
 
 import { useEmulator } from '../harness/emulator';
-import { runAction, type ActionSettings } from '../harness/run';
+import { runAction, runWaitingWebhook, type ActionSettings } from '../harness/run';
 import { everyText } from '../helpers/every-text';
 import { emulatorClient } from './emulator-client';
 
@@ -63,4 +63,17 @@ describe.each([
 		expect(log).not.toContain(signature);
 		expect(run.waiting).toBeUndefined();
 	});
+});
+
+test("the reminder's send meets the echo: the waiting webhook's answer names the failure without the signature", async () => {
+	const parameters = { ...question, options: { unclearReplyReminder: 'Please answer YES or NO' } };
+	const asked = await runAction(parameters, [{}], gateway.credentials, { executionId: '78', nodeId: 'ask-2' });
+	const sms = gateway.emulator.messages.at(-1)!;
+	const signature = /^n8n-wait:78:ask-2:([0-9a-f]{64})$/.exec(sms.reference)?.[1];
+	expect(signature).toBeDefined();
+	const { body: reply } = await control('POST', '/emulator/inbound', { replyTo: sms.messageid, content: 'maybe' });
+	expect((await control('POST', '/emulator/faults', { status: 400, echo: true })).status).toBe(201);
+	const answer = await runWaitingWebhook(asked.waiting!, reply.event as IDataObject, gateway.credentials);
+	expect(answer.webhookResponse).toMatchObject({ resumed: false, reminded: false, reminderError: expect.stringContaining('Invalid request:') });
+	expect(everyText(answer)).not.toContain(signature);
 });
