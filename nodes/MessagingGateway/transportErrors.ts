@@ -108,11 +108,9 @@ export function invalidBaseUrl(call: FailedCall): NodeApiError {
 	});
 }
 
-/** An error answer's body as an object, for NodeApiError: a JSON object as it came, anything else as text. */
+/** An error answer's body as an object, for NodeApiError: JSON as it came, anything else as text. */
 function errorBody(response: IN8nHttpFullResponse): JsonObject {
-	const { body } = response;
-	if (Buffer.isBuffer(body)) return { body: body.toString('utf8') };
-	return (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : { body: typeof body === 'string' ? body : JSON.stringify(body ?? '') }) as JsonObject;
+	return (typeof response.body === 'object' && response.body !== null && !Array.isArray(response.body) ? response.body : { body: typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '') }) as JsonObject;
 }
 
 /** The gateway's own words for a refusal: `{"error":"104","errorMsg":"Invalid credentials"}` (docs/gateway-api.md#api-errors). */
