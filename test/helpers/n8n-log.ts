@@ -4,14 +4,16 @@
  * reporter log through it into a file of this test file's own. Import this module before any other
  * that loads n8n-core: n8n reads its configuration once, when it first logs.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { waitFor } from '../../tools/waits';
 
-const file = join(mkdtempSync(join(tmpdir(), 'n8n-log-')), 'n8n.log');
+const dir = mkdtempSync(join(tmpdir(), 'n8n-log-'));
+const file = join(dir, 'n8n.log');
 Object.assign(process.env, { N8N_LOG_LEVEL: 'debug', N8N_LOG_OUTPUT: 'file', N8N_LOG_FILE_LOCATION: file });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const read = () => (existsSync(file) ? readFileSync(file, 'utf8') : '');
 
