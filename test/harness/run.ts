@@ -25,7 +25,10 @@ export { ACTION_TYPE, TRIGGER_TYPE, type GatewayCredentials } from './n8n-core';
 
 export interface ActionRun {
 	items: INodeExecutionData[];
+	/** The error as n8n saves it in the run data: a copy of the thrown error's enumerable fields. */
 	error?: Error & { description?: string; httpCode?: string | null; context?: IDataObject };
+	/** The error object the node threw, as n8n-core's engine received it (causes and non-enumerable fields included). */
+	thrown?: unknown;
 	/** When the node put the execution to wait: the node and the execution data n8n saves and hands to its waiting webhook. */
 	waiting?: WaitingExecution;
 }
@@ -47,6 +50,20 @@ export interface ActionSettings {
 	executeOnce?: boolean;
 }
 
+/** n8n-core's engine, unchanged, noting the error a node throws before the engine copies it into the run data. */
+class ObservedWorkflowExecute extends WorkflowExecute {
+	thrown?: unknown;
+
+	async runNode(...args: Parameters<WorkflowExecute['runNode']>): ReturnType<WorkflowExecute['runNode']> {
+		try {
+			return await super.runNode(...args);
+		} catch (error) {
+			this.thrown = error;
+			throw error;
+		}
+	}
+}
+
 /** Executes the action node on `inputItems` through WorkflowExecute and returns its output. */
 export async function runAction(parameters: IDataObject, inputItems: IDataObject[], credentials: GatewayCredentials, settings: ActionSettings = {}): Promise<ActionRun> {
 	const node = makeNode(ACTION_TYPE, 'Messaging Gateway', parameters, settings.typeVersion);
@@ -64,13 +81,14 @@ export async function runAction(parameters: IDataObject, inputItems: IDataObject
 	});
 	const additionalData = additionalDataFor(credentials, hooks);
 	if (settings.executionId !== undefined) additionalData.executionId = settings.executionId;
-	const engine = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	const engine = new ObservedWorkflowExecute(additionalData, 'manual', runExecutionData);
 	await engine.processRunExecutionData(workflow);
 	const run = await finished;
 	const task = run.data.resultData.runData[node.name]?.[0];
 	return {
 		items: task?.data?.main?.[0] ?? [],
 		error: (task?.error ?? run.data.resultData.error) as ActionRun['error'],
+		thrown: engine.thrown,
 		waiting: run.waitTill ? { node, runExecutionData: run.data } : undefined,
 	};
 }

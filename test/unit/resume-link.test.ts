@@ -6,6 +6,7 @@ import {
 	parseSignedResumeUrl,
 	redactResumeSignatures,
 	redactResumeSignaturesDeep,
+	resumeSignaturesIn,
 	waitingWebhookUrl,
 } from '../../nodes/MessagingGateway/core/resume-link';
 
@@ -106,6 +107,15 @@ describe('the signature never shows', () => {
 
 	test('other text is left alone', () => {
 		expect(redactResumeSignatures('order-1001 abc')).toBe('order-1001 abc');
+	});
+
+	test("a request's signatures are found in its body (a question's or a reminder's reference, a link), each once", () => {
+		const other = 'b'.repeat(64);
+		const body = { message: 'Refund?', reference: `n8n-wait:1234:${NODE_ID}:${SIGNATURE}:msg-1`, note: [SIGNED, `?signature=${other}`] };
+		expect(resumeSignaturesIn(body)).toEqual([SIGNATURE, other]);
+		expect(resumeSignaturesIn(`n8n-wait:7:abc:${SIGNATURE}`)).toEqual([SIGNATURE]);
+		expect(resumeSignaturesIn({ reference: 'order-1001', signature: SIGNATURE })).toEqual([]);
+		expect(resumeSignaturesIn(undefined)).toEqual([]);
 	});
 });
 

@@ -31,7 +31,7 @@ const NODE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SIGNATURE = /^[0-9a-f]{64}$/;
 const REFERENCE = /^n8n-wait:(\d{1,20}):([A-Za-z0-9_-]{1,64}):([0-9a-f]{64})(?::([A-Za-z0-9_-]{1,64}))?$/;
 /** A signature inside any text: in a reference, or as a URL's query parameter. */
-const SIGNATURE_IN_TEXT = /(n8n-wait:\d{1,20}:[A-Za-z0-9_-]{1,64}:|[?&]signature=)[0-9a-f]{64}/g;
+const SIGNATURE_IN_TEXT = /(n8n-wait:\d{1,20}:[A-Za-z0-9_-]{1,64}:|[?&]signature=)([0-9a-f]{64})/g;
 export const REDACTED = '[redacted]';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -132,6 +132,15 @@ export function isOwnWaitingWebhookUrl(url: string, ownWebhookUrl: string): bool
 /** `text` with every resume signature (in a reference or a URL) replaced by "[redacted]". */
 export function redactResumeSignatures(text: string): string {
 	return text.replace(SIGNATURE_IN_TEXT, `$1${REDACTED}`);
+}
+
+/**
+ * The signatures in a JSON value's texts (a request's body): secrets of that request, which its
+ * answer may echo in any form (core/redact.ts replaces them wherever they appear).
+ */
+export function resumeSignaturesIn(value: unknown): string[] {
+	const text = typeof value === 'string' ? value : JSON.stringify(value ?? null);
+	return [...new Set(Array.from(text.matchAll(SIGNATURE_IN_TEXT), (match) => match[2]))];
 }
 
 /** The string redacted, or a shallow copy of an array or object (its entries are copied next). */
