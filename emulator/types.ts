@@ -73,8 +73,11 @@ export interface EmittedEvent {
 }
 
 export interface Fault {
-	status: 400 | 429 | 500 | 502 | 503 | 'hang';
+	/** 200: a success answer that is not the gateway's (no message id), with `body` (default `{}`). */
+	status: 200 | 400 | 429 | 500 | 502 | 503 | 'hang';
 	retryAfter?: number;
+	/** The JSON body of a `200` fault. */
+	body?: unknown;
 	/** The answer echoes the request's body, as some gateways and proxies do: in the JSON's `errorMsg` (4xx) or in an HTML page (5xx). */
 	echo?: boolean;
 	/** API requests answered normally before this fault applies (to fail the Nth request of a batch). */

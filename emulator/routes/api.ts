@@ -87,7 +87,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, url: 
 	if (fault?.echo) return sendEcho(res, fault.status as number, raw);
 	if (fault) {
 		const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {};
-		return sendJson(res, fault.status, { error: '105', errorMsg: `Emulated fault: HTTP ${fault.status}` }, headers);
+		return sendJson(res, fault.status, fault.status === 200 ? fault.body : { error: '105', errorMsg: `Emulated fault: HTTP ${fault.status}` }, headers);
 	}
 	// Unauthenticated: no account is known, so no account's api_error webhook either.
 	if (req.headers['x-client-id'] !== account.apiKey || req.headers['x-client-secret'] !== account.apiSecret) {

@@ -369,6 +369,19 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 		expect(await answerOf(question, 150_000)).toEqual({ timedOut: true, messageid: question.sms.messageid, to: question.sms.to });
 	}, 180_000);
 
+	test('a wait limit n8n cannot store (Amount 1e9 days) fails before sending, and the executions API still answers', async () => {
+		const to = newNumber();
+		const limit = { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: '={{ 1e9 }}', resumeUnit: 'days' } } };
+		const { workflowId } = await startQuestion({ responseType: 'approval', options: limit }, to);
+		const [failed] = await client.finishedExecutions(workflowId, 1);
+		expect(failed.status).toBe('error');
+		expect(JSON.stringify(failed)).toContain('ends after the year 9999');
+		expect(((await control('GET', '/emulator/messages')) as unknown as SentSms[]).some((message) => message.to === to)).toBe(false);
+		// A wait n8n stored as no date made its public API answer 500 for every list of executions.
+		const all = await client.api<{ data: Execution[] }>('GET', '/executions?limit=250');
+		expect(all.data.some((execution) => execution.status === 'waiting' && execution.workflowId === workflowId)).toBe(false);
+	});
+
 	/** An SMS with any reference, sent with the Send operation's HTTP API call as anyone on the account could. */
 	async function sendPlainSms(reference: string, to: string): Promise<SentSms> {
 		const { account } = emulator;

@@ -36,6 +36,8 @@ export interface ActionRun {
 export interface WaitingExecution {
 	node: INode;
 	runExecutionData: IRunExecutionData;
+	/** The end of the wait the node asked n8n for. */
+	waitTill: Date;
 }
 
 export interface ActionSettings {
@@ -89,7 +91,7 @@ export async function runAction(parameters: IDataObject, inputItems: IDataObject
 		items: task?.data?.main?.[0] ?? [],
 		error: (task?.error ?? run.data.resultData.error) as ActionRun['error'],
 		thrown: engine.thrown,
-		waiting: run.waitTill ? { node, runExecutionData: run.data } : undefined,
+		waiting: run.waitTill ? { node, runExecutionData: run.data, waitTill: run.waitTill } : undefined,
 	};
 }
 

@@ -369,7 +369,7 @@ describe('faults and control API', () => {
 	});
 
 	test('bad control input names what is wrong', async () => {
-		expect((await api('POST', '/emulator/faults', { status: 418 }, {})).body).toEqual({ error: '"status" must be 400, 429, 500, 502, 503 or "hang"' });
+		expect((await api('POST', '/emulator/faults', { status: 418 }, {})).body).toEqual({ error: '"status" must be 200, 400, 429, 500, 502, 503 or "hang"' });
 		expect((await api('PUT', '/emulator/account', { balance: 'lots' }, {})).body).toEqual({ error: 'account field "balance" must be a number' });
 		expect((await api('PUT', '/emulator/account', { timezone: 'Mars/Base' }, {})).body).toEqual({ error: '"Mars/Base" is not an IANA time zone name' });
 		expect((await api('POST', '/emulator/events', { type: 'nope' }, {})).status).toBe(400);

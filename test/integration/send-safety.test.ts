@@ -205,13 +205,16 @@ describe('only a confirmed send is a success, and errors keep secrets', () => {
 	});
 	afterEach(() => new Promise((resolve) => other.close(resolve)));
 
-	test('a 2xx without a message id is an error, not an output item, and echoes no secret', async () => {
+	test('a 2xx without a message id is an error with an unknown outcome, not an output item, and echoes no secret', async () => {
 		const run = await runAction(send({}), [{}], { ...credentials, baseUrl: otherUrl });
 		expect(run.items).toEqual([]);
-		expect(run.error?.message).toBe('The gateway did not confirm the send: the answer has no message id for the recipient');
+		expect(run.error?.message).toBe('The gateway did not confirm the send: the answer has no message id for the recipient. Not retried: the SMS may already have been sent');
+		expect(run.error?.context).toMatchObject({ outcome: 'unknown' });
 		expect(JSON.stringify({ ...run.error, message: run.error?.message, description: run.error?.description })).not.toContain(credentials.apiSecret);
 		const continued = await runAction(send({}), [{}], { ...credentials, baseUrl: otherUrl }, { continueOnFail: true });
-		expect(continued.items).toEqual([{ json: { error: run.error?.message, code: null, httpCode: 200 }, pairedItem: { item: 0 } }]);
+		expect(continued.items).toEqual([
+			{ json: { error: run.error?.message, code: null, httpCode: 200, outcome: 'unknown', to: '31612345678', hint: expect.stringContaining('It is not sent again') }, pairedItem: { item: 0 } },
+		]);
 	});
 
 	test('user info in the Base URL never appears in errors or Continue On Fail items', async () => {

@@ -23,6 +23,12 @@ const MIN_SUBSCRIBER_DIGITS = 4;
 /** Characters as the gateway counts them: Unicode code points. */
 export const messageLength = (text: string) => [...text].length;
 
+/** Why `text` is longer than a send takes (error 118), in words, or undefined; `what` names it ("the message", "the reminder"). */
+export function messageLengthProblem(text: string, what = 'the message'): string | undefined {
+	const length = messageLength(text);
+	return length > MAX_MESSAGE_LENGTH ? `${what} has ${length} characters; the gateway takes at most ${MAX_MESSAGE_LENGTH}` : undefined;
+}
+
 /** What is wrong with a sender, as a kind: the emulator maps it to a gateway code, the node to a text. */
 export type SenderProblemKind = 'empty' | 'numberTooLong' | 'invalidCharacter' | 'nameTooLong';
 
@@ -33,6 +39,9 @@ export function senderRule(sender: string): SenderProblemKind | undefined {
 	if (!SENDER_NAME_PATTERN.test(sender)) return 'invalidCharacter';
 	return sender.length > MAX_SENDER_NAME_LENGTH ? 'nameTooLong' : undefined;
 }
+
+/** Whether the gateway takes `sender` as a name (nobody can reply to it): by the same rule as every send, spaces included. */
+export const isSenderName = (sender: string) => senderRule(sender) === undefined && !SENDER_NUMBER_PATTERN.test(sender);
 
 /** Why `sender` is refused, in words, or undefined when the gateway takes it. */
 export function senderProblem(sender: string): string | undefined {

@@ -147,11 +147,43 @@ export function parseWallClock(input: string, timeZone: string): WallClockResult
 }
 
 /** The instant `input` names: with an offset or `Z` as it says, without one as the wall-clock time in `timeZone`. */
-function instantOfInput(input: string, timeZone: string): { ok: true; instant: Date } | { ok: false; error: string } {
+export function instantOfInput(input: string, timeZone: string): { ok: true; instant: Date } | { ok: false; error: string } {
 	const parsed = parseDateTime(input);
 	if (!parsed.ok || parsed.offset === undefined) return parseWallClock(input, timeZone);
 	const instant = instantAtOffset(parsed.clock, parsed.millis, parsed.offset);
 	return instant ? { ok: true, instant } : { ok: false, error: `"${input}" has an offset that does not exist (${parsed.offset})` };
+}
+
+/** The last instant n8n can keep as the end of a wait: its databases store years up to 9999. */
+export const LATEST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** An epoch number below this counts seconds (up to the year 5138), from it milliseconds (from March 1973). */
+const EPOCH_MILLISECONDS_FROM = 1e11;
+
+export type DateText = { ok: true; text: string } | { ok: false; error: string };
+
+/** Epoch seconds or milliseconds as an instant in UTC text. */
+function epochText(value: number): DateText {
+	const millis = Math.abs(value) < EPOCH_MILLISECONDS_FROM ? value * 1000 : value;
+	const unit = millis === value ? 'milliseconds' : 'seconds';
+	if (!Number.isFinite(millis) || millis > LATEST_INSTANT_MS || millis < 0) {
+		return { ok: false, error: `the number ${value}, read as epoch ${unit}, is no date between 1970 and the year 9999` };
+	}
+	return { ok: true, text: new Date(millis).toISOString() };
+}
+
+/**
+ * A date field's value from an expression, as text for instantOfInput: text as written; a JavaScript
+ * Date, a Luxon DateTime (n8n's $now) or an epoch number as its instant in UTC. Undefined for a value
+ * that is no date at all (the caller says what it got).
+ */
+export function dateValueText(value: unknown): DateText | undefined {
+	if (typeof value === 'string') return { ok: true, text: value };
+	if (typeof value === 'number') return epochText(value);
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? { ok: false, error: 'got an invalid date' } : { ok: true, text: value.toISOString() };
+	const luxon = value as { isLuxonDateTime?: unknown; isValid?: unknown; toISO?: () => string | null } | null;
+	if (typeof luxon !== 'object' || luxon === null || luxon.isLuxonDateTime !== true || typeof luxon.toISO !== 'function') return undefined;
+	const iso = luxon.isValid === true ? luxon.toISO() : null;
+	return iso ? { ok: true, text: iso } : { ok: false, error: 'got an invalid date' };
 }
 
 const shownClock = (clock: WallClock) => `${clock.year}-${pad(clock.month)}-${pad(clock.day)} ${pad(clock.hour)}:${pad(clock.minute)}`;

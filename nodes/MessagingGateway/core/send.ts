@@ -9,9 +9,9 @@
  */
 import type { Country } from './countries';
 import { readRecipients } from './phone';
-import { MAX_MESSAGE_LENGTH, MAX_REFERENCE_LENGTH, messageLength, senderProblem, showsNothing } from './rules';
+import { MAX_REFERENCE_LENGTH, messageLengthProblem, senderProblem, showsNothing } from './rules';
 import { VOICE_GENDERS, VOICE_LANGUAGES } from './voice';
-import { formatScheduleDate } from './schedule';
+import { dateValueText, formatScheduleDate } from './schedule';
 import { countSegments, type SegmentCount } from './segments';
 
 /** What the parameters resolved to; a key that is present was set by the user (an additional field). */
@@ -128,27 +128,17 @@ function message(value: unknown): string {
 	const content = text('message', value);
 	if (content.trim() === '') throw new InputError('message', 'the message is empty');
 	if (showsNothing(content)) throw new InputError('message', 'the message is empty: it has no visible characters');
-	const length = messageLength(content);
-	if (length > MAX_MESSAGE_LENGTH) {
-		throw new InputError('message', `the message has ${length} characters; the gateway takes at most ${MAX_MESSAGE_LENGTH}`);
-	}
+	const tooLong = messageLengthProblem(content);
+	if (tooLong) throw new InputError('message', tooLong);
 	return content;
 }
 
-/** A date from an expression: text, a JavaScript Date or a Luxon DateTime (n8n's $now). */
+/** A date from an expression, as text (core/schedule.ts reads every date field the same way). */
 function scheduleText(value: unknown): string {
-	if (value instanceof Date) {
-		if (Number.isNaN(value.getTime())) throw new InputError('date', 'got an invalid date');
-		return value.toISOString();
-	}
-	const luxon = value as { isLuxonDateTime?: unknown; isValid?: unknown; toISO?: () => string | null } | null;
-	if (typeof luxon === 'object' && luxon !== null && luxon.isLuxonDateTime === true && typeof luxon.toISO === 'function') {
-		const iso = luxon.isValid === true ? luxon.toISO() : null;
-		if (!iso) throw new InputError('date', 'got an invalid date');
-		return iso;
-	}
-	if (typeof value === 'string') return value;
-	throw new InputError('date', `expected a date but got ${got(value)}`);
+	const read = dateValueText(value);
+	if (read === undefined) throw new InputError('date', `expected a date but got ${got(value)}`);
+	if (!read.ok) throw new InputError('date', read.error);
+	return read.text;
 }
 
 function schedule(input: RawSendInput, context: SendContext): string | undefined {

@@ -11,7 +11,7 @@ import { RESPONSE_TYPES, type ResponseType } from '../../core/answers';
 import { approvalWords, normalizeReplyText } from '../../core/replies';
 import { redactDeep } from '../../core/redact';
 import { encodeResumeReference, parseSignedResumeUrl, resumeSignaturesIn } from '../../core/resume-link';
-import { SENDER_NUMBER_PATTERN } from '../../core/rules';
+import { isSenderName, messageLength, messageLengthProblem } from '../../core/rules';
 import type { RawSendInput } from '../../core/send';
 import { waitLimit } from '../../core/wait-limit';
 import { sendOptionsField, senderFields, toField } from './send/fields';
@@ -46,27 +46,39 @@ function refuse(ctx: IExecuteFunctions, message: string, description: string): N
 	return new NodeOperationError(ctx.getNode(), message, { itemIndex: 0, description: `${description} Nothing was sent.` });
 }
 
-/** The question's text: the message, with the hint unless it is off or already there. */
-function questionText(message: unknown, hint: string | undefined): unknown {
+/** The question's text: the message, with the hint unless it is off or already there; refused when the hint makes it too long. */
+function questionText(ctx: IExecuteFunctions, message: unknown, hint: string | undefined): unknown {
 	if (hint === undefined || typeof message !== 'string' || message.trim() === '') return message;
 	if (normalizeReplyText(message).includes(normalizeReplyText(hint))) return message;
-	return `${message.trimEnd()} ${hint}`;
+	const text = `${message.trimEnd()} ${hint}`;
+	// Without the hint the message's own length is judged by Send (it names the message alone).
+	if (messageLengthProblem(message) === undefined && messageLengthProblem(text) !== undefined) {
+		const added = messageLength(text) - messageLength(message);
+		throw refuse(
+			ctx,
+			`Message: ${messageLengthProblem(text, `the question with the appended hint "${hint}"`)} (${added} of them are the hint)`,
+			'Shorten the question, or turn the Append Hint option off.',
+		);
+	}
+	return text;
 }
 
-/** Send's input for the question: one recipient, a sender that can be answered, the hint, the link as reference. */
+/** Send's input for the question: a sender that can be answered, the hint, the link as reference. */
 function questionInput(ctx: IExecuteFunctions, input: RawSendInput, responseType: ResponseType, hint: string | undefined, reference: string): RawSendInput {
-	const to = typeof input.to === 'string' ? input.to.split(/[,;]/).filter((part) => part.trim() !== '') : input.to;
-	if (Array.isArray(to) && to.length > 1) {
-		throw refuse(ctx, `To: Send and Wait for Response asks one number, not ${to.length}`, MORE_THAN_ONE_ITEM);
-	}
-	if (responseType !== 'deliveryReport' && typeof input.sender === 'string' && !SENDER_NUMBER_PATTERN.test(input.sender.trim())) {
+	// A sender the gateway would refuse gets Send's refusal; one it takes as a name cannot be answered.
+	if (responseType !== 'deliveryReport' && typeof input.sender === 'string' && isSenderName(input.sender)) {
 		throw refuse(
 			ctx,
 			`Sender: "${input.sender}" is a name, and nobody can reply to a name`,
 			'For an approval or a free-text answer the sender must be a number that receives SMS (a virtual number of the account). Or choose Response Type Delivery Report.',
 		);
 	}
-	return { ...input, message: questionText(input.message, hint), reference };
+	return { ...input, message: questionText(ctx, input.message, hint), reference };
+}
+
+/** One number asked: counted as Send counts recipients (one number written twice is one, a list entry "A, B" is two). */
+function oneRecipient(ctx: IExecuteFunctions, recipients: readonly string[]): void {
+	if (recipients.length > 1) throw refuse(ctx, `To: Send and Wait for Response asks one number, not ${recipients.length}`, MORE_THAN_ONE_ITEM);
 }
 
 const OPTION_LABELS = { approveWords: 'Approve Words', disapproveWords: 'Disapprove Words', unclearReplyReminder: 'Reminder for Unclear Replies' };
@@ -96,7 +108,9 @@ function prepareQuestion(ctx: IExecuteFunctions) {
 		if (!words.ok) throw refuse(ctx, `${OPTION_LABELS[words.field]}: ${words.error}`, 'Fix the option.');
 		if (options.appendHint !== false) hint = words.hint;
 		// Checked now, while the user watches, rather than found unusable when the first unclear reply comes.
-		optionText(ctx, options, 'unclearReplyReminder');
+		const reminder = optionText(ctx, options, 'unclearReplyReminder');
+		const tooLong = reminder === undefined ? undefined : messageLengthProblem(reminder, 'the reminder');
+		if (tooLong) throw refuse(ctx, `${OPTION_LABELS.unclearReplyReminder}: ${tooLong}`, 'It is sent as an SMS of its own: shorten it.');
 	}
 	const limit = waitLimit((options.limitWaitTime as IDataObject | undefined)?.values as IDataObject | undefined, ctx.getTimezone(), new Date());
 	if (!limit.ok) throw refuse(ctx, `Limit Wait Time: ${limit.error}`, 'Fix the option.');
@@ -116,6 +130,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		// In every node version: a question whose send may have gone out is not asked again by Retry On Fail.
 		onUnknownOutcome: 'doNotResend',
 		prepare: (ctx, _itemIndex, input) => questionInput(ctx, input, question.responseType, question.hint, question.reference),
+		check: (ctx, _itemIndex, recipients) => oneRecipient(ctx, recipients),
 	};
 	// The transport keeps the signature out of every gateway error; an error made after the answer (an
 	// answer without a message id) or by n8n passes here too, before n8n shows, saves or logs it.

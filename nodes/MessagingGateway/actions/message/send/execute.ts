@@ -109,12 +109,13 @@ function confirmedIds(ctx: IExecuteFunctions, body: IDataObject, count: number, 
 	const missing = count === 1 ? 'the recipient' : `each of the ${count} recipients`;
 	// Only the ids go into the error: an answer from something that is not the gateway may echo the request's headers.
 	const error = new NodeApiError(ctx.getNode(), { messageid: body.messageid ?? null, messageids: body.messageids ?? null } as JsonObject, {
-		message: `The gateway did not confirm the send: the answer has no message id for ${missing}`,
-		description: `It answered HTTP ${SEND_ANSWER_STATUS} without the expected message ids, so this item is not counted as sent. Check that the Base URL points at the gateway's API.`,
+		message: `The gateway did not confirm the send: the answer has no message id for ${missing}. Not retried: the SMS may already have been sent`,
+		description: `It answered HTTP ${SEND_ANSWER_STATUS} without the expected message ids. A success answer means the send may well have gone out: check the gateway's message log before sending again, and that the Base URL points at the gateway's API.`,
 		httpCode: String(SEND_ANSWER_STATUS),
 		itemIndex,
 	});
-	Object.assign(error.context, { code: null, httpCode: SEND_ANSWER_STATUS });
+	// Its outcome is unknown, as after a 5xx: On Unknown Outcome decides whether Retry On Fail sends it again.
+	Object.assign(error.context, { code: null, httpCode: SEND_ANSWER_STATUS, outcome: 'unknown' });
 	throw error;
 }
 

@@ -28,6 +28,8 @@ export interface SendOperation {
 	reads: ReadonlyArray<'sender'>;
 	/** Adjusts an item's input before it is checked, or refuses it by throwing (Send and Wait: one number, the hint, its reference). */
 	prepare?(ctx: IExecuteFunctions, itemIndex: number, input: RawSendInput): RawSendInput;
+	/** Refuses an item's checked request by throwing (Send and Wait: its distinct recipients are one number). */
+	check?(ctx: IExecuteFunctions, itemIndex: number, recipients: readonly string[]): void;
 	/** What each output item tells about the message besides the request's fields. */
 	echoes: ReadonlyArray<'segments' | 'encoding'>;
 	/** Node version 1 gives one output item per input item, with `messageids` for several recipients. */
@@ -67,6 +69,7 @@ function planItem(
 		built = isProblem(country)
 			? { ok: false, ...country }
 			: buildSendRequest(readInput(ctx, operation, itemIndex), { ...context, defaultCountry: country }, OWN_FIELDS[operation.channel]);
+		if (built.ok) operation.check?.(ctx, itemIndex, built.recipients);
 	} catch (error) {
 		// An expression n8n could not resolve: n8n's error names the parameter.
 		const nodeError = asNodeError(ctx, error, itemIndex) as NodeOperationError;
