@@ -10,6 +10,7 @@ import { apiError, HttpError, parseApiBody, sendJson } from '../http';
 import type { State } from '../state';
 import type { ApiRequest, Fault } from '../types';
 import { handleFormatNumber } from './format';
+import { conversationAnswer, historyAnswer, inboxAnswer } from './lists';
 import { handleSmsSend } from './send';
 import { senderIdsAnswer } from './senderids';
 import { handleVoiceSend } from './voice';
@@ -35,6 +36,10 @@ const API_ROUTES: Record<string, ApiHandler> = {
 		status: 200,
 		body: { balance: account.balance, type: 'credits', username: account.username },
 	}),
+	'GET /v1/message/inbox': inboxAnswer,
+	'GET /v1/message/inbox/:inbox_nr': inboxAnswer,
+	'GET /v1/conversation/:phone': conversationAnswer,
+	'GET /v1/message/history': historyAnswer,
 };
 
 /** A path segment's text; a malformed `%` escape stays as written (the handler judges it) instead of failing the request. */
