@@ -4,6 +4,8 @@
  * (docs/inbox-and-history.md#paging): `limit` at most 2000, `page` from 1, so Return All over
  * N records takes ⌈N ÷ 2000⌉ requests and a Limit L takes ⌈L ÷ 2000⌉.
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import { useEmulator } from '../harness/emulator';
 import { runAction } from '../harness/run';
 
@@ -27,9 +29,9 @@ const api = async (path: string, body: unknown) => {
 };
 /** The list requests the run made: path and query, in order. */
 const listRequests = () => gateway.emulator.requests.map((request) => `${request.path}?${request.query}`);
-const run = (parameters: Record<string, unknown>, items: object[] = [{}]) => {
+const run = (parameters: IDataObject, items: IDataObject[] = [{}]) => {
 	gateway.emulator.requests.length = 0;
-	return runAction(parameters, items as never, gateway.credentials);
+	return runAction(parameters, items, gateway.credentials);
 };
 const pages = (path: string, size: number, count: number, filter = '') => Array.from({ length: count }, (_, i) => `${path}?${filter}limit=${size}&page=${i + 1}`);
 
