@@ -39,13 +39,13 @@ export class MessagingGateway implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
+				// In alphabetical order (n8n's rule); Message stays the default.
 				options: [
-					{ name: 'Message', value: 'message' },
 					{ name: 'Account', value: 'account' },
-					{ name: 'Number', value: 'number' },
-					// The gateway's message lists.
-					{ name: 'Inbox', value: 'inbox' },
 					{ name: 'Conversation', value: 'conversation' },
+					{ name: 'Inbox', value: 'inbox' },
+					{ name: 'Message', value: 'message' },
+					{ name: 'Number', value: 'number' },
 				],
 				default: 'message',
 			},

@@ -16,7 +16,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many received messages',
-				description: 'List the messages the account received (SMS, WhatsApp, forwarded calls), on all numbers or one',
+				description: 'List the messages the account received (SMS, WhatsApp, forwarded calls), on many numbers or one',
 			},
 		],
 		default: 'getAll',
