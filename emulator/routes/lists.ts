@@ -26,7 +26,7 @@ export function inboxAnswer({ url, params, state }: ApiCall) {
 	}
 	const listed = messages.filter((message) => (type === null || message.type === type) && (inboxNr === undefined || message.receiver === inboxNr));
 	if (order === 'newestFirst') listed.reverse();
-	const items = listed.map(({ at: _at, receiver, ...item }) => (inboxNr === undefined ? { ...item, receiver } : item));
+	const items = listed.map(({ ID, message, sender, type, date, receiver }) => (inboxNr === undefined ? { ID, message, sender, type, date, receiver } : { ID, message, sender, type, date }));
 	return pagedAnswer(items, url.searchParams, 'messages');
 }
 
