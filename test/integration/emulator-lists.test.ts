@@ -70,6 +70,7 @@ describe('the inbox', () => {
 describe('a gateway that answers lists as bare arrays', () => {
 	let server: Server;
 	const seen: string[] = [];
+	let ignorePage = false;
 	const records = Array.from({ length: 5 }, (_, i) => ({ ID: String(i + 1), name: `Group ${i + 1}`, unknownField: { kept: true } }));
 	beforeAll(async () => {
 		server = createServer((req, res) => {
@@ -78,7 +79,9 @@ describe('a gateway that answers lists as bare arrays', () => {
 			const limit = Number(url.searchParams.get('limit'));
 			const page = Number(url.searchParams.get('page'));
 			res.writeHead(200, { 'Content-Type': 'application/json' });
-			res.end(JSON.stringify(records.slice((page - 1) * limit, page * limit)));
+			// Ignoring `page`: always the first `limit` records of a long list.
+			const answer = ignorePage ? Array.from({ length: limit }, (_, i) => ({ ID: String(i + 1) })) : records.slice((page - 1) * limit, page * limit);
+			res.end(JSON.stringify(answer));
 		});
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	});
@@ -93,5 +96,15 @@ describe('a gateway that answers lists as bare arrays', () => {
 		const two = await runAction({ resource: 'message', operation: 'getAll', limit: 2 }, [{}], credentials);
 		expect(two.items.map((item) => item.json)).toEqual(records.slice(0, 2));
 		expect(seen).toEqual(['/v1/message/history?limit=2&page=1']);
+	});
+
+	test('a gateway that ignores `page` (page 2 repeats page 1) stops the read with an error, not an endless walk', async () => {
+		const credentials = { ...gateway.credentials, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+		ignorePage = true;
+		seen.length = 0;
+		const run = await runAction({ resource: 'message', operation: 'getAll', returnAll: true }, [{}], credentials);
+		ignorePage = false;
+		expect(run.error?.message).toBe("The gateway's list /v1/message/history could not be read: page 2 repeats page 1: the gateway may not page this list");
+		expect(seen).toEqual(['/v1/message/history?limit=2000&page=1', '/v1/message/history?limit=2000&page=2']);
 	});
 });

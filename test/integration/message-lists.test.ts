@@ -29,9 +29,9 @@ const api = async (path: string, body: unknown) => {
 };
 /** The list requests the run made: path and query, in order. */
 const listRequests = () => gateway.emulator.requests.map((request) => `${request.path}?${request.query}`);
-const run = (parameters: IDataObject, items: IDataObject[] = [{}]) => {
+const run = (parameters: IDataObject, items: IDataObject[] = [{}], settings: { continueOnFail?: boolean } = {}) => {
 	gateway.emulator.requests.length = 0;
-	return runAction(parameters, items, gateway.credentials);
+	return runAction(parameters, items, gateway.credentials, settings);
 };
 const pages = (path: string, size: number, count: number, filter = '') => Array.from({ length: count }, (_, i) => `${path}?${filter}limit=${size}&page=${i + 1}`);
 
@@ -80,6 +80,26 @@ describe('Inbox → Get Many', () => {
 		const result = await run({ resource: 'inbox', operation: 'getAll', ...parameters }, [{}, {}]);
 		expect(result.error?.message).toMatch(message);
 		expect(gateway.emulator.requests).toHaveLength(0);
+	});
+});
+
+describe('a page that fails', () => {
+	const readAll = { resource: 'inbox', operation: 'getAll', returnAll: true, filters: { type: 'sms' } };
+	afterEach(() => control('DELETE', '/emulator/faults'));
+
+	test('is asked again like any read (429): the read goes on and every record comes once', async () => {
+		await control('POST', '/emulator/faults', { status: 429, retryAfter: 0, count: 1, after: 1 });
+		const result = await run(readAll);
+		expect(listRequests()).toEqual([...pages('/v1/message/inbox', 2000, 2, 'type=sms&'), ...pages('/v1/message/inbox', 2000, 3, 'type=sms&').slice(1)]);
+		expect(result.items.map((item) => item.json.message)).toEqual(Array.from({ length: 4100 }, (_, i) => `Inbound ${i + 1}`));
+	});
+
+	test('with Continue On Fail, an item whose page 2 keeps failing is one error item (no half list); the next item reads everything', async () => {
+		await control('POST', '/emulator/faults', { status: 429, retryAfter: 0, count: 3, after: 1 });
+		const result = await run(readAll, [{}, {}], { continueOnFail: true });
+		expect(result.items[0]).toEqual({ json: expect.objectContaining({ code: null, httpCode: 429 }), pairedItem: { item: 0 } });
+		expect(result.items.slice(1).map((item) => item.json.message)).toEqual(Array.from({ length: 4100 }, (_, i) => `Inbound ${i + 1}`));
+		expect(result.items.slice(1).every((item) => (item.pairedItem as { item: number }).item === 1)).toBe(true);
 	});
 });
 
