@@ -85,6 +85,16 @@ function fieldsOf(raw: Buffer): Record<string, unknown> {
 	}
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** An error answer that echoes the request's body: JSON with the body as `errorMsg` (4xx), or an error page showing it (5xx). */
+function sendEcho(res: ServerResponse, status: number, raw: Buffer) {
+	const body = raw.toString('utf8');
+	if (status < 500) return sendJson(res, status, { error: '105', errorMsg: `Invalid request: ${body}` });
+	res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' });
+	res.end(`<html><head><title>HTTP ${status}</title></head><body><h1>HTTP ${status}</h1><p>The upstream did not answer this request:</p><pre>${escapeHtml(body)}</pre></body></html>`);
+}
+
 /** Logs the request and counts it and its connection (GET /emulator/stats). */
 function record(req: IncomingMessage, res: ServerResponse, url: URL, raw: Buffer, state: State) {
 	const logged: ApiRequest = {
@@ -113,6 +123,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, url: 
 		state.hanging.add(res);
 		return;
 	}
+	if (fault?.echo) return sendEcho(res, fault.status as number, raw);
 	if (fault) {
 		const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {};
 		return sendJson(res, fault.status, { error: '105', errorMsg: `Emulated fault: HTTP ${fault.status}` }, headers);
