@@ -9,6 +9,7 @@ import { BRAND_WORD } from '../nodes/MessagingGateway/core/signature';
 import type { Delivery, WebhookEndpoint } from './dispatch';
 import type { Fields } from './events';
 import { controlError } from './http';
+import { createInbox, resetInbox, type InboxState } from './inbox';
 import { MAX_TIMER_MS } from './tasks';
 import type { Account, ApiRequest, EmittedEvent, EmulatorOptions, Fault, SentMessage, Settings } from './types';
 
@@ -84,6 +85,8 @@ export interface State {
 	readonly sink: SinkRequest[];
 	readonly optouts: Set<string>;
 	readonly senderIds: string[];
+	/** Received messages (inbox and conversation lists) and the order the inbox lists them in. */
+	readonly inbox: InboxState;
 	/** Faults still to apply to API requests, first one next. */
 	readonly faults: Fault[];
 	/** TCP connections accepted (all; those that carried API requests) and API requests since start or reset: GET /emulator/stats. */
@@ -153,6 +156,7 @@ export function createState(options: EmulatorOptions): State {
 		sink: [],
 		optouts: new Set<string>(),
 		senderIds: [...(options.senderIds ?? DEFAULT_SENDER_IDS)],
+		inbox: createInbox(),
 		faults: [],
 		stats: { connections: 0, apiConnections: 0, apiRequests: 0 },
 		apiSockets: new WeakSet<object>(),
@@ -173,6 +177,7 @@ export function createState(options: EmulatorOptions): State {
 				list.length = 0;
 			}
 			state.optouts.clear();
+			resetInbox(state.inbox);
 			state.senderIds.splice(0, state.senderIds.length, ...(options.senderIds ?? DEFAULT_SENDER_IDS));
 			Object.assign(state.stats, { connections: 0, apiConnections: 0, apiRequests: 0 });
 		},

@@ -2,6 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as account from './actions/account/Account.resource';
+// The gateway's message lists.
+import * as conversation from './actions/conversation/Conversation.resource';
+import * as inbox from './actions/inbox/Inbox.resource';
 import * as message from './actions/message/Message.resource';
 import * as number from './actions/number/Number.resource';
 import { router } from './actions/router';
@@ -21,7 +24,7 @@ export class MessagingGateway implements INodeType {
 		version: [1, 2, 3],
 		defaultVersion: 3,
 		subtitle:
-			'={{ ({ send: "Send SMS", sendVoice: "Send voice message", getBalance: "Get balance", getSenderIds: "Get sender IDs", getAccount: "Get account", format: "Format number" })[$parameter["operation"]] || $parameter["operation"] }}',
+			'={{ ({ send: "Send SMS", sendVoice: "Send voice message", getBalance: "Get balance", getSenderIds: "Get sender IDs", getAccount: "Get account", format: "Format number", getAll: "Get many", get: "Get conversation" })[$parameter["operation"]] || $parameter["operation"] }}',
 		description: 'Send SMS and voice messages, format numbers, and read the sender IDs and balance of a messaging gateway account',
 		defaults: { name: 'Messaging Gateway' },
 		usableAsTool: true,
@@ -36,9 +39,12 @@ export class MessagingGateway implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
+				// In alphabetical order (n8n's rule); Message stays the default.
 				options: [
-					{ name: 'Message', value: 'message' },
 					{ name: 'Account', value: 'account' },
+					{ name: 'Conversation', value: 'conversation' },
+					{ name: 'Inbox', value: 'inbox' },
+					{ name: 'Message', value: 'message' },
 					{ name: 'Number', value: 'number' },
 				],
 				default: 'message',
@@ -46,6 +52,9 @@ export class MessagingGateway implements INodeType {
 			...message.description,
 			...account.description,
 			...number.description,
+			// The gateway's message lists.
+			...inbox.description,
+			...conversation.description,
 		],
 	};
 

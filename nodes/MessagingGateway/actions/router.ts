@@ -4,9 +4,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import * as account from './account/Account.resource';
 import * as message from './message/Message.resource';
 import * as number from './number/Number.resource';
+// The gateway's message lists.
+import * as conversation from './conversation/Conversation.resource';
+import * as inbox from './inbox/Inbox.resource';
 
 /** Every resource with its operations; a new operation is added to its resource file's `operations`. */
-const RESOURCES = { account, message, number };
+const RESOURCES = { account, message, number, inbox, conversation };
 type Resources = typeof RESOURCES;
 
 /** The resource / operation pairs the node offers, e.g. `{ resource: 'account'; operation: 'getBalance' }`. */
@@ -36,5 +39,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			return [await message.operations[selected.operation].execute.call(this)];
 		case 'number':
 			return [await number.operations[selected.operation].execute.call(this)];
+		// The gateway's message lists.
+		case 'inbox':
+			return [await inbox.operations[selected.operation].execute.call(this)];
+		case 'conversation':
+			return [await conversation.operations[selected.operation].execute.call(this)];
 	}
 }
