@@ -8,6 +8,7 @@ import { formatZoned } from '../nodes/MessagingGateway/core/schedule';
 import { BRAND_WORD } from '../nodes/MessagingGateway/core/signature';
 import type { Delivery, WebhookEndpoint } from './dispatch';
 import type { Fields } from './events';
+import { createDirectory, type Directory } from './contacts';
 import { controlError } from './http';
 import { MAX_TIMER_MS } from './tasks';
 import type { Account, ApiRequest, EmittedEvent, EmulatorOptions, Fault, SentMessage, Settings } from './types';
@@ -83,6 +84,8 @@ export interface State {
 	readonly events: EmittedEvent[];
 	readonly sink: SinkRequest[];
 	readonly optouts: Set<string>;
+	/** Groups and contacts (contacts.ts). */
+	readonly directory: Directory;
 	readonly senderIds: string[];
 	/** Faults still to apply to API requests, first one next. */
 	readonly faults: Fault[];
@@ -152,6 +155,7 @@ export function createState(options: EmulatorOptions): State {
 		events: [],
 		sink: [],
 		optouts: new Set<string>(),
+		directory: createDirectory(options.groups),
 		senderIds: [...(options.senderIds ?? DEFAULT_SENDER_IDS)],
 		faults: [],
 		stats: { connections: 0, apiConnections: 0, apiRequests: 0 },
@@ -173,6 +177,7 @@ export function createState(options: EmulatorOptions): State {
 				list.length = 0;
 			}
 			state.optouts.clear();
+			state.directory.reset();
 			state.senderIds.splice(0, state.senderIds.length, ...(options.senderIds ?? DEFAULT_SENDER_IDS));
 			Object.assign(state.stats, { connections: 0, apiConnections: 0, apiRequests: 0 });
 		},

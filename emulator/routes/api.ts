@@ -9,6 +9,7 @@ import type { Gateway } from '../gateway';
 import { apiError, HttpError, parseApiBody, sendJson } from '../http';
 import type { State } from '../state';
 import type { ApiRequest, Fault } from '../types';
+import { handleAddContacts, handleAddOptOut, handleRenameGroups } from './contacts';
 import { handleFormatNumber } from './format';
 import { handleSmsSend } from './send';
 import { senderIdsAnswer } from './senderids';
@@ -26,6 +27,11 @@ const API_ROUTES: Record<string, ApiHandler> = {
 		status: 200,
 		body: { balance: account.balance, type: 'credits', username: account.username },
 	}),
+	// Contacts, groups and opt-outs (routes/contacts.ts); the documented path of a rename ends in a slash.
+	'POST /v1/contact': handleAddContacts,
+	'PATCH /v1/groups/': (raw, state) => handleRenameGroups(raw, state),
+	'PATCH /v1/groups': (raw, state) => handleRenameGroups(raw, state),
+	'POST /v1/optouts': handleAddOptOut,
 };
 
 /** Takes the fault that applies to this request off the queue, counting down a fault's `after`. */
