@@ -4,10 +4,14 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as account from './actions/account/Account.resource';
 import * as message from './actions/message/Message.resource';
 import * as number from './actions/number/Number.resource';
+// Contacts, groups and opt-outs (docs/contacts-and-groups.md).
+import * as contact from './actions/contact/Contact.resource';
+import * as group from './actions/group/Group.resource';
+import * as optOut from './actions/optOut/OptOut.resource';
 import { router } from './actions/router';
 import { resumeWebhook, RESUME_WEBHOOKS } from './actions/message/sendAndWait/webhook';
 import { CREDENTIAL_TYPE } from './constants';
-import { searchSenderIds } from './methods/listSearch';
+import { searchGroups, searchSenderIds } from './methods/listSearch';
 
 export class MessagingGateway implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,7 +25,7 @@ export class MessagingGateway implements INodeType {
 		version: [1, 2, 3],
 		defaultVersion: 3,
 		subtitle:
-			'={{ ({ send: "Send SMS", sendVoice: "Send voice message", getBalance: "Get balance", getSenderIds: "Get sender IDs", getAccount: "Get account", format: "Format number" })[$parameter["operation"]] || $parameter["operation"] }}',
+			'={{ ({ send: "Send SMS", sendVoice: "Send voice message", getBalance: "Get balance", getSenderIds: "Get sender IDs", getAccount: "Get account", format: "Format number", create: ({ contact: "Create contact", optOut: "Add to opt-out list" })[$parameter["resource"]], rename: "Rename group" })[$parameter["operation"]] || $parameter["operation"] }}',
 		description: 'Send SMS and voice messages, format numbers, and read the sender IDs and balance of a messaging gateway account',
 		defaults: { name: 'Messaging Gateway' },
 		usableAsTool: true,
@@ -40,16 +44,24 @@ export class MessagingGateway implements INodeType {
 					{ name: 'Message', value: 'message' },
 					{ name: 'Account', value: 'account' },
 					{ name: 'Number', value: 'number' },
+					// Contacts, groups and opt-outs.
+					{ name: 'Contact', value: 'contact' },
+					{ name: 'Group', value: 'group' },
+					{ name: 'Opt-Out', value: 'optOut' },
 				],
 				default: 'message',
 			},
 			...message.description,
 			...account.description,
 			...number.description,
+			// Contacts, groups and opt-outs.
+			...contact.description,
+			...group.description,
+			...optOut.description,
 		],
 	};
 
-	methods = { listSearch: { searchSenderIds } };
+	methods = { listSearch: { searchSenderIds, searchGroups } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -4,7 +4,8 @@
  * the gateway's (`phone`, `groupid`, `firstname`, `lastname`, `birthday`, `extra1` … `extra8`,
  * `unsubscribed`).
  */
-import { normalizePhoneNumber } from '../phone';
+import { normalizePhoneNumber, type NumberResult } from '../phone';
+import { got } from '../values';
 import { readGroupId } from './group';
 
 export const CONTACT_EXTRA_FIELDS = ['extra1', 'extra2', 'extra3', 'extra4', 'extra5', 'extra6', 'extra7', 'extra8'] as const;
@@ -40,28 +41,34 @@ function birthdayOf(value: unknown): string | undefined {
 function optionalFields(input: ContactInput): { ok: true; fields: Record<string, string | boolean> } | { ok: false; field: string; error: string } {
 	const fields: Record<string, string | boolean> = {};
 	for (const field of TEXT_FIELDS) {
+		// A key that is present was set by the user: undefined or null there is an expression that found nothing.
+		if (!(field in input) || input[field] === '') continue;
 		const value = input[field];
-		if (value === undefined || value === '') continue;
-		if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) return { ok: false, field, error: `expected text but got ${value === null ? 'null' : typeof value}` };
+		if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) return { ok: false, field, error: `expected text but got ${got(value)}` };
 		fields[field] = String(value);
 	}
-	if (input.birthday !== undefined && input.birthday !== '') {
+	if ('birthday' in input && input.birthday !== '') {
 		const birthday = birthdayOf(input.birthday);
 		if (!birthday) return { ok: false, field: 'birthday', error: `"${String(input.birthday)}" is not a date written yyyy-MM-dd (e.g. 1990-12-31)` };
 		fields.birthday = birthday;
 	}
-	if (input.unsubscribed !== undefined) {
-		if (typeof input.unsubscribed !== 'boolean') return { ok: false, field: 'unsubscribed', error: `expected true or false but got ${typeof input.unsubscribed}` };
+	if ('unsubscribed' in input) {
+		if (typeof input.unsubscribed !== 'boolean') return { ok: false, field: 'unsubscribed', error: `expected true or false but got ${got(input.unsubscribed)}` };
 		fields.unsubscribed = input.unsubscribed;
 	}
 	return { ok: true, fields };
 }
 
+/** One phone number from a parameter (text, or a whole number): its international digits, or why it is none. */
+export function readNumberValue(value: unknown): NumberResult {
+	const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+	if (typeof text !== 'string') return { ok: false, error: `expected a phone number but got ${got(text)}` };
+	if (text.trim() === '') return { ok: false, error: 'no number given' };
+	return normalizePhoneNumber(text);
+}
+
 export function buildContact(input: ContactInput): BuildContactResult {
-	const phoneText = typeof input.phone === 'number' && Number.isSafeInteger(input.phone) ? String(input.phone) : input.phone;
-	if (typeof phoneText !== 'string') return refused('phone', `expected a phone number but got ${phoneText === null ? 'null' : typeof phoneText}`);
-	if (phoneText.trim() === '') return refused('phone', 'no phone number given');
-	const phone = normalizePhoneNumber(phoneText);
+	const phone = readNumberValue(input.phone);
 	if (!phone.ok) return refused('phone', phone.error);
 	const group = readGroupId(input.groupId);
 	if (!group.ok) return refused('groupId', group.error);

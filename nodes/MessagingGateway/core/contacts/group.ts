@@ -4,6 +4,7 @@
  * a `groups` list; only one third-party client shows it, so the shape is not certain).
  */
 import { isObject } from '../objects';
+import { got } from '../values';
 
 /** A group's id as the gateway hands it out: a whole number, written as digits (e.g. "4821"). */
 const GROUP_ID_PATTERN = /^\d{1,18}$/;
@@ -13,7 +14,7 @@ export type GroupIdReading = { ok: true; id: string } | { ok: false; error: stri
 /** A group id from a parameter: digits, or a whole number; anything else says what it was. */
 export function readGroupId(value: unknown): GroupIdReading {
 	if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return { ok: true, id: String(value) };
-	if (typeof value !== 'string') return { ok: false, error: `expected a group ID but got ${value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value}` };
+	if (typeof value !== 'string') return { ok: false, error: `expected a group ID but got ${got(value)}` };
 	const id = value.trim();
 	if (id === '') return { ok: false, error: 'no group given: pick one from the list or enter its ID' };
 	if (!GROUP_ID_PATTERN.test(id)) return { ok: false, error: `"${value}" is not a group ID (a group's ID is a number, e.g. 4821; pick the group from the list to use its ID)` };

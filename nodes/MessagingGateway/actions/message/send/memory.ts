@@ -14,6 +14,8 @@ export interface AcceptedSend<P> {
 	item: number;
 	to: string;
 	messageid: string;
+	/** A group send: the gateway's id of each message it sent to the group's contacts (`messageid` is the first). */
+	messageids?: string[];
 	plan: P;
 }
 
