@@ -110,11 +110,11 @@ function recipients(value: unknown, defaultCountry: Country | undefined): { numb
 	return { numbers: [...forms.keys()], merged };
 }
 
-/** A group send's one "recipient" for the run (`group:<id>`: its Retry On Fail memory and errors) and the group's ID. */
+/** A group send's one "recipient" for the run (`group <id>`: its Retry On Fail memory and errors name it so) and the group's ID. */
 function groupTarget(value: unknown): { numbers: string[]; merged: MergedRecipients; group: string } {
 	const group = readGroupId(value);
 	if (!group.ok) throw new InputError('groupId', group.error);
-	return { numbers: [`group:${group.id}`], merged: {}, group: group.id };
+	return { numbers: [`group ${group.id}`], merged: {}, group: group.id };
 }
 
 function message(value: unknown): string {

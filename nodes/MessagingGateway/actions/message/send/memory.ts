@@ -61,7 +61,7 @@ export function sentItems<P>(memory: RunMemory<P>, endpoint: string): Array<{ it
 		if (send.kind !== 'accepted' || send.endpoint !== endpoint) continue;
 		const entry = byItem.get(send.item) ?? { item: send.item, to: [], messageids: [] };
 		entry.to.push(send.to);
-		entry.messageids.push(send.messageid);
+		entry.messageids.push(...(send.messageids ?? [send.messageid]));
 		byItem.set(send.item, entry);
 	}
 	return [...byItem.values()].sort((a, b) => a.item - b.item);
