@@ -35,11 +35,6 @@ export interface GatewayRequest {
 	 * it; its errors carry `context.outcome`, its 2xx answer is returned for the caller to check.
 	 */
 	idempotent?: boolean;
-	/**
-	 * A read whose answer may be a bare JSON array instead of an object (e.g. `GET /v1/groups`, whose
-	 * shape is not certain): the array is returned under this key, each entry unchanged.
-	 */
-	listKey?: string;
 }
 
 /** Codes of n8n's HTTP client (axios, Node's net and dns) raised before any byte reached the gateway. */
@@ -106,12 +101,11 @@ async function prepare(ctx: GatewayContext, request: GatewayRequest): Promise<{ 
 	return { call, options };
 }
 
-/** A 2xx answer: a send's body as it came (the caller checks it), a read's only when it is the JSON object asked for (or, with `listKey`, a list). */
-function answerOf(call: FailedCall, response: IN8nHttpFullResponse, listKey?: string): IDataObject {
+/** A 2xx answer: a send's body as it came (the caller checks it), a read's only when it is the JSON object asked for. */
+function answerOf(call: FailedCall, response: IN8nHttpFullResponse): IDataObject {
 	const { body } = response;
 	if (!call.idempotent) return (typeof body === 'object' && body !== null ? body : { response: body }) as IDataObject;
 	if (isObject(body) && body.error === undefined) return body as IDataObject;
-	if (listKey && Array.isArray(body)) return { [listKey]: body } as IDataObject;
 	throw failedRead(call, response);
 }
 
@@ -135,7 +129,7 @@ export async function gatewayRequest(this: GatewayContext, request: GatewayReque
 			throw failedConnection(call, error as Error, { code, refused: code === 'ECONNREFUSED', reached: outcome !== undefined && 'lost' in outcome });
 		}
 		const status = response.statusCode;
-		if (status >= 200 && status < 300) return answerOf(call, response, request.listKey);
+		if (status >= 200 && status < 300) return answerOf(call, response);
 		const decision = status >= 300 && status < 400 ? { retry: false as const } : retryDecision({ status, retryAfter: headerText(response.headers?.['retry-after']) }, call.attempt, policy);
 		if (await waited(decision)) continue;
 		throw failedAnswer(call, response, decision.delayMs, `${options.url}`);

@@ -25,7 +25,7 @@ const GROUPS_PER_PAGE = 100;
  */
 export async function searchGroups(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	const page = Number(paginationToken ?? 1) || 1;
-	const response = await gatewayRequest.call(this, { method: 'GET', path: `/v1/groups?page=${page}&limit=${GROUPS_PER_PAGE}`, itemIndex: 0, idempotent: true, listKey: 'groups' });
+	const response = await gatewayRequest.call(this, { method: 'GET', path: `/v1/groups?page=${page}&limit=${GROUPS_PER_PAGE}`, itemIndex: 0, idempotent: true });
 	const groups = groupsOf(response);
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	return {
