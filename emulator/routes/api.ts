@@ -15,15 +15,24 @@ import { handleSmsSend } from './send';
 import { senderIdsAnswer } from './senderids';
 import { handleVoiceSend } from './voice';
 
-type ApiHandler = (raw: Buffer, state: State, gateway: Gateway) => { status: number; body: unknown };
+/** An authenticated API request as its handler sees it; `params` are the path's `:name` segments, decoded, in order. */
+export interface ApiCall {
+	raw: Buffer;
+	url: URL;
+	params: string[];
+	state: State;
+	gateway: Gateway;
+}
+type ApiHandler = (call: ApiCall) => { status: number; body: unknown };
 
+/** `METHOD /path` → handler; a `:name` segment matches any one path segment (e.g. `/v1/conversation/:phone`). */
 const API_ROUTES: Record<string, ApiHandler> = {
-	'POST /v1/message/send': (raw, _state, gateway) => handleSmsSend(parseApiBody(raw), gateway.send),
-	'POST /v1/voice/send': (raw, _state, gateway) => handleVoiceSend(parseApiBody(raw), gateway.send),
-	'GET /v1/senderids': (_raw, state) => ({ status: 200, body: senderIdsAnswer(state.senderIds) }),
-	'POST /v1/format/number': (raw) => handleFormatNumber(parseApiBody(raw)),
-	'GET /v1/auth': (_raw, state) => ({ status: 200, body: { success: true, username: state.account.username } }),
-	'GET /v1/balance': (_raw, { account }) => ({
+	'POST /v1/message/send': ({ raw, gateway }) => handleSmsSend(parseApiBody(raw), gateway.send),
+	'POST /v1/voice/send': ({ raw, gateway }) => handleVoiceSend(parseApiBody(raw), gateway.send),
+	'GET /v1/senderids': ({ state }) => ({ status: 200, body: senderIdsAnswer(state.senderIds) }),
+	'POST /v1/format/number': ({ raw }) => handleFormatNumber(parseApiBody(raw)),
+	'GET /v1/auth': ({ state }) => ({ status: 200, body: { success: true, username: state.account.username } }),
+	'GET /v1/balance': ({ state: { account } }) => ({
 		status: 200,
 		body: { balance: account.balance, type: 'credits', username: account.username },
 	}),
@@ -33,6 +42,31 @@ const API_ROUTES: Record<string, ApiHandler> = {
 	'PATCH /v1/groups': (raw, state) => handleRenameGroups(raw, state),
 	'POST /v1/optouts': handleAddOptOut,
 };
+
+/** A path segment's text; a malformed `%` escape stays as written (the handler judges it) instead of failing the request. */
+function safeDecode(segment: string): string {
+	try {
+		return decodeURIComponent(segment);
+	} catch {
+		return segment;
+	}
+}
+
+/** The route of `METHOD /path`: an exact one, else the first whose `:name` segments match; with those segments' values. */
+function findRoute(method: string, path: string): { handler: ApiHandler; params: string[] } | undefined {
+	const exact = API_ROUTES[`${method} ${path}`];
+	if (exact) return { handler: exact, params: [] };
+	const segments = path.split('/');
+	for (const [route, handler] of Object.entries(API_ROUTES)) {
+		const [routeMethod, routePath] = route.split(' ');
+		const pattern = routePath.split('/');
+		if (routeMethod !== method || pattern.length !== segments.length || !routePath.includes('/:')) continue;
+		if (pattern.every((part, i) => part.startsWith(':') ? segments[i] !== '' : part === segments[i])) {
+			return { handler, params: pattern.flatMap((part, i) => (part.startsWith(':') ? [safeDecode(segments[i])] : [])) };
+		}
+	}
+	return undefined;
+}
 
 /** Takes the fault that applies to this request off the queue, counting down a fault's `after`. */
 function nextFault(faults: Fault[]): Fault | undefined {
@@ -89,9 +123,9 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, url: 
 		throw apiError('104', 'Invalid credentials', 401);
 	}
 	try {
-		const handler = API_ROUTES[`${req.method} ${url.pathname}`];
-		if (!handler) throw new HttpError(404, { error: 'not found' });
-		const result = handler(raw, state, gateway);
+		const route = findRoute(req.method ?? '', url.pathname);
+		if (!route) throw new HttpError(404, { error: 'not found' });
+		const result = route.handler({ raw, url, params: route.params, state, gateway });
 		return sendJson(res, result.status, result.body);
 	} catch (error) {
 		// Every failed request of an account is also its api_error webhook (docs/gateway-api.md#api-errors).

@@ -109,6 +109,11 @@ function answerOf(call: FailedCall, response: IN8nHttpFullResponse): IDataObject
 	throw failedRead(call, response);
 }
 
+/** A list call's 2xx answer: a bare JSON array as it came, or the JSON object a read expects. */
+function listAnswerOf(call: FailedCall, response: IN8nHttpFullResponse): IDataObject | IDataObject[] {
+	return Array.isArray(response.body) ? (response.body as IDataObject[]) : answerOf(call, response);
+}
+
 async function waited(decision: RetryDecision): Promise<boolean> {
 	if (decision.retry) await sleep(decision.delayMs);
 	return decision.retry;
@@ -116,12 +121,24 @@ async function waited(decision: RetryDecision): Promise<boolean> {
 
 /** Sends one request with the credential's headers; retries only what is safe to retry for this request. */
 export async function gatewayRequest(this: GatewayContext, request: GatewayRequest): Promise<IDataObject> {
-	const { call, options } = await prepare(this, request);
+	const { call, response } = await exchange(this, request);
+	return answerOf(call, response);
+}
+
+/** A read of one page of a list (`request.idempotent` is implied): the bare array or the object the gateway answered. */
+export async function gatewayList(this: GatewayContext, request: GatewayRequest): Promise<IDataObject | IDataObject[]> {
+	const { call, response } = await exchange(this, { ...request, idempotent: true });
+	return listAnswerOf(call, response);
+}
+
+/** The request's 2xx response, after the retries its kind allows; any other outcome is thrown, explained. */
+async function exchange(ctx: GatewayContext, request: GatewayRequest): Promise<{ call: FailedCall; response: IN8nHttpFullResponse }> {
+	const { call, options } = await prepare(ctx, request);
 	const policy = { idempotent: call.idempotent };
 	for (; ; call.attempt++) {
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options)) as IN8nHttpFullResponse;
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)) as IN8nHttpFullResponse;
 		} catch (error) {
 			const outcome = attemptOutcome(error);
 			if (outcome && (await waited(retryDecision(outcome, call.attempt, policy)))) continue;
@@ -129,7 +146,7 @@ export async function gatewayRequest(this: GatewayContext, request: GatewayReque
 			throw failedConnection(call, error as Error, { code, refused: code === 'ECONNREFUSED', reached: outcome !== undefined && 'lost' in outcome });
 		}
 		const status = response.statusCode;
-		if (status >= 200 && status < 300) return answerOf(call, response);
+		if (status >= 200 && status < 300) return { call, response };
 		const decision = status >= 300 && status < 400 ? { retry: false as const } : retryDecision({ status, retryAfter: headerText(response.headers?.['retry-after']) }, call.attempt, policy);
 		if (await waited(decision)) continue;
 		throw failedAnswer(call, response, decision.delayMs, `${options.url}`);

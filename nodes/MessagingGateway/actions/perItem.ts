@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError, errorItemJson, gatewayRequest, type GatewayRequest } from '../transport';
@@ -12,9 +12,22 @@ export async function requestPerItem(
 	this: IExecuteFunctions,
 	prepare: (itemIndex: number) => GatewayRequest | NodeOperationError,
 ): Promise<INodeExecutionData[]> {
-	const prepared = this.getInputData().map((_, itemIndex) => {
+	return await runPerItem(this, prepare, async (request) => [await gatewayRequest.call(this, request)]);
+}
+
+/**
+ * Prepares every input item (a refusal stops the run before any request, unless Continue On Fail),
+ * then runs each prepared item in turn; each result record is an output item paired with its input.
+ * A failed item stops the run, or with Continue On Fail becomes an error item.
+ */
+export async function runPerItem<Prepared>(
+	ctx: IExecuteFunctions,
+	prepare: (itemIndex: number) => Prepared | NodeOperationError,
+	run: (prepared: Prepared, itemIndex: number) => Promise<IDataObject[]>,
+): Promise<INodeExecutionData[]> {
+	const prepared = ctx.getInputData().map((_, itemIndex) => {
 		const request = prepare(itemIndex);
-		if (request instanceof NodeOperationError && !this.continueOnFail()) throw request;
+		if (request instanceof NodeOperationError && !ctx.continueOnFail()) throw request;
 		return request;
 	});
 	const results: INodeExecutionData[] = [];
@@ -25,10 +38,10 @@ export async function requestPerItem(
 			continue;
 		}
 		try {
-			results.push({ json: await gatewayRequest.call(this, request), pairedItem });
+			for (const json of await run(request, itemIndex)) results.push({ json, pairedItem });
 		} catch (error) {
-			const nodeError = asNodeError(this, error, itemIndex);
-			if (!this.continueOnFail()) throw nodeError;
+			const nodeError = asNodeError(ctx, error, itemIndex);
+			if (!ctx.continueOnFail()) throw nodeError;
 			results.push({ json: errorItemJson(nodeError), pairedItem });
 		}
 	}

@@ -1,0 +1,92 @@
+/**
+ * Get Many for every list of the gateway: n8n's Return All / Limit fields, and the page walk that
+ * reads a list with the fewest requests (core/paging.ts says how big a page is and when it is the last).
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { isObject } from '../core/objects';
+import { isLastPage, limitProblem, pageSizeFor, readPage, type Wanted } from '../core/paging';
+import { gatewayList, type GatewayContext } from '../transport';
+import { refusal, runPerItem } from './perItem';
+
+/** Return All and Limit, as n8n's own Get Many operations show them, for one resource's operations. */
+export function getManyFields(show: { resource: string[]; operation: string[] }): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { ...show, returnAll: [false] } },
+		},
+	];
+}
+
+/** One list read: where, with which filters, under which key the records come, and how many are wanted. */
+export interface ListQuery {
+	/** The list's path, e.g. `/v1/message/inbox`. */
+	path: string;
+	/** Query parameters besides `page` and `limit` (the filters); empty values are left out. */
+	query?: Record<string, string>;
+	/** The envelope's key that holds the records, e.g. `messages`. */
+	listKey: string;
+	wanted: Wanted;
+}
+
+/** Return All / Limit of an item as what it wants; a Limit that is not a whole number ≥ 1 is refused, naming the field. */
+export function wantedOf(ctx: IExecuteFunctions, itemIndex: number): Wanted | NodeOperationError {
+	if (ctx.getNodeParameter('returnAll', itemIndex, false) === true) return 'all';
+	const limit = ctx.getNodeParameter('limit', itemIndex, 50);
+	const problem = limitProblem(limit);
+	return problem ? refusal(ctx, 'Limit', problem, itemIndex) : (limit as number);
+}
+
+/** A record as an item's JSON: an object as the gateway sent it; anything else under `value`. */
+const asRecord = (record: unknown): IDataObject => (isObject(record) ? (record as IDataObject) : { value: record as IDataObject[keyof IDataObject] });
+
+/**
+ * Reads the records of one list: page 1, 2, … at the page size `wanted` calls for, until the gateway's
+ * last page or enough records. A page that repeats the one before (a gateway ignoring `page`) ends
+ * the read with an error instead of walking forever.
+ */
+export async function fetchRecords(this: GatewayContext, list: ListQuery, itemIndex: number): Promise<IDataObject[]> {
+	const pageSize = pageSizeFor(list.wanted);
+	const filters = Object.entries(list.query ?? {}).filter(([, value]) => value !== '');
+	const records: IDataObject[] = [];
+	let previousFirst: string | undefined;
+	for (let pageNumber = 1; ; pageNumber++) {
+		const query = new URLSearchParams([...filters, ['limit', String(pageSize)], ['page', String(pageNumber)]]);
+		const body = await gatewayList.call(this, { method: 'GET', path: `${list.path}?${query.toString()}`, itemIndex });
+		const page = readPage(body, list.listKey);
+		if (typeof page === 'string') throw unreadable(this, list, `${page} (page ${pageNumber})`, itemIndex);
+		const first = page.records.length > 0 ? JSON.stringify(page.records[0]) : undefined;
+		if (first !== undefined && first === previousFirst) throw unreadable(this, list, `page ${pageNumber} repeats page ${pageNumber - 1}: the gateway may not page this list`, itemIndex);
+		previousFirst = first;
+		records.push(...page.records.map(asRecord));
+		if ((list.wanted !== 'all' && records.length >= list.wanted) || isLastPage(page, pageNumber, pageSize)) break;
+	}
+	return list.wanted === 'all' ? records : records.slice(0, list.wanted);
+}
+
+function unreadable(ctx: GatewayContext, list: ListQuery, problem: string, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `The gateway's list ${list.path} could not be read: ${problem}`, {
+		itemIndex,
+		description: 'Check that the Base URL points at the gateway\'s API.',
+	});
+}
+
+/** Get Many for each input item: every item's query is checked first (nothing is requested if one is refused), then read; one output item per record. */
+export async function getManyPerItem(this: IExecuteFunctions, prepare: (itemIndex: number) => ListQuery | NodeOperationError): Promise<INodeExecutionData[]> {
+	return await runPerItem(this, prepare, async (list, itemIndex) => await fetchRecords.call(this, list, itemIndex));
+}

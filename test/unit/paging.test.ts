@@ -1,0 +1,58 @@
+import { isLastPage, limitProblem, pageSizeFor, readPage } from '../../nodes/MessagingGateway/core/paging';
+
+/**
+ * The gateway's list answers and page walk. Expected values follow the documented envelope
+ * `{ total, shown, page, limit, <list>: [...] }`, the bare arrays some lists answer with, and the
+ * largest page of 2000 (docs/inbox-and-history.md#paging).
+ */
+describe('readPage: both shapes, every record unchanged', () => {
+	const record = { ID: '19951477', message: 'Hi', extra: { nested: [1, 2] } };
+
+	test('an envelope: the records under its key, its total as a number even when sent as text', () => {
+		expect(readPage({ total: '3', shown: 1, page: 1, limit: 1, messages: [record] }, 'messages')).toEqual({ records: [record], total: 3 });
+	});
+	test('a bare array: the records, no total', () => {
+		expect(readPage([record, 'text'], 'groups')).toEqual({ records: [record, 'text'] });
+	});
+	test('an envelope that says it is empty, without its list', () => {
+		expect(readPage({ total: 0, shown: 0, page: 1, limit: 50 }, 'messages')).toEqual({ records: [], total: 0 });
+	});
+	test.each([
+		['an envelope without the list that claims records', { total: 5, shown: 5, page: 1, limit: 5 }],
+		['the list under another key', { total: 1, contacts: [record] }],
+		['a text', 'OK'],
+		['null', null],
+	])('a problem, never silently empty: %s', (_name, body) => {
+		expect(typeof readPage(body, 'messages')).toBe('string');
+	});
+});
+
+describe('page size: the fewest requests', () => {
+	test.each([
+		[1, 1],
+		[50, 50],
+		[2000, 2000],
+		[2001, 2000],
+		[10_000, 2000],
+		['all' as const, 2000],
+	])('wanting %s asks pages of %s', (wanted, size) => {
+		expect(pageSizeFor(wanted)).toBe(size);
+	});
+});
+
+describe('isLastPage', () => {
+	test.each([
+		['a short page', { records: [1, 2], total: undefined }, 1, 3, true],
+		['a full page with more after it', { records: [1, 2, 3], total: 7 }, 2, 3, false],
+		['a full page that reaches the total', { records: [1, 2, 3], total: 6 }, 2, 3, true],
+		['a full bare-array page: the next one tells', { records: [1, 2, 3] }, 1, 3, false],
+		['an empty page', { records: [], total: 10 }, 9, 3, true],
+	])('%s', (_name, page, pageNumber, size, last) => {
+		expect(isLastPage(page, pageNumber, size)).toBe(last);
+	});
+});
+
+describe('limitProblem', () => {
+	test.each([[1], [50], [10_001]])('%s is a Limit', (limit) => expect(limitProblem(limit)).toBeUndefined());
+	test.each([[0], [-1], [2.5], ['50'], [Number.NaN], [undefined]])('%s is refused', (limit) => expect(limitProblem(limit)).toMatch(/whole number of at least 1/));
+});
