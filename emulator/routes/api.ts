@@ -9,7 +9,7 @@ import type { Gateway } from '../gateway';
 import { apiError, HttpError, parseApiBody, sendJson } from '../http';
 import type { State } from '../state';
 import type { ApiRequest, Fault } from '../types';
-import { handleAddContacts, handleAddOptOut, handleRenameGroups } from './contacts';
+import { handleAddContacts, handleAddOptOut, handleRenameGroups, listContacts, listGroups } from './contacts';
 import { handleFormatNumber } from './format';
 import { handleSmsSend } from './send';
 import { senderIdsAnswer } from './senderids';
@@ -38,8 +38,10 @@ const API_ROUTES: Record<string, ApiHandler> = {
 	}),
 	// Contacts, groups and opt-outs (routes/contacts.ts); the documented path of a rename ends in a slash.
 	'POST /v1/contact': handleAddContacts,
-	'PATCH /v1/groups/': (raw, state) => handleRenameGroups(raw, state),
-	'PATCH /v1/groups': (raw, state) => handleRenameGroups(raw, state),
+	'GET /v1/contact': listContacts,
+	'GET /v1/groups': listGroups,
+	'PATCH /v1/groups/': handleRenameGroups,
+	'PATCH /v1/groups': handleRenameGroups,
 	'POST /v1/optouts': handleAddOptOut,
 };
 

@@ -1,15 +1,15 @@
 /**
  * The gateway's contact, group and opt-out calls (docs/emulator.md#contacts-groups-and-opt-outs):
- * `POST /v1/contact` (one object, or a list: all are checked before any is added), `PATCH /v1/groups/`
- * (rename; an unknown ID changes nothing, 404) and `POST /v1/optouts`. A contact or opt-out added here
+ * `POST /v1/contact` (one object, or a list: all are checked before any is added), `GET /v1/contact`,
+ * `GET /v1/groups`, `PATCH /v1/groups/` (rename; an unknown ID changes nothing, 404) and `POST /v1/optouts`. A contact or opt-out added here
  * also fires its add_contact / add_optout webhook. The error codes 122–129 are those a third-party
  * client lists; the emulator's choice of which one answers what is documented in docs/emulator.md.
  */
 import type { Contact, Directory, Group } from '../contacts';
 import { timesOf, type Fields } from '../events';
-import type { Gateway } from '../gateway';
 import { apiError, parseApiBody } from '../http';
-import type { State } from '../state';
+import { pagedAnswer, readPaging } from '../paging';
+import type { ApiCall } from './api';
 import { isAbsent, readRecipients } from './checks';
 
 type Answer = { status: number; body: unknown };
@@ -73,7 +73,7 @@ function contactEvent(contact: Contact, group: Group, localDay: string): Fields 
 }
 
 /** `POST /v1/contact`: `{ ID }` for one contact, `{ IDs }` in the list's order for a list. */
-export function handleAddContacts(raw: Buffer, state: State, gateway: Gateway): Answer {
+export function handleAddContacts({ raw, state, gateway }: ApiCall): Answer {
 	const body = parseApiBody(raw, true);
 	const entries = Array.isArray(body) ? body : [body];
 	if (entries.length === 0) throw apiError('122', 'No contacts provided');
@@ -91,7 +91,7 @@ export function handleAddContacts(raw: Buffer, state: State, gateway: Gateway): 
 }
 
 /** `PATCH /v1/groups/`: `{ ID, name }` or a list of them; every ID must exist, or nothing is renamed (404). */
-export function handleRenameGroups(raw: Buffer, state: State): Answer {
+export function handleRenameGroups({ raw, state }: ApiCall): Answer {
 	const body = parseApiBody(raw, true);
 	const entries = Array.isArray(body) ? body : [body];
 	if (entries.length === 0) throw apiError('114', 'Empty request');
@@ -109,7 +109,7 @@ export function handleRenameGroups(raw: Buffer, state: State): Answer {
 }
 
 /** `POST /v1/optouts` `{ number }`: onto the list the send's 131 refusal reads; `{ ID }` of the entry. */
-export function handleAddOptOut(raw: Buffer, state: State, gateway: Gateway): Answer {
+export function handleAddOptOut({ raw, state, gateway }: ApiCall): Answer {
 	const body = parseApiBody(raw);
 	if (typeof body.number !== 'string') throw apiError('103', 'Invalid phone number');
 	const [number] = readRecipients(body.number);
@@ -117,4 +117,18 @@ export function handleAddOptOut(raw: Buffer, state: State, gateway: Gateway): An
 	state.optouts.add(number);
 	const { event } = gateway.emit('add_optout', { optout: { number, memo: 'Added through the API' } });
 	return { status: 200, body: { ID: String((event.optout as Fields).id) } };
+}
+
+/** `GET /v1/contact`: the contacts (of `groupid`, when given) in the envelope every documented list has. */
+export function listContacts({ url, state }: ApiCall): Answer {
+	const groupid = url.searchParams.get('groupid');
+	if (groupid !== null && groupid !== '' && !state.directory.findGroup(groupid)) throw groupNotFound(groupid);
+	const contacts = groupid ? state.directory.contacts.filter((contact) => contact.groupid === groupid) : state.directory.contacts;
+	return pagedAnswer(contacts, url.searchParams, 'contacts');
+}
+
+/** `GET /v1/groups`: a bare array of `{ ID, name }`, one page of it (the shape the one client that calls it reads). */
+export function listGroups({ url, state }: ApiCall): Answer {
+	const { page, limit } = readPaging(url.searchParams);
+	return { status: 200, body: state.directory.groups.slice((page - 1) * limit, page * limit) };
 }

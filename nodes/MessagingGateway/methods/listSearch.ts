@@ -2,7 +2,7 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 
 import { groupsOf } from '../core/contacts/group';
 import { filterSenderIds, parseSenderIds } from '../core/senderids';
-import { gatewayRequest } from '../transport';
+import { gatewayList, gatewayRequest } from '../transport';
 
 /** The account's sender IDs (`GET /v1/senderids`) for the Sender list, filtered by what the user types. */
 export async function searchSenderIds(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
@@ -25,7 +25,7 @@ const GROUPS_PER_PAGE = 100;
  */
 export async function searchGroups(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	const page = Number(paginationToken ?? 1) || 1;
-	const response = await gatewayRequest.call(this, { method: 'GET', path: `/v1/groups?page=${page}&limit=${GROUPS_PER_PAGE}`, itemIndex: 0, idempotent: true });
+	const response = await gatewayList.call(this, { method: 'GET', path: `/v1/groups?page=${page}&limit=${GROUPS_PER_PAGE}`, itemIndex: 0 });
 	const groups = groupsOf(response);
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	return {

@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as create from './create.operation';
+import * as getAll from './getAll.operation';
 
-export const operations = { create };
+export const operations = { create, getAll };
 
 export const description: INodeProperties[] = [
 	{
@@ -18,8 +19,10 @@ export const description: INodeProperties[] = [
 				action: 'Create a contact',
 				description: 'Add a contact to a group (many items go out together in one request)',
 			},
+			{ name: 'Get Many', value: 'getAll', action: 'Get many contacts', description: "List the account's contacts, or one group's" },
 		],
 		default: 'create',
 	},
 	...create.description,
+	...getAll.description,
 ];

@@ -3,7 +3,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 type Show = NonNullable<INodeProperties['displayOptions']>['show'];
 
-export function groupIdField(show: Show, texts: { displayName?: string; description: string; required?: boolean }): INodeProperties {
+/** `show` undefined: a field of a collection (e.g. Filters), which shows it itself. */
+export function groupIdField(show: Show | undefined, texts: { displayName?: string; description: string; required?: boolean }): INodeProperties {
 	return {
 		displayName: texts.displayName ?? 'Group',
 		name: 'groupId',
@@ -27,6 +28,6 @@ export function groupIdField(show: Show, texts: { displayName?: string; descript
 				validation: [{ type: 'regex', properties: { regex: '^\\s*\\d+\\s*$', errorMessage: "A group's ID is a number, e.g. 4821" } }],
 			},
 		],
-		displayOptions: { show },
+		...(show ? { displayOptions: { show } } : {}),
 	};
 }
