@@ -41,12 +41,11 @@ export class MessagingGateway implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Message', value: 'message' },
 					{ name: 'Account', value: 'account' },
-					{ name: 'Number', value: 'number' },
-					// Contacts, groups and opt-outs.
 					{ name: 'Contact', value: 'contact' },
 					{ name: 'Group', value: 'group' },
+					{ name: 'Message', value: 'message' },
+					{ name: 'Number', value: 'number' },
 					{ name: 'Opt-Out', value: 'optOut' },
 				],
 				default: 'message',

@@ -117,18 +117,8 @@ test('a workflow sends one SMS to the group (a message and delivery report per c
 });
 
 test("the Group list of a Contact → Create node, through n8n's resource-locator endpoint", async () => {
-	const response = await fetch(`${n8n.url}/rest/dynamic-node-parameters/resource-locator-results`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json', cookie: client.cookie },
-		body: JSON.stringify({
-			path: 'parameters.groupId',
-			methodName: 'searchGroups',
-			nodeTypeAndVersion: { name: `${PACKAGE_NAME}.messagingGateway`, version: 3 },
-			currentNodeParameters: { resource: 'contact', operation: 'create', phone: '', groupId: { __rl: true, mode: 'list', value: '' } },
-			credentials: { messagingGatewayApi: { id: credentialId, name: 'Messaging Gateway account' } },
-			filter: 'staff',
-		}),
-	});
-	expect(response.status).toBe(200);
-	expect(((await response.json()) as { data: { results: unknown[] } }).data.results).toEqual([{ name: 'Staff', value: '4822', description: 'ID 4822' }]);
+	const parameters = { resource: 'contact', operation: 'create', phone: '', groupId: { __rl: true, mode: 'list', value: '' } };
+	const list = await client.resourceLocatorResults({ path: 'parameters.groupId', methodName: 'searchGroups', version: 3, parameters, credentialId, filter: 'staff' });
+	expect(list.status).toBe(200);
+	expect(list.body.data!.results).toEqual([{ name: 'Staff', value: '4822', description: 'ID 4822' }]);
 });

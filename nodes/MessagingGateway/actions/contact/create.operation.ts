@@ -4,8 +4,8 @@
  * request (the gateway takes one contact or a list and answers `{ ID }` or `{ IDs }` in its order).
  * One output item per input item: the contact as sent and the gateway's `ID`.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, type JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { buildContact, CONTACT_EXTRA_FIELDS, type ContactBody } from '../../core/contacts/contact';
 import { asNodeError, errorItemJson, gatewayRequest } from '../../transport';

@@ -15,7 +15,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Add to Opt-Out List',
 				value: 'create',
-				action: 'Add a number to the opt-out list',
+				action: 'Opt out a number',
 				description: 'Put a number on the opt-out list: the gateway refuses to send to it (code 131)',
 			},
 		],
