@@ -26,7 +26,7 @@ export class MessagingGateway implements INodeType {
 		defaultVersion: 3,
 		subtitle:
 			'={{ ({ send: "Send SMS", sendVoice: "Send voice message", getBalance: "Get balance", getSenderIds: "Get sender IDs", getAccount: "Get account", format: "Format number", create: ({ contact: "Create contact", optOut: "Add to opt-out list" })[$parameter["resource"]], rename: "Rename group" })[$parameter["operation"]] || $parameter["operation"] }}',
-		description: 'Send SMS and voice messages, format numbers, and read the sender IDs and balance of a messaging gateway account',
+		description: 'Send SMS and voice messages, manage contacts, groups and opt-outs, format numbers, and read the sender IDs and balance of a messaging gateway account',
 		defaults: { name: 'Messaging Gateway' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
