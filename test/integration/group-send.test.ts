@@ -47,6 +47,14 @@ test('a group of 3: one request, 3 messages and 3 final delivery reports, one ou
 	]);
 });
 
+test('two items to two groups with the same message: two requests, never one batched `to` list (Batch Recipients is for numbers)', async () => {
+	await api('/v1/contact', [{ phone: '31612345680', groupid: '4822' }]);
+	const run = await runAction(groupSend(), [{ group: '4821' }, { group: '4822' }], gateway.credentials);
+	expect(run.error).toBeUndefined();
+	expect(sendRequests().map((request) => request.body.to)).toEqual(['4821', '4822']);
+	expect(run.items.map((item) => [item.json.groupId, (item.json.messageids as string[]).length])).toEqual([['4821', 3], ['4822', 1]]);
+});
+
 test.each([
 	['Group', { }, { group: 'Customers' }, /^Group: "Customers" is not a group ID/],
 	['Sender', { sender: { __rl: true, mode: 'id', value: 'A sender name too long' } }, { group: '4821' }, /^Sender: /],
