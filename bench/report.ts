@@ -21,6 +21,8 @@ export interface BenchFigures {
 	/** Part 3: bulk send, and the batched-sends section (with its heading). */
 	bulk: string[];
 	batching: string;
+	/** Part 3, reading a list (with its heading, bench/lists.ts). */
+	lists: string;
 	/** Part 4. */
 	loadCheck: string[];
 	/** Part 5, with its heading (bench/conversations-report.ts). */
@@ -107,6 +109,7 @@ network round trip away (\`apiLatencyMs\`).
 ${figures.bulk.join('\n')}
 
 ${figures.batching}
+${figures.lists}
 ## 4. Load check
 
 Signed webhooks through real n8n, 20 in flight; every one must produce exactly one execution (matched
@@ -124,6 +127,7 @@ npm ci && npm run bench     # first run installs n8n into ~/.cache (about 6 minu
 npm run bench -- --trigger-only         # part 1 alone, printed, RESULTS.md left as it is
 npm run bench -- --trigger-parts-only   # parts 1 and 2b alone, printed
 npx ts-node --transpile-only bench/batching.ts   # the batched sends alone, printed
+npx ts-node --transpile-only bench/lists.ts      # reading a list (Inbox → Get Many) alone, printed
 npm run bench:conversations             # part 5 alone, written into RESULTS.md
 \`\`\`
 `;

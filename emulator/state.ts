@@ -10,6 +10,7 @@ import type { Delivery, WebhookEndpoint } from './dispatch';
 import type { Fields } from './events';
 import { createDirectory, type Directory } from './contacts';
 import { controlError } from './http';
+import { createInbox, resetInbox, type InboxState } from './inbox';
 import { MAX_TIMER_MS } from './tasks';
 import type { Account, ApiRequest, EmittedEvent, EmulatorOptions, Fault, SentMessage, Settings } from './types';
 
@@ -87,6 +88,8 @@ export interface State {
 	/** Groups and contacts (contacts.ts). */
 	readonly directory: Directory;
 	readonly senderIds: string[];
+	/** Received messages (inbox and conversation lists) and the order the inbox lists them in. */
+	readonly inbox: InboxState;
 	/** Faults still to apply to API requests, first one next. */
 	readonly faults: Fault[];
 	/** TCP connections accepted (all; those that carried API requests) and API requests since start or reset: GET /emulator/stats. */
@@ -157,6 +160,7 @@ export function createState(options: EmulatorOptions): State {
 		optouts: new Set<string>(),
 		directory: createDirectory(options.groups),
 		senderIds: [...(options.senderIds ?? DEFAULT_SENDER_IDS)],
+		inbox: createInbox(),
 		faults: [],
 		stats: { connections: 0, apiConnections: 0, apiRequests: 0 },
 		apiSockets: new WeakSet<object>(),
@@ -178,6 +182,7 @@ export function createState(options: EmulatorOptions): State {
 			}
 			state.optouts.clear();
 			state.directory.reset();
+			resetInbox(state.inbox);
 			state.senderIds.splice(0, state.senderIds.length, ...(options.senderIds ?? DEFAULT_SENDER_IDS));
 			Object.assign(state.stats, { connections: 0, apiConnections: 0, apiRequests: 0 });
 		},

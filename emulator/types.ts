@@ -76,8 +76,10 @@ export interface EmittedEvent {
 }
 
 export interface Fault {
-	status: 429 | 500 | 503 | 'hang';
+	status: 400 | 429 | 500 | 502 | 503 | 'hang';
 	retryAfter?: number;
+	/** The answer echoes the request's body, as some gateways and proxies do: in the JSON's `errorMsg` (4xx) or in an HTML page (5xx). */
+	echo?: boolean;
 	/** API requests answered normally before this fault applies (to fail the Nth request of a batch). */
 	after?: number;
 }

@@ -23,12 +23,13 @@ export async function withLogOf<T>(n8n: N8nServer, work: Promise<T>): Promise<T>
 	}
 }
 
-export async function startN8nWithEmulator(emulatorOptions: EmulatorOptions = {}): Promise<N8nWithEmulator> {
+/** `n8nEnv`: extra environment for n8n, e.g. `N8N_LOG_LEVEL`. */
+export async function startN8nWithEmulator(emulatorOptions: EmulatorOptions = {}, n8nEnv: Record<string, string> = {}): Promise<N8nWithEmulator> {
 	const install = ensureN8n();
 	const emulator = await startEmulator(emulatorOptions);
 	let n8n: N8nServer | undefined;
 	try {
-		n8n = await startN8n(install);
+		n8n = await startN8n(install, { env: n8nEnv });
 		const client = await withLogOf(n8n, N8nClient.setUp(n8n.url));
 		const started = n8n;
 		return {

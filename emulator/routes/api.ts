@@ -11,6 +11,7 @@ import type { State } from '../state';
 import type { ApiRequest, Fault } from '../types';
 import { handleAddContacts, handleAddOptOut, handleRenameGroups, listContacts, listGroups } from './contacts';
 import { handleFormatNumber } from './format';
+import { conversationAnswer, historyAnswer, inboxAnswer } from './lists';
 import { handleSmsSend } from './send';
 import { senderIdsAnswer } from './senderids';
 import { handleVoiceSend } from './voice';
@@ -36,6 +37,10 @@ const API_ROUTES: Record<string, ApiHandler> = {
 		status: 200,
 		body: { balance: account.balance, type: 'credits', username: account.username },
 	}),
+	'GET /v1/message/inbox': inboxAnswer,
+	'GET /v1/message/inbox/:inbox_nr': inboxAnswer,
+	'GET /v1/conversation/:phone': conversationAnswer,
+	'GET /v1/message/history': historyAnswer,
 	// Contacts, groups and opt-outs (routes/contacts.ts); the documented path of a rename ends in a slash.
 	'POST /v1/contact': handleAddContacts,
 	'GET /v1/contact': listContacts,
@@ -88,6 +93,16 @@ function fieldsOf(raw: Buffer): Record<string, unknown> {
 	}
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** An error answer that echoes the request's body: JSON with the body as `errorMsg` (4xx), or an error page showing it (5xx). */
+function sendEcho(res: ServerResponse, status: number, raw: Buffer) {
+	const body = raw.toString('utf8');
+	if (status < 500) return sendJson(res, status, { error: '105', errorMsg: `Invalid request: ${body}` });
+	res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' });
+	res.end(`<html><head><title>HTTP ${status}</title></head><body><h1>HTTP ${status}</h1><p>The upstream did not answer this request:</p><pre>${escapeHtml(body)}</pre></body></html>`);
+}
+
 /** Logs the request and counts it and its connection (GET /emulator/stats). */
 function record(req: IncomingMessage, res: ServerResponse, url: URL, raw: Buffer, state: State) {
 	const logged: ApiRequest = {
@@ -116,6 +131,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, url: 
 		state.hanging.add(res);
 		return;
 	}
+	if (fault?.echo) return sendEcho(res, fault.status as number, raw);
 	if (fault) {
 		const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {};
 		return sendJson(res, fault.status, { error: '105', errorMsg: `Emulated fault: HTTP ${fault.status}` }, headers);

@@ -72,9 +72,10 @@ export function readInbound(body: Fields, account: Account, messages: readonly S
 /** `POST /emulator/faults`: the faults to queue, `count` of them, the first after `after` requests. */
 export function readFaults(body: Fields, queued: number): Fault[] {
 	const status = body.status === 'hang' || body.hang === true ? 'hang' : body.status;
-	if (status !== 'hang' && status !== 429 && status !== 500 && status !== 503) {
-		throw controlError('"status" must be 429, 500, 503 or "hang"');
+	if (status !== 'hang' && status !== 400 && status !== 429 && status !== 500 && status !== 502 && status !== 503) {
+		throw controlError('"status" must be 400, 429, 500, 502, 503 or "hang"');
 	}
+	if (body.echo !== undefined && (typeof body.echo !== 'boolean' || status === 'hang')) throw controlError('"echo" must be true or false, and needs a status');
 	const count = body.count ?? 1;
 	if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
 		throw controlError('"count" must be a positive integer');
@@ -88,7 +89,7 @@ export function readFaults(body: Fields, queued: number): Fault[] {
 	if (body.after !== undefined && (typeof body.after !== 'number' || !Number.isInteger(body.after) || body.after < 0)) {
 		throw controlError('"after" must be a whole number of requests');
 	}
-	const fault: Fault = { status, retryAfter: body.retryAfter as number | undefined };
+	const fault: Fault = { status, retryAfter: body.retryAfter as number | undefined, ...(body.echo ? { echo: true } : {}) };
 	const faults: Fault[] = body.after ? [{ ...fault, after: body.after as number }] : [];
 	faults.push(...Array.from({ length: body.after ? count - 1 : count }, () => ({ ...fault })));
 	return faults;

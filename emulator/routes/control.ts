@@ -9,6 +9,7 @@ import type { Fields } from '../events';
 import type { Gateway } from '../gateway';
 import { controlError, parseControlBody } from '../http';
 import type { State } from '../state';
+import { inboundOf, readBulkInbox, readInboxOrder } from '../inbox';
 import type { EmittedEvent } from '../types';
 import { readSenderIds } from './senderids';
 import { EVENT_TYPE_VALUES, readEmit, readEndpoint, readFaults, readGroupName, readInbound, readOptOut } from './control-input';
@@ -101,8 +102,24 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 	'POST /emulator/inbound': async (request) => {
 		const { body, state, gateway } = request;
 		const result = gateway.emit('inbox_message', readInbound(body, state.account, state.messages));
+		state.inbox.messages.push(inboundOf(result.event));
 		await waitFor(request, result.deliveries);
 		return [201, result];
+	},
+	// The inbox without webhooks: many messages at once (tests, benchmarks), its list order, emptying it.
+	'GET /emulator/inbox': ({ state }) => [200, { order: state.inbox.order, count: state.inbox.messages.length }],
+	'POST /emulator/inbox': ({ body, state }) => {
+		const added = readBulkInbox(body, state.account.virtualNumber, state.account.timezone, () => state.nextId('internal'));
+		for (const message of added) state.inbox.messages.push(message);
+		return [201, { added: added.length, first: added[0].ID, last: added.at(-1)?.ID, count: state.inbox.messages.length }];
+	},
+	'PATCH /emulator/inbox': ({ body, state }) => {
+		state.inbox.order = readInboxOrder(body);
+		return [200, { order: state.inbox.order, count: state.inbox.messages.length }];
+	},
+	'DELETE /emulator/inbox': ({ state }) => {
+		state.inbox.messages.length = 0;
+		return [200, { order: state.inbox.order, count: 0 }];
 	},
 	'POST /emulator/sink': ({ req, raw, state }) => {
 		state.sink.push({ at: new Date().toISOString(), headers: req.headers, body: raw.toString('utf8') });

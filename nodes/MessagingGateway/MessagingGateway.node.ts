@@ -2,6 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as account from './actions/account/Account.resource';
+// The gateway's message lists.
+import * as conversation from './actions/conversation/Conversation.resource';
+import * as inbox from './actions/inbox/Inbox.resource';
 import * as message from './actions/message/Message.resource';
 import * as number from './actions/number/Number.resource';
 // Contacts, groups and opt-outs (docs/contacts-and-groups.md).
@@ -25,8 +28,8 @@ export class MessagingGateway implements INodeType {
 		version: [1, 2, 3],
 		defaultVersion: 3,
 		subtitle:
-			'={{ ({ send: "Send SMS", sendVoice: "Send voice message", getBalance: "Get balance", getSenderIds: "Get sender IDs", getAccount: "Get account", format: "Format number", create: ({ contact: "Create contact", optOut: "Add to opt-out list" })[$parameter["resource"]], rename: "Rename group" })[$parameter["operation"]] || $parameter["operation"] }}',
-		description: 'Send SMS and voice messages, manage contacts, groups and opt-outs, format numbers, and read the sender IDs and balance of a messaging gateway account',
+			'={{ ({ send: "Send SMS", sendVoice: "Send voice message", getBalance: "Get balance", getSenderIds: "Get sender IDs", getAccount: "Get account", format: "Format number", create: ({ contact: "Create contact", optOut: "Add to opt-out list" })[$parameter["resource"]], rename: "Rename group", getAll: "Get many", get: "Get conversation" })[$parameter["operation"]] || $parameter["operation"] }}',
+		description: 'Send SMS and voice messages, read the inbox, conversations and sent history, manage contacts, groups and opt-outs, format numbers, and read the sender IDs and balance of a messaging gateway account',
 		defaults: { name: 'Messaging Gateway' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -40,10 +43,13 @@ export class MessagingGateway implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
+				// In alphabetical order (n8n's rule); Message stays the default.
 				options: [
 					{ name: 'Account', value: 'account' },
 					{ name: 'Contact', value: 'contact' },
+					{ name: 'Conversation', value: 'conversation' },
 					{ name: 'Group', value: 'group' },
+					{ name: 'Inbox', value: 'inbox' },
 					{ name: 'Message', value: 'message' },
 					{ name: 'Number', value: 'number' },
 					{ name: 'Opt-Out', value: 'optOut' },
@@ -53,6 +59,9 @@ export class MessagingGateway implements INodeType {
 			...message.description,
 			...account.description,
 			...number.description,
+			// The gateway's message lists.
+			...inbox.description,
+			...conversation.description,
 			// Contacts, groups and opt-outs.
 			...contact.description,
 			...group.description,

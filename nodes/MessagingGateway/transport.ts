@@ -13,6 +13,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { CREDENTIAL_TYPE, DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS } from './constants';
 import { isObject } from './core/objects';
 import { userInfoSecrets } from './core/redact';
+import { resumeSignaturesIn } from './core/resume-link';
 import { retryDecision, type AttemptOutcome, type RetryDecision } from './core/retry';
 import { failedAnswer, failedConnection, failedRead, invalidBaseUrl, type FailedCall, type Secrets } from './transportErrors';
 
@@ -83,7 +84,8 @@ function isHttpUrl(url: string): boolean {
 async function prepare(ctx: GatewayContext, request: GatewayRequest): Promise<{ call: FailedCall; options: IHttpRequestOptions }> {
 	const credentials = await ctx.getCredentials<{ baseUrl?: string; apiKey?: string; apiSecret?: string }>(CREDENTIAL_TYPE, request.itemIndex);
 	const baseUrl = baseUrlOf(credentials);
-	const secrets: Secrets = [credentials.apiKey ?? '', credentials.apiSecret ?? '', ...userInfoSecrets(baseUrl)];
+	// A question's reference carries its resume link's signature: a secret of this request as much as the credential's.
+	const secrets: Secrets = [credentials.apiKey ?? '', credentials.apiSecret ?? '', ...userInfoSecrets(baseUrl), ...resumeSignaturesIn(request.body)];
 	const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 	const options: IHttpRequestOptions = {
 		method: request.method,

@@ -6,7 +6,7 @@ import type { IExecuteFunctions, ILoadOptionsFunctions, IN8nHttpFullResponse, IW
 import { NodeApiError } from 'n8n-workflow';
 
 import { describeCode } from './core/codes';
-import { redact, redactDeep } from './core/redact';
+import { redactDeep } from './core/redact';
 import { MAX_RETRY_AFTER_MS } from './core/retry';
 
 /**
@@ -53,18 +53,22 @@ interface ErrorText {
 	outcome: RequestOutcome;
 }
 
+/**
+ * Every error of a gateway request is made here. n8n copies the answer into more fields than the
+ * message and description (`errorResponse`, `messages`, `context`, …), all of which it saves with the
+ * execution and logs: the whole error is redacted once it is complete, whatever field holds an echo.
+ */
 function gatewayError(call: FailedCall, response: JsonObject, text: ErrorText): NodeApiError {
-	const { secrets } = call;
-	const error = new NodeApiError(call.ctx.getNode(), redactDeep(response, secrets), {
-		message: redact(text.message, secrets),
-		description: redact(text.description, secrets),
+	const error = new NodeApiError(call.ctx.getNode(), response, {
+		message: text.message,
+		description: text.description,
 		httpCode: text.httpCode === undefined ? undefined : String(text.httpCode),
 		itemIndex: call.itemIndex,
 	});
 	const fields: GatewayErrorFields = { code: text.code ?? null, httpCode: text.httpCode ?? null };
 	if (!call.idempotent) fields.outcome = text.outcome;
 	Object.assign(error.context, fields);
-	return error;
+	return redactDeep(error, call.secrets);
 }
 
 const MAY_BE_SENT = 'Not retried: the SMS may already have been sent';

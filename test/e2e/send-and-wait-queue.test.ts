@@ -1,8 +1,11 @@
 /**
  * Send and Wait for Response in n8n's queue mode: workers send the questions and run the resumed
  * executions, the webhook processor receives the gateway's webhooks and serves the waiting webhooks
- * the trigger hands the answers to. The scenarios are in send-and-wait-scenarios.ts.
+ * the trigger hands the answers to; every process logs at debug level. The scenarios are in
+ * send-and-wait-scenarios.ts.
  */
+import { readFileSync } from 'node:fs';
+
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { N8nClient } from '../../tools/n8n-client';
 import { ensureN8n } from '../../tools/n8n-install';
@@ -21,7 +24,7 @@ const logTail = () => stack.processes().map(({ name, server }) => `${name}:\n${t
 
 beforeAll(async () => {
 	emulator = await startEmulator({ settings: { deliveryDelayMs: 300, retryBaseMs: 200 } });
-	stack = await startQueueStack(ensureN8n(), { workers: 2 });
+	stack = await startQueueStack(ensureN8n(), { workers: 2, env: { N8N_LOG_LEVEL: 'debug' } });
 	try {
 		client = await N8nClient.setUp(stack.main.url);
 	} catch (error) {
@@ -34,4 +37,6 @@ afterAll(async () => {
 	await emulator?.close();
 }, 120_000);
 
-sendAndWaitScenarios(() => ({ emulator, client, webhookBaseUrl: stack.webhook.url, logTail }));
+const wholeLog = () => stack.processes().map(({ server }) => readFileSync(server.logFile, 'utf8')).join('\n');
+
+sendAndWaitScenarios(() => ({ emulator, client, webhookBaseUrl: stack.webhook.url, logTail, wholeLog }));

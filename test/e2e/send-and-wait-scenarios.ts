@@ -19,6 +19,8 @@ export interface ConversationSetting {
 	webhookBaseUrl: string;
 	/** The last lines of n8n's log(s), for a failure. */
 	logTail(): string;
+	/** Everything n8n wrote (every process in queue mode), at N8N_LOG_LEVEL=debug. */
+	wholeLog(): string;
 }
 
 /** Declares the tests; `setting()` is read in their beforeAll, after the calling file's. */
@@ -29,6 +31,7 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 	let emulator: Emulator;
 	let webhookBaseUrl: string;
 	let logTail: () => string;
+	let wholeLog: () => string;
 	let client: N8nClient;
 	let control: EmulatorControl;
 	let credentialId: string;
@@ -154,7 +157,7 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 	const triggerItems = async () => (await client.executions(triggerWorkflowId)).map((execution) => nodeOutput(execution, 'Replies')[0]);
 
 	beforeAll(async () => {
-		({ emulator, client, webhookBaseUrl, logTail } = setting());
+		({ emulator, client, webhookBaseUrl, logTail, wholeLog } = setting());
 		control = emulatorControl(emulator);
 		receiver = await startReceiver();
 		const { account } = emulator;
@@ -262,6 +265,21 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 			});
 		});
 
+		test('a final report that reaches the trigger before n8n saved the execution as waiting still resumes it with delivered: false', async () => {
+			// Reports at once: the rejection arrives while n8n still runs the execution that asked ("is running already").
+			const { deliveryDelayMs } = await control('GET', '/emulator/settings');
+			await control('PATCH', '/emulator/settings', { deliveryDelayMs: 0 });
+			try {
+				const to = newNumber('9992');
+				const { workflowId } = await startQuestion({ responseType: 'approval' }, to);
+				const sms = await waitFor(async () => ((await control('GET', '/emulator/messages')) as unknown as SentSms[]).find((message) => message.to === to), { what: `the SMS to ${to}` });
+				const execution = { id: sms.reference.split(':')[1] } as Execution;
+				expect(await answerOf({ workflowId, execution, sms })).toMatchObject({ delivered: false, delivery_code: '2', messageid: sms.messageid, to });
+			} finally {
+				await control('PATCH', '/emulator/settings', { deliveryDelayMs });
+			}
+		});
+
 		test('an alphanumeric sender is refused before anything is sent', async () => {
 			const to = newNumber();
 			const { workflowId } = await startQuestion({ sender: { __rl: true, mode: 'id', value: 'MyShop' }, message: 'Approve?' }, to);
@@ -321,6 +339,29 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 			expect(response.deliveries.map((delivery) => [delivery.state, delivery.attempts.at(-1)?.status])).toEqual([['delivered', 200]]);
 		}
 		expect(receiver.requests).toHaveLength(0);
+	});
+
+	test.each([400, 502])("a gateway's HTTP %s echoing the request: the signature is nowhere in the saved execution or n8n's debug log", async (status) => {
+		const to = newNumber();
+		await control('POST', '/emulator/faults', { status, echo: true });
+		const { workflowId } = await startQuestion({ responseType: 'approval' }, to);
+		const [failed] = await client.finishedExecutions(workflowId, 1);
+		expect(failed.status).toBe('error');
+		// The signature the gateway received, taken from the request the emulator recorded.
+		const requests = (await control('GET', '/emulator/requests')) as unknown as Array<{ path: string; body: string }>;
+		const sent = requests.filter((request) => request.path === '/v1/message/send').map((request) => JSON.parse(request.body) as SentSms).find((body) => body.to === to);
+		const signature = /^n8n-wait:\d+:[\w-]+:([0-9a-f]{64})$/.exec(sent?.reference ?? '')?.[1];
+		expect(signature).toBeDefined();
+		// The echo is in n8n's debug line of the failed run and in the saved error (the searches are not vacuous); the signature is in neither.
+		const echoed = status === 400 ? /Invalid request/ : /The upstream did not answer this request/;
+		const log = await waitFor(() => wholeLog().split('\n').some((line) => line.includes('Workflow execution finished with error') && line.includes(workflowId)) && wholeLog(), {
+			what: "the failed run in n8n's debug log",
+		});
+		expect(log).toMatch(echoed);
+		expect(log).not.toContain(signature);
+		const saved = JSON.stringify(await executionById(failed.id));
+		expect(saved).toMatch(echoed);
+		expect(saved).not.toContain(signature);
 	});
 
 	test('timeout: a limit that runs out gives timedOut: true', async () => {

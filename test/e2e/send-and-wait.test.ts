@@ -1,7 +1,9 @@
 /**
- * Send and Wait for Response in a real n8n (one instance), with the emulator as the gateway; the
- * scenarios are in send-and-wait-scenarios.ts.
+ * Send and Wait for Response in a real n8n (one instance, logging at debug level), with the emulator
+ * as the gateway; the scenarios are in send-and-wait-scenarios.ts.
  */
+import { readFileSync } from 'node:fs';
+
 import { stopN8nOnExit, tailOf } from '../../tools/n8n-process';
 import { startN8nWithEmulator, type N8nWithEmulator } from '../../tools/n8n-with-emulator';
 import { sendAndWaitScenarios } from './send-and-wait-scenarios';
@@ -11,7 +13,7 @@ stopN8nOnExit();
 let started: N8nWithEmulator;
 
 beforeAll(async () => {
-	started = await startN8nWithEmulator({ settings: { deliveryDelayMs: 300, retryBaseMs: 200 } });
+	started = await startN8nWithEmulator({ settings: { deliveryDelayMs: 300, retryBaseMs: 200 } }, { N8N_LOG_LEVEL: 'debug' });
 }, 900_000);
 
 afterAll(async () => {
@@ -23,4 +25,5 @@ sendAndWaitScenarios(() => ({
 	client: started.client,
 	webhookBaseUrl: started.n8n.url,
 	logTail: () => tailOf(started.n8n.logFile),
+	wholeLog: () => readFileSync(started.n8n.logFile, 'utf8'),
 }));

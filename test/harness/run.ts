@@ -25,7 +25,10 @@ export { ACTION_TYPE, TRIGGER_TYPE, type GatewayCredentials } from './n8n-core';
 
 export interface ActionRun {
 	items: INodeExecutionData[];
+	/** The error as n8n saves it in the run data: a copy of the thrown error's enumerable fields. */
 	error?: Error & { description?: string; httpCode?: string | null; context?: IDataObject };
+	/** The error object the node threw, as n8n-core's engine received it (causes and non-enumerable fields included). */
+	thrown?: unknown;
 	/** When the node put the execution to wait: the node and the execution data n8n saves and hands to its waiting webhook. */
 	waiting?: WaitingExecution;
 }
@@ -47,6 +50,20 @@ export interface ActionSettings {
 	executeOnce?: boolean;
 }
 
+/** n8n-core's engine, unchanged, noting the error a node throws before the engine copies it into the run data. */
+class ObservedWorkflowExecute extends WorkflowExecute {
+	thrown?: unknown;
+
+	async runNode(...args: Parameters<WorkflowExecute['runNode']>): ReturnType<WorkflowExecute['runNode']> {
+		try {
+			return await super.runNode(...args);
+		} catch (error) {
+			this.thrown = error;
+			throw error;
+		}
+	}
+}
+
 /** Executes the action node on `inputItems` through WorkflowExecute and returns its output. */
 export async function runAction(parameters: IDataObject, inputItems: IDataObject[], credentials: GatewayCredentials, settings: ActionSettings = {}): Promise<ActionRun> {
 	const node = makeNode(ACTION_TYPE, 'Messaging Gateway', parameters, settings.typeVersion);
@@ -64,13 +81,14 @@ export async function runAction(parameters: IDataObject, inputItems: IDataObject
 	});
 	const additionalData = additionalDataFor(credentials, hooks);
 	if (settings.executionId !== undefined) additionalData.executionId = settings.executionId;
-	const engine = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	const engine = new ObservedWorkflowExecute(additionalData, 'manual', runExecutionData);
 	await engine.processRunExecutionData(workflow);
 	const run = await finished;
 	const task = run.data.resultData.runData[node.name]?.[0];
 	return {
 		items: task?.data?.main?.[0] ?? [],
 		error: (task?.error ?? run.data.resultData.error) as ActionRun['error'],
+		thrown: engine.thrown,
 		waiting: run.waitTill ? { node, runExecutionData: run.data } : undefined,
 	};
 }
@@ -121,20 +139,28 @@ export async function searchList(
 /** What n8n's webhook server hands to the node: the request with its parsed and raw body. */
 export type WebhookRequest = IncomingMessage & { body?: unknown; rawBody?: Buffer; query?: IDataObject };
 
+/** Where the trigger's n8n is (its own webhook URL, hence where it forwards to waiting questions) and the trigger node's name. */
+export interface TriggerSettings {
+	typeVersion?: number;
+	/** The n8n's base URL, e.g. a stand-in for its waiting webhooks (test/helpers/waiting-n8n.ts); by default http://127.0.0.1. */
+	n8nBaseUrl?: string;
+	nodeName?: string;
+}
+
 /** Runs the trigger's webhook() for a real HTTP request through WebhookContext. */
 export async function runTriggerWebhook(
 	parameters: IDataObject,
 	credentials: GatewayCredentials,
 	req: WebhookRequest,
 	res: ServerResponse,
-	typeVersion?: number,
+	settings: TriggerSettings = {},
 ): Promise<IWebhookResponseData> {
-	const node = makeNode(TRIGGER_TYPE, 'Messaging Gateway Trigger', parameters, typeVersion);
+	const node = makeNode(TRIGGER_TYPE, settings.nodeName ?? 'Messaging Gateway Trigger', parameters, settings.typeVersion);
 	const workflow = makeWorkflow([node]);
 	const nodeType = workflow.nodeTypes.getByNameAndVersion(TRIGGER_TYPE);
 	const description = nodeType.description.webhooks!.find((hook) => hook.httpMethod === req.method)!;
 	// n8n's webhook server hands the node Express's request and response; these are Node's, which is what the node reads.
-	const additionalData = Object.assign(additionalDataFor(credentials), { httpRequest: req, httpResponse: res });
+	const additionalData = Object.assign(additionalDataFor(credentials, undefined, settings.n8nBaseUrl), { httpRequest: req, httpResponse: res });
 	const webhookData: IWebhookData = {
 		httpMethod: req.method as IWebhookData['httpMethod'],
 		node: node.name,

@@ -344,6 +344,19 @@ describe('faults and control API', () => {
 		expect(outcome).toBe('no answer');
 	});
 
+	test('echo: a 4xx answers JSON whose errorMsg holds the request body, a 5xx an HTML page showing it', async () => {
+		const body = JSON.stringify({ message: 'a <b> & c', to: '31612345678', sender: 'Shop', reference: 'order-1001' });
+		await api('POST', '/emulator/faults', { status: 400, echo: true }, {});
+		expect(await send(body)).toMatchObject({ status: 400, body: { error: '105', errorMsg: `Invalid request: ${body}` } });
+		await api('POST', '/emulator/faults', { status: 502, echo: true }, {});
+		const page = await fetch(`${emulator.url}/v1/message/send`, { method: 'POST', body });
+		expect([page.status, page.headers.get('content-type')]).toEqual([502, 'text/html; charset=utf-8']);
+		const html = await page.text();
+		expect(html).toContain('order-1001');
+		expect(html).not.toContain('<b>');
+		expect((await send(body)).status).toBe(200);
+	});
+
 	test('apiLatencyMs delays every API answer', async () => {
 		await api('PUT', '/emulator/settings', { apiLatencyMs: 150 }, {});
 		const answer = send({ message: 'x', to: '31612345678', sender: 'Shop' });
@@ -356,7 +369,7 @@ describe('faults and control API', () => {
 	});
 
 	test('bad control input names what is wrong', async () => {
-		expect((await api('POST', '/emulator/faults', { status: 418 }, {})).body).toEqual({ error: '"status" must be 429, 500, 503 or "hang"' });
+		expect((await api('POST', '/emulator/faults', { status: 418 }, {})).body).toEqual({ error: '"status" must be 400, 429, 500, 502, 503 or "hang"' });
 		expect((await api('PUT', '/emulator/account', { balance: 'lots' }, {})).body).toEqual({ error: 'account field "balance" must be a number' });
 		expect((await api('PUT', '/emulator/account', { timezone: 'Mars/Base' }, {})).body).toEqual({ error: '"Mars/Base" is not an IANA time zone name' });
 		expect((await api('POST', '/emulator/events', { type: 'nope' }, {})).status).toBe(400);

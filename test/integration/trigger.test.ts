@@ -294,16 +294,13 @@ describe('item 3: strangers learn the check, the owner reads the diagnosis in th
 		['version 2, signed', 2, {}, credentials],
 		['version 2, Strict Validation on', 2, { strictValidation: true }, credentials],
 		['version 2, unsigned accepted', 2, { acceptUnsigned: true }, unsignedCredentials],
-	] as const)('900 KB of [{}…] (%s): 400 in well under a second, under 10 KB, at most 10 problems and a count', async (_name, version, options, creds) => {
+	] as const)('900 KB of [{}…] (%s): 400, under 10 KB, at most 10 problems and a count', async (_name, version, options, creds) => {
 		expect(hugeBody.length).toBeGreaterThan(880_000);
 		const server = await trigger(['*'], options, creds, version);
 		const headers = creds.signingSecret ? signed(hugeBody) : {};
-		const started = performance.now();
 		const response = await fetch(server.url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: hugeBody });
 		const text = await response.text();
-		const elapsed = performance.now() - started;
 		expect(response.status).toBe(400);
-		expect(elapsed).toBeLessThan(1000);
 		expect(Buffer.byteLength(text)).toBeLessThan(10_000);
 		const answer = JSON.parse(text);
 		expect(answer.error).toBe('not_an_event');

@@ -1,4 +1,5 @@
 import { redact, redactDeep, userInfoSecrets } from '../../nodes/MessagingGateway/core/redact';
+import { everyText } from '../helpers/every-text';
 
 describe('redact', () => {
 	test('URL user info is removed wherever a URL appears', () => {
@@ -46,5 +47,39 @@ describe('the whole user info goes, whatever the password holds', () => {
 
 	test('a URL without user info has no secrets', () => {
 		expect(userInfoSecrets('https://api.smsgatewayapi.com')).toEqual([]);
+	});
+});
+
+describe("a resume link's signature", () => {
+	const SIGNATURE = '9f'.repeat(32);
+
+	test('goes from any text as a reference or a link, and as a secret in any other form', () => {
+		expect(redact(`bad reference n8n-wait:77:ask-1:${SIGNATURE}`, [])).toBe('bad reference n8n-wait:77:ask-1:[redacted]');
+		expect(redact(`reference=n8n-wait%3A77%3Aask-1%3A${SIGNATURE}`, [SIGNATURE])).toBe('reference=n8n-wait%3A77%3Aask-1%3A***');
+	});
+
+	test('goes from every field of an error, in place: message, stack, cause chain, nested answers, Buffers', () => {
+		const cause = new Error(`socket closed after {"reference":"${SIGNATURE}"}`);
+		const error = Object.assign(new Error(`failed: ${SIGNATURE}`, { cause }), {
+			errorResponse: { errors: [{ detail: `value ${SIGNATURE}` }], raw: Buffer.from(`<pre>${SIGNATURE}</pre>`) },
+			messages: [SIGNATURE],
+		});
+		expect(everyText(error)).toContain(SIGNATURE);
+		expect(redactDeep(error, [SIGNATURE])).toBe(error);
+		expect(everyText(error)).not.toContain(SIGNATURE);
+		expect(error.stack).toMatch(/^Error: failed: \*\*\*\n/);
+		expect(error.cause).toBe(cause);
+		expect(cause.message).toBe('socket closed after {"reference":"***"}');
+		expect(error.errorResponse.raw.toString('utf8')).toBe('<pre>***</pre>');
+		expect(error.messages).toEqual(['***']);
+	});
+
+	test('a loop in an object ends, and objects that are not plain data are left as they are', () => {
+		const looped: Record<string, unknown> = { text: SIGNATURE, at: new Date(0) };
+		looped.self = looped;
+		const clean = redactDeep(looped, [SIGNATURE]);
+		expect(clean.text).toBe('***');
+		expect(clean.self).toBe(clean);
+		expect(clean.at).toBe(looped.at);
 	});
 });

@@ -6,6 +6,7 @@ import {
 	parseSignedResumeUrl,
 	redactResumeSignatures,
 	redactResumeSignaturesDeep,
+	resumeSignaturesIn,
 	waitingWebhookUrl,
 } from '../../nodes/MessagingGateway/core/resume-link';
 
@@ -107,4 +108,26 @@ describe('the signature never shows', () => {
 	test('other text is left alone', () => {
 		expect(redactResumeSignatures('order-1001 abc')).toBe('order-1001 abc');
 	});
+
+	test("a request's signatures are found in its body (a question's or a reminder's reference, a link), each once", () => {
+		const other = 'b'.repeat(64);
+		const body = { message: 'Refund?', reference: `n8n-wait:1234:${NODE_ID}:${SIGNATURE}:msg-1`, note: [SIGNED, `?signature=${other}`] };
+		expect(resumeSignaturesIn(body)).toEqual([SIGNATURE, other]);
+		expect(resumeSignaturesIn(`n8n-wait:7:abc:${SIGNATURE}`)).toEqual([SIGNATURE]);
+		expect(resumeSignaturesIn({ reference: 'order-1001', signature: SIGNATURE })).toEqual([]);
+		expect(resumeSignaturesIn(undefined)).toEqual([]);
+	});
+});
+
+test('redactResumeSignaturesDeep copies a value nested 100,000 levels deep without overflowing the stack', () => {
+	const reference = `n8n-wait:1:node-1:${'d'.repeat(64)}`;
+	const root: Record<string, unknown> = {};
+	let level = root;
+	for (let depth = 0; depth < 100_000; depth++) level = (level.next = {}) as Record<string, unknown>;
+	level.reference = reference;
+	let copy = redactResumeSignaturesDeep(root);
+	expect(copy).not.toBe(root);
+	while (copy.next !== undefined) copy = copy.next as Record<string, unknown>;
+	expect(copy.reference).toBe('n8n-wait:1:node-1:[redacted]');
+	expect(level.reference).toBe(reference);
 });

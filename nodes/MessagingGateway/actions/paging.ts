@@ -5,6 +5,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { ListCall } from '../core/lists';
 import { isObject } from '../core/objects';
 import { isLastPage, limitProblem, pageSizeFor, readPage, type Wanted } from '../core/paging';
 import { gatewayList, type GatewayContext } from '../transport';
@@ -50,6 +51,16 @@ export function wantedOf(ctx: IExecuteFunctions, itemIndex: number): Wanted | No
 	const limit = ctx.getNodeParameter('limit', itemIndex, 50);
 	const problem = limitProblem(limit);
 	return problem ? refusal(ctx, 'Limit', problem, itemIndex) : (limit as number);
+}
+
+/** The fields a list call can refuse, by their labels in the node. */
+const FIELD_LABELS: Record<Extract<ListCall, { ok: false }>['field'], string> = { inboxNumber: 'Inbox Number', type: 'Type', phone: 'Phone Number' };
+
+/** A checked list call and the item's Return All / Limit as what to read; a refused field is named by its label. */
+export function listQueryOf(ctx: IExecuteFunctions, call: ListCall, itemIndex: number): ListQuery | NodeOperationError {
+	if (!call.ok) return refusal(ctx, FIELD_LABELS[call.field], call.error, itemIndex);
+	const wanted = wantedOf(ctx, itemIndex);
+	return wanted instanceof NodeOperationError ? wanted : { path: call.path, query: call.query, listKey: call.listKey, wanted };
 }
 
 /** A record as an item's JSON: an object as the gateway sent it; anything else under `value`. */

@@ -1,4 +1,9 @@
-/** Keeps credentials out of error messages: the user info of URLs, Basic credentials and any given secret value. */
+/**
+ * Keeps credentials and resume signatures out of errors: the user info of URLs, Basic credentials,
+ * a resume link's signature in any text, and any given secret value (a request's credential values
+ * and the signature its reference carries, found wherever an answer echoes them).
+ */
+import { redactResumeSignatures } from './resume-link';
 
 /**
  * A URL's user info, up to its last "@" before the path: a password may itself hold "@" or ":".
@@ -43,9 +48,9 @@ export function userInfoSecrets(url: string): string[] {
 	return [...new Set([`${userInfo}${USER_INFO_END}`, `${decoded[0]}${USER_INFO_END}`, ...parts, ...decoded.slice(1), ...basic])];
 }
 
-/** `text` with URL user info removed, Basic credentials and every secret replaced by "***". */
+/** `text` with URL user info and resume signatures removed, Basic credentials and every secret replaced by "***". */
 export function redact(text: string, secrets: readonly string[]): string {
-	let result = text;
+	let result = redactResumeSignatures(text);
 	for (const secret of secrets) {
 		if (secret.length > 1 && secret.endsWith(USER_INFO_END)) result = result.split(`://${secret}`).join('://');
 	}
@@ -56,12 +61,48 @@ export function redact(text: string, secrets: readonly string[]): string {
 	return result;
 }
 
-/** `redact` applied to every string inside a JSON value, keys included. */
-export function redactDeep<T>(value: T, secrets: readonly string[]): T {
+/** Replaces an object's own field by its redacted value, whether it is a plain field or one with a setter (Node 24's `stack`). */
+function redactField(target: object, key: string, secrets: readonly string[], done: WeakMap<object, unknown>) {
+	const field = Object.getOwnPropertyDescriptor(target, key);
+	if (!field) return;
+	const current: unknown = 'value' in field ? field.value : field.get?.call(target);
+	const clean = redactDeep(current, secrets, done);
+	if (clean === current) return;
+	if (field.writable || field.set) (target as Record<string, unknown>)[key] = clean;
+	else if (field.configurable) Object.defineProperty(target, key, { value: clean, enumerable: field.enumerable, configurable: true });
+}
+
+/**
+ * `redact` applied to every text inside a value, keys included. JSON values are copied; a Buffer's
+ * text is redacted into a new Buffer; an Error is redacted in place, every own field (non-enumerable
+ * `stack` and `cause` too) and so its whole chain of causes; any other object (a Date, a socket) is
+ * left as it is.
+ */
+export function redactDeep<T>(value: T, secrets: readonly string[], done = new WeakMap<object, unknown>()): T {
 	if (typeof value === 'string') return redact(value, secrets) as T;
-	if (Array.isArray(value)) return value.map((entry: unknown) => redactDeep(entry, secrets)) as T;
-	if (typeof value === 'object' && value !== null) {
-		return Object.fromEntries(Object.entries(value).map(([key, entry]) => [redact(key, secrets), redactDeep(entry, secrets)])) as T;
+	if (typeof value !== 'object' || value === null) return value;
+	if (done.has(value)) return done.get(value) as T;
+	if (value instanceof Uint8Array) {
+		const text = Buffer.from(value).toString('utf8');
+		const clean = redact(text, secrets);
+		return (clean === text ? value : Buffer.from(clean, 'utf8')) as T;
 	}
-	return value;
+	if (Object.prototype.toString.call(value) === '[object Error]') {
+		done.set(value, value);
+		for (const key of Object.getOwnPropertyNames(value)) redactField(value, key, secrets, done);
+		return value;
+	}
+	if (Array.isArray(value)) {
+		const copy: unknown[] = [];
+		done.set(value, copy);
+		for (const entry of value) copy.push(redactDeep(entry, secrets, done));
+		return copy as T;
+	}
+	// A plain object, of this realm or another (n8n's sandboxes): its prototype, if any, is a realm's Object.prototype.
+	const prototype: unknown = Object.getPrototypeOf(value);
+	if (prototype !== null && Object.getPrototypeOf(prototype) !== null) return value;
+	const copy: Record<string, unknown> = {};
+	done.set(value, copy);
+	for (const [key, entry] of Object.entries(value)) copy[redact(key, secrets)] = redactDeep(entry, secrets, done);
+	return copy as T;
 }

@@ -31,7 +31,7 @@ const NODE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SIGNATURE = /^[0-9a-f]{64}$/;
 const REFERENCE = /^n8n-wait:(\d{1,20}):([A-Za-z0-9_-]{1,64}):([0-9a-f]{64})(?::([A-Za-z0-9_-]{1,64}))?$/;
 /** A signature inside any text: in a reference, or as a URL's query parameter. */
-const SIGNATURE_IN_TEXT = /(n8n-wait:\d{1,20}:[A-Za-z0-9_-]{1,64}:|[?&]signature=)[0-9a-f]{64}/g;
+const SIGNATURE_IN_TEXT = /(n8n-wait:\d{1,20}:[A-Za-z0-9_-]{1,64}:|[?&]signature=)([0-9a-f]{64})/g;
 export const REDACTED = '[redacted]';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -134,12 +134,35 @@ export function redactResumeSignatures(text: string): string {
 	return text.replace(SIGNATURE_IN_TEXT, `$1${REDACTED}`);
 }
 
-/** A copy of a JSON value with `redactResumeSignatures` applied to every string in it. */
+/**
+ * The signatures in a JSON value's texts (a request's body): secrets of that request, which its
+ * answer may echo in any form (core/redact.ts replaces them wherever they appear).
+ */
+export function resumeSignaturesIn(value: unknown): string[] {
+	const text = typeof value === 'string' ? value : JSON.stringify(value ?? null);
+	return [...new Set(Array.from(text.matchAll(SIGNATURE_IN_TEXT), (match) => match[2]))];
+}
+
+/** The string redacted, or a shallow copy of an array or object (its entries are copied next). */
+function copyOne(value: unknown): unknown {
+	if (typeof value === 'string') return redactResumeSignatures(value);
+	if (Array.isArray(value)) return [...value];
+	return typeof value === 'object' && value !== null ? { ...value } : value;
+}
+
+/**
+ * A copy of a JSON value with `redactResumeSignatures` applied to every string in it. Level by level
+ * rather than recursive: an event nested thousands of levels deep must not overflow the stack.
+ */
 export function redactResumeSignaturesDeep<T>(value: T): T {
-	if (typeof value === 'string') return redactResumeSignatures(value) as T;
-	if (Array.isArray(value)) return value.map((entry: unknown) => redactResumeSignaturesDeep(entry)) as T;
-	if (typeof value === 'object' && value !== null) {
-		return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, redactResumeSignaturesDeep(entry)])) as T;
+	const root: Record<string, unknown> = { value };
+	const pending: Array<Record<string, unknown>> = [root];
+	for (let container = pending.pop(); container !== undefined; container = pending.pop()) {
+		for (const key of Object.keys(container)) {
+			const copy = copyOne(container[key]);
+			container[key] = copy;
+			if (typeof copy === 'object' && copy !== null) pending.push(copy as Record<string, unknown>);
+		}
 	}
-	return value;
+	return root.value as T;
 }

@@ -1,10 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as getAll from './getAll.operation';
 import * as send from './send.operation';
 import * as sendAndWait from './sendAndWait.operation';
 import * as sendVoice from './sendVoice.operation';
 
-export const operations = { send, sendVoice, sendAndWait };
+export const operations = { send, sendVoice, sendAndWait, getAll };
 
 export const description: INodeProperties[] = [
 	{
@@ -14,6 +15,12 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['message'] } },
 		options: [
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many sent messages',
+				description: 'List the messages the account sent, with their delivery status (the sent history)',
+			},
 			{ name: 'Send', value: 'send', action: 'Send SMS', description: 'Send an SMS to one or more numbers' },
 			{
 				name: 'Send and Wait for Response',
@@ -28,4 +35,5 @@ export const description: INodeProperties[] = [
 	...send.description,
 	...sendVoice.description,
 	...sendAndWait.description,
+	...getAll.description,
 ];

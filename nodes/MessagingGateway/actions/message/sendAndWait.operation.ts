@@ -9,7 +9,8 @@ import { NodeOperationError, WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import { RESPONSE_TYPES, type ResponseType } from '../../core/answers';
 import { approvalWords, normalizeReplyText } from '../../core/replies';
-import { encodeResumeReference, parseSignedResumeUrl, redactResumeSignatures, redactResumeSignaturesDeep } from '../../core/resume-link';
+import { redactDeep } from '../../core/redact';
+import { encodeResumeReference, parseSignedResumeUrl, resumeSignaturesIn } from '../../core/resume-link';
 import { SENDER_NUMBER_PATTERN } from '../../core/rules';
 import type { RawSendInput } from '../../core/send';
 import { waitLimit } from '../../core/wait-limit';
@@ -68,17 +69,6 @@ function questionInput(ctx: IExecuteFunctions, input: RawSendInput, responseType
 	return { ...input, message: questionText(input.message, hint), reference };
 }
 
-/** Removes the link's signature from an error before n8n shows or logs it. */
-function redactError(error: unknown): unknown {
-	if (error instanceof Error) {
-		error.message = redactResumeSignatures(error.message);
-		const withDescription = error as Error & { description?: unknown; context?: IDataObject };
-		if (typeof withDescription.description === 'string') withDescription.description = redactResumeSignatures(withDescription.description);
-		if (withDescription.context) withDescription.context = JSON.parse(redactResumeSignatures(JSON.stringify(withDescription.context))) as IDataObject;
-	}
-	return error;
-}
-
 const OPTION_LABELS = { approveWords: 'Approve Words', disapproveWords: 'Disapprove Words', unclearReplyReminder: 'Reminder for Unclear Replies' };
 
 /** A text option as text: a number as its digits; an expression's object, list or boolean is refused. */
@@ -129,15 +119,18 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		onUnknownOutcome: 'doNotResend',
 		prepare: (ctx, _itemIndex, input) => questionInput(ctx, input, question.responseType, question.hint, question.reference),
 	};
+	// The transport keeps the signature out of every gateway error; an error made after the answer (an
+	// answer without a message id) or by n8n passes here too, before n8n shows, saves or logs it.
+	const signatures = resumeSignaturesIn(question.reference);
 	let sent: INodeExecutionData[];
 	try {
 		sent = await runSend(this, operation);
 	} catch (error) {
-		throw redactError(error);
+		throw redactDeep(error, signatures);
 	}
 	const { messageid, to, sender, segments, encoding, error } = sent[0].json;
 	// Continue On Fail: the error item goes on, nothing waits.
-	if (error !== undefined) return [{ json: redactResumeSignaturesDeep(sent[0].json), pairedItem: { item: 0 } }];
+	if (error !== undefined) return [{ json: redactDeep(sent[0].json, signatures), pairedItem: { item: 0 } }];
 	// While waiting, the node's input is the output of a timeout (n8n passes it on unchanged when the
 	// limit runs out), and it tells the resume which message and number the question went to.
 	const timeout: INodeExecutionData = { json: { timedOut: true, messageid, to }, pairedItem: { item: 0 } };

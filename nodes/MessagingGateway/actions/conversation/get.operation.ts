@@ -1,0 +1,25 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { conversationCall } from '../../core/lists';
+import { getManyFields, getManyPerItem, listQueryOf } from '../paging';
+
+const show = { resource: ['conversation'], operation: ['get'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Phone Number',
+		name: 'phone',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. +31 6 12345678',
+		description: 'The number whose thread to get (international format): the messages it sent to the account and those sent to it',
+		displayOptions: { show },
+	},
+	...getManyFields(show),
+];
+
+/** `GET /v1/conversation/{phone}`: one output item per message of the thread, both directions, as the gateway lists them. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await getManyPerItem.call(this, (itemIndex) => listQueryOf(this, conversationCall(this.getNodeParameter('phone', itemIndex)), itemIndex));
+}

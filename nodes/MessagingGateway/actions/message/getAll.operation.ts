@@ -1,0 +1,11 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { historyCall } from '../../core/lists';
+import { getManyFields, getManyPerItem, listQueryOf } from '../paging';
+
+export const description: INodeProperties[] = getManyFields({ resource: ['message'], operation: ['getAll'] });
+
+/** `GET /v1/message/history`: one output item per sent message with its status, as the gateway lists them. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await getManyPerItem.call(this, (itemIndex) => listQueryOf(this, historyCall(), itemIndex));
+}

@@ -1,0 +1,44 @@
+/**
+ * The gateway's message lists as calls (docs/inbox-and-history.md): the inbox (all numbers, or one
+ * of the account's numbers), one number's conversation and the sent history; each value checked.
+ */
+import { normalizePhoneNumber } from './phone';
+
+/** The kinds of received message the inbox lists and filters on. */
+export const INBOX_TYPES = ['sms', 'whatsapp', 'call'] as const;
+export type InboxType = (typeof INBOX_TYPES)[number];
+
+/** A list call: its path, filters and the key its records come under; or the field refused and why. */
+export type ListCall =
+	| { ok: true; path: string; query: Record<string, string>; listKey: string }
+	| { ok: false; field: 'inboxNumber' | 'type' | 'phone'; error: string };
+
+/** A number written any way people write it, as the international digits a path takes. */
+function digitsOf(value: unknown): { ok: true; digits: string } | { ok: false; error: string } {
+	if (typeof value !== 'string' && typeof value !== 'number') return { ok: false, error: `must be a phone number (got ${JSON.stringify(value)})` };
+	return normalizePhoneNumber(String(value));
+}
+
+/** `GET /v1/message/inbox`, or `/v1/message/inbox/{inbox_nr}` for one number; `type` filters sms / whatsapp / call. */
+export function inboxCall(filters: { inboxNumber?: unknown; type?: unknown }): ListCall {
+	const { inboxNumber, type } = filters;
+	if (type !== undefined && type !== '' && !INBOX_TYPES.includes(type as InboxType)) {
+		return { ok: false, field: 'type', error: `must be one of ${INBOX_TYPES.join(', ')} (got ${JSON.stringify(type)})` };
+	}
+	const query: Record<string, string> = type ? { type: type as string } : {};
+	if (inboxNumber === undefined || inboxNumber === '') return { ok: true, path: '/v1/message/inbox', query, listKey: 'messages' };
+	const number = digitsOf(inboxNumber);
+	if (!number.ok) return { ok: false, field: 'inboxNumber', error: number.error };
+	return { ok: true, path: `/v1/message/inbox/${number.digits}`, query, listKey: 'messages' };
+}
+
+/** `GET /v1/conversation/{phone}`: both directions of the thread with one number. */
+export function conversationCall(phone: unknown): ListCall {
+	if (phone === undefined || phone === '') return { ok: false, field: 'phone', error: 'is required' };
+	const number = digitsOf(phone);
+	if (!number.ok) return { ok: false, field: 'phone', error: number.error };
+	return { ok: true, path: `/v1/conversation/${number.digits}`, query: {}, listKey: 'conversation' };
+}
+
+/** `GET /v1/message/history`: the sent messages with their status. */
+export const historyCall = (): ListCall => ({ ok: true, path: '/v1/message/history', query: {}, listKey: 'messages' });
