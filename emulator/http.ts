@@ -20,14 +20,17 @@ export const apiError = (code: string, errorMsg: string, status = 400) => new Ht
 /** A control API failure. */
 export const controlError = (message: string, status = 400) => new HttpError(status, { error: message });
 
-/** An API request's JSON object body; anything else gets the gateway's parse-error answer. */
-export function parseApiBody(raw: Buffer): Record<string, unknown> {
+/** An API request's JSON object body, or (`allowList`) a list of them; anything else gets the gateway's parse-error answer. */
+export function parseApiBody(raw: Buffer): Record<string, unknown>;
+export function parseApiBody(raw: Buffer, allowList: true): Record<string, unknown> | unknown[];
+export function parseApiBody(raw: Buffer, allowList = false): Record<string, unknown> | unknown[] {
 	let body: unknown;
 	try {
 		body = JSON.parse(raw.toString('utf8'));
 	} catch {
 		body = undefined;
 	}
+	if (allowList && Array.isArray(body)) return body;
 	if (!isObject(body)) throw new HttpError(400, { error: PARSE_ERROR_TEXT });
 	return body;
 }

@@ -17,6 +17,8 @@ import type { SentMessage } from './types';
 export interface SendServices {
 	account: State['account'];
 	optedOut(number: string): boolean;
+	/** A group send's group (`to` with `type: "group"`) and the numbers it reaches, or the 125 / 113 answer. */
+	groupRecipients(to: unknown): { group: string; numbers: string[] };
 	/** Takes credits off the balance, or throws the 108 answer. */
 	charge(total: number): void;
 	/** Keeps the message and schedules its delivery reports (none for a test). */
@@ -68,10 +70,19 @@ export function createSendServices(state: State, emit: Emit, tasks: Tasks): Send
 			if (final.code !== '0') tasks.later(settings.deliveryDelayMs, () => report(message, final.code, final.detail));
 		});
 	};
-	return {
+	const services: SendServices = {
 		account,
 		/** Numbers on the opt-out list: added through the control API, or ending in the magic suffix. */
 		optedOut: (number) => state.optouts.has(number) || number.endsWith(OPTED_OUT_SUFFIX),
+		groupRecipients(to) {
+			const group = state.directory.findGroup(to);
+			if (!group) throw apiError('125', `Group ${String(to)} not found`, 404);
+			// Unsubscribed contacts and numbers on the opt-out list are left out, not refused: a group send reaches the rest.
+			const numbers = [...new Set(state.directory.membersOf(group).filter((contact) => !contact.unsubscribed).map((contact) => contact.phone))];
+			const reached = numbers.filter((number) => !services.optedOut(number));
+			if (reached.length === 0) throw apiError('113', `Group ${group.ID} has no contact to send to`);
+			return { group: group.ID, numbers: reached };
+		},
 		charge(total) {
 			if (account.balance < total) throw apiError('108', 'Not enough credits');
 			account.balance = Math.round((account.balance - total) * 1000) / 1000;
@@ -82,4 +93,5 @@ export function createSendServices(state: State, emit: Emit, tasks: Tasks): Send
 		},
 		newMessageId,
 	};
+	return services;
 }

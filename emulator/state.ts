@@ -8,6 +8,7 @@ import { formatZoned } from '../nodes/MessagingGateway/core/schedule';
 import { BRAND_WORD } from '../nodes/MessagingGateway/core/signature';
 import type { Delivery, WebhookEndpoint } from './dispatch';
 import type { Fields } from './events';
+import { createDirectory, type Directory } from './contacts';
 import { controlError } from './http';
 import { createInbox, resetInbox, type InboxState } from './inbox';
 import { MAX_TIMER_MS } from './tasks';
@@ -84,6 +85,8 @@ export interface State {
 	readonly events: EmittedEvent[];
 	readonly sink: SinkRequest[];
 	readonly optouts: Set<string>;
+	/** Groups and contacts (contacts.ts). */
+	readonly directory: Directory;
 	readonly senderIds: string[];
 	/** Received messages (inbox and conversation lists) and the order the inbox lists them in. */
 	readonly inbox: InboxState;
@@ -155,6 +158,7 @@ export function createState(options: EmulatorOptions): State {
 		events: [],
 		sink: [],
 		optouts: new Set<string>(),
+		directory: createDirectory(options.groups),
 		senderIds: [...(options.senderIds ?? DEFAULT_SENDER_IDS)],
 		inbox: createInbox(),
 		faults: [],
@@ -177,6 +181,7 @@ export function createState(options: EmulatorOptions): State {
 				list.length = 0;
 			}
 			state.optouts.clear();
+			state.directory.reset();
 			resetInbox(state.inbox);
 			state.senderIds.splice(0, state.senderIds.length, ...(options.senderIds ?? DEFAULT_SENDER_IDS));
 			Object.assign(state.stats, { connections: 0, apiConnections: 0, apiRequests: 0 });

@@ -1,5 +1,6 @@
 /** The emulator's shapes: its account, settings and records, and the handle `startEmulator` returns. */
 import type { WebhookEvent } from '../nodes/MessagingGateway/core/event-fields';
+import type { Group } from './contacts';
 import type { Delivery, WebhookEndpoint } from './dispatch';
 import type { Fields } from './events';
 
@@ -38,6 +39,8 @@ export interface SentMessage {
 	content: string;
 	reference: string;
 	subid?: string;
+	/** The group a group send went to (`type: "group"`). */
+	group?: string;
 	test: boolean;
 	scheduledFor?: string;
 	/** SMS only. */
@@ -90,6 +93,8 @@ export interface EmulatorOptions {
 	settings?: Partial<Settings>;
 	/** What `GET /v1/senderids` lists; two senders by default. */
 	senderIds?: readonly string[];
+	/** The groups the account starts with (contacts.ts DEFAULT_GROUPS: Customers and Staff). */
+	groups?: readonly Group[];
 }
 
 export interface Emulator {

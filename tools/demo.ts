@@ -13,6 +13,8 @@ const EXAMPLES = {
 	handleOnce: 'handle-each-event-once.json',
 	scheduleSms: 'schedule-sms-from-a-webhook.json',
 	approveBySms: 'approve-by-sms.json',
+	// Contacts: a sign-up form's contact into the group Customers, then a welcome SMS.
+	welcomeContact: 'welcome-new-contact.json',
 } as const;
 
 /** The path of the scheduling example's Webhook node. */
@@ -107,6 +109,10 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string, webhookH
   # answers the SMS sent last as its recipient ("Auto-reply to incoming SMS"'s trigger hands the reply on)
   curl -s -XPOST '${webhookBaseUrl}/webhook/approve-refund' ${secret} -d '{"amount":"€120","order":"1001"}'
   curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"replyTo":"latest","content":"YES"}'
+
+  # A sign-up form posts a new contact: "Welcome a new contact" adds it to the group Customers (an add_contact webhook) and texts a welcome
+  curl -s -XPOST '${webhookBaseUrl}/webhook/new-contact' ${secret} -d '{"phone":"+31 6 1234 5601","firstname":"Ada"}'
+  curl -s '${emulator.url}/emulator/contacts'
 
   # A voice message: "Delivery log" logs its reports (message_type voice)
   curl -s -XPOST '${emulator.url}/v1/voice/send' ${api} -d '{"message":"Your parcel arrives today","to":"31612345678","language":"en"}'

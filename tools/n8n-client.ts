@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ROOT } from './n8n-install';
+import { PACKAGE_NAME, ROOT } from './n8n-install';
 import { waitFor } from './waits';
 
 export const OWNER = { email: 'owner@example.com', firstName: 'Demo', lastName: 'Owner', password: 'Demo-password-1' };
@@ -95,6 +95,26 @@ export class N8nClient {
 		const withDefaults = type === 'messagingGatewayApi' ? { allowedHttpRequestDomains: 'all', ...data } : data;
 		const created = await this.api<{ id: string }>('POST', '/credentials', { name, type, data: withDefaults });
 		return created.id;
+	}
+
+	/**
+	 * What n8n's editor asks when the user opens (or types into) a resource locator's list of this
+	 * package's action node: `path` is the parameter, e.g. `parameters.sender`.
+	 */
+	async resourceLocatorResults(list: { path: string; methodName: string; version: number; parameters: Record<string, unknown>; credentialId: string; filter?: string }) {
+		const response = await fetch(`${this.url}/rest/dynamic-node-parameters/resource-locator-results`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', cookie: this.cookie },
+			body: JSON.stringify({
+				path: list.path,
+				methodName: list.methodName,
+				nodeTypeAndVersion: { name: `${PACKAGE_NAME}.messagingGateway`, version: list.version },
+				currentNodeParameters: list.parameters,
+				credentials: { messagingGatewayApi: { id: list.credentialId, name: 'Messaging Gateway account' } },
+				...(list.filter === undefined ? {} : { filter: list.filter }),
+			}),
+		});
+		return { status: response.status, body: (await response.json()) as { data?: { results: Array<{ name: string; value: string; description?: string }> }; message?: string } };
 	}
 
 	/** Creates and activates a workflow from an example file, wiring `credentialId` in. */

@@ -9,6 +9,7 @@ import type { Gateway } from '../gateway';
 import { apiError, HttpError, parseApiBody, sendJson } from '../http';
 import type { State } from '../state';
 import type { ApiRequest, Fault } from '../types';
+import { handleAddContacts, handleAddOptOut, handleRenameGroups, listContacts, listGroups } from './contacts';
 import { handleFormatNumber } from './format';
 import { conversationAnswer, historyAnswer, inboxAnswer } from './lists';
 import { handleSmsSend } from './send';
@@ -40,6 +41,13 @@ const API_ROUTES: Record<string, ApiHandler> = {
 	'GET /v1/message/inbox/:inbox_nr': inboxAnswer,
 	'GET /v1/conversation/:phone': conversationAnswer,
 	'GET /v1/message/history': historyAnswer,
+	// Contacts, groups and opt-outs (routes/contacts.ts); the documented path of a rename ends in a slash.
+	'POST /v1/contact': handleAddContacts,
+	'GET /v1/contact': listContacts,
+	'GET /v1/groups': listGroups,
+	'PATCH /v1/groups/': handleRenameGroups,
+	'PATCH /v1/groups': handleRenameGroups,
+	'POST /v1/optouts': handleAddOptOut,
 };
 
 /** A path segment's text; a malformed `%` escape stays as written (the handler judges it) instead of failing the request. */

@@ -100,3 +100,9 @@ export function readFaults(body: Fields, queued: number): Fault[] {
 export function readOptOut(body: Fields): string {
 	return readNumber(body.number, 'number');
 }
+
+/** `POST /emulator/groups`: the new group's name. */
+export function readGroupName(body: Fields): string {
+	if (typeof body.name !== 'string' || body.name.trim() === '') throw controlError('"name" must be a text');
+	return body.name;
+}

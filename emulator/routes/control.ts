@@ -12,7 +12,7 @@ import type { State } from '../state';
 import { inboundOf, readBulkInbox, readInboxOrder } from '../inbox';
 import type { EmittedEvent } from '../types';
 import { readSenderIds } from './senderids';
-import { EVENT_TYPE_VALUES, readEmit, readEndpoint, readFaults, readInbound, readOptOut } from './control-input';
+import { EVENT_TYPE_VALUES, readEmit, readEndpoint, readFaults, readGroupName, readInbound, readOptOut } from './control-input';
 
 interface ControlRequest {
 	body: Fields;
@@ -149,6 +149,14 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 		state.optouts.add(readOptOut(body));
 		return [201, [...state.optouts]];
 	},
+	'GET /emulator/groups': ({ state }) => [200, state.directory.groups],
+	'POST /emulator/groups': ({ body, state, gateway }) => {
+		const group = { ID: state.directory.nextGroupId(), name: readGroupName(body) };
+		state.directory.groups.push(group);
+		gateway.emit('add_group', { group: { action: 'add', groupid: group.ID, groupname: group.name } });
+		return [201, group];
+	},
+	'GET /emulator/contacts': ({ state }) => [200, state.directory.contacts],
 	'POST /emulator/reset': ({ state }) => {
 		state.reset();
 		return [200, { reset: true }];

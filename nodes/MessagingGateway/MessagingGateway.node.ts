@@ -7,10 +7,14 @@ import * as conversation from './actions/conversation/Conversation.resource';
 import * as inbox from './actions/inbox/Inbox.resource';
 import * as message from './actions/message/Message.resource';
 import * as number from './actions/number/Number.resource';
+// Contacts, groups and opt-outs (docs/contacts-and-groups.md).
+import * as contact from './actions/contact/Contact.resource';
+import * as group from './actions/group/Group.resource';
+import * as optOut from './actions/optOut/OptOut.resource';
 import { router } from './actions/router';
 import { resumeWebhook, RESUME_WEBHOOKS } from './actions/message/sendAndWait/webhook';
 import { CREDENTIAL_TYPE } from './constants';
-import { searchSenderIds } from './methods/listSearch';
+import { searchGroups, searchSenderIds } from './methods/listSearch';
 
 export class MessagingGateway implements INodeType {
 	description: INodeTypeDescription = {
@@ -24,8 +28,8 @@ export class MessagingGateway implements INodeType {
 		version: [1, 2, 3],
 		defaultVersion: 3,
 		subtitle:
-			'={{ ({ send: "Send SMS", sendVoice: "Send voice message", getBalance: "Get balance", getSenderIds: "Get sender IDs", getAccount: "Get account", format: "Format number", getAll: "Get many", get: "Get conversation" })[$parameter["operation"]] || $parameter["operation"] }}',
-		description: 'Send SMS and voice messages, format numbers, and read the sender IDs and balance of a messaging gateway account',
+			'={{ ({ send: "Send SMS", sendVoice: "Send voice message", getBalance: "Get balance", getSenderIds: "Get sender IDs", getAccount: "Get account", format: "Format number", create: ({ contact: "Create contact", optOut: "Add to opt-out list" })[$parameter["resource"]], rename: "Rename group", getAll: "Get many", get: "Get conversation" })[$parameter["operation"]] || $parameter["operation"] }}',
+		description: 'Send SMS and voice messages, read the inbox, conversations and sent history, manage contacts, groups and opt-outs, format numbers, and read the sender IDs and balance of a messaging gateway account',
 		defaults: { name: 'Messaging Gateway' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -42,10 +46,13 @@ export class MessagingGateway implements INodeType {
 				// In alphabetical order (n8n's rule); Message stays the default.
 				options: [
 					{ name: 'Account', value: 'account' },
+					{ name: 'Contact', value: 'contact' },
 					{ name: 'Conversation', value: 'conversation' },
+					{ name: 'Group', value: 'group' },
 					{ name: 'Inbox', value: 'inbox' },
 					{ name: 'Message', value: 'message' },
 					{ name: 'Number', value: 'number' },
+					{ name: 'Opt-Out', value: 'optOut' },
 				],
 				default: 'message',
 			},
@@ -55,10 +62,14 @@ export class MessagingGateway implements INodeType {
 			// The gateway's message lists.
 			...inbox.description,
 			...conversation.description,
+			// Contacts, groups and opt-outs.
+			...contact.description,
+			...group.description,
+			...optOut.description,
 		],
 	};
 
-	methods = { listSearch: { searchSenderIds } };
+	methods = { listSearch: { searchSenderIds, searchGroups } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

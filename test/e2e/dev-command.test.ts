@@ -188,6 +188,17 @@ test('the scheduling request without the Webhook header: n8n answers 403 and not
 	expect(await messageIds()).toEqual(before);
 });
 
+test('a sign-up: "Welcome a new contact" adds the contact to the group Customers and texts it a welcome', async () => {
+	const [signUp, listContacts] = commandsUnder('A sign-up form posts a new contact');
+	// The webhook of a just-activated workflow can answer 404 for a moment.
+	const welcome = await until('the sign-up webhook', async () => {
+		const answer = await run(signUp);
+		return typeof answer === 'object' && answer !== null && 'messageid' in answer ? answer : undefined;
+	});
+	expect(welcome).toMatchObject({ to: '31612345601', reference: 'welcome' });
+	expect(await run(listContacts)).toEqual([expect.objectContaining({ phone: '31612345601', groupid: '4821', firstname: 'Ada' })]);
+});
+
 test('running out of funds: the send is refused and the alert reaches the sink', async () => {
 	const [emptyAccount, send, readSink] = commandsUnder('Run out of funds');
 	await run(emptyAccount);

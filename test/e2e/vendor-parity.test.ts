@@ -32,25 +32,8 @@ afterAll(async () => {
 
 /** The request n8n's editor makes when the user opens (and types into) the Sender list. */
 async function senderList(filter?: string, credentialId = demo.credentialId) {
-	const response = await fetch(`${n8n.url}/rest/dynamic-node-parameters/resource-locator-results`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json', cookie: client.cookie },
-		body: JSON.stringify({
-			path: 'parameters.sender',
-			methodName: 'searchSenderIds',
-			nodeTypeAndVersion: { name: `${PACKAGE_NAME}.messagingGateway`, version: 2 },
-			currentNodeParameters: {
-				resource: 'message',
-				operation: 'send',
-				sender: { __rl: true, mode: 'list', value: '' },
-				to: '',
-				message: '',
-			},
-			credentials: { messagingGatewayApi: { id: credentialId, name: 'Messaging Gateway account' } },
-			...(filter === undefined ? {} : { filter }),
-		}),
-	});
-	return { status: response.status, body: (await response.json()) as { data?: { results: Array<{ name: string; value: string }> }; message?: string } };
+	const parameters = { resource: 'message', operation: 'send', sender: { __rl: true, mode: 'list', value: '' }, to: '', message: '' };
+	return await client.resourceLocatorResults({ path: 'parameters.sender', methodName: 'searchSenderIds', version: 2, parameters, credentialId, filter });
 }
 
 test("the Sender list of a Send SMS node shows the demo account's two senders, and filters", async () => {

@@ -7,9 +7,13 @@ import * as number from './number/Number.resource';
 // The gateway's message lists.
 import * as conversation from './conversation/Conversation.resource';
 import * as inbox from './inbox/Inbox.resource';
+// Contacts, groups and opt-outs (docs/contacts-and-groups.md).
+import * as contact from './contact/Contact.resource';
+import * as group from './group/Group.resource';
+import * as optOut from './optOut/OptOut.resource';
 
 /** Every resource with its operations; a new operation is added to its resource file's `operations`. */
-const RESOURCES = { account, message, number, inbox, conversation };
+const RESOURCES = { account, message, number, inbox, conversation, contact, group, optOut };
 type Resources = typeof RESOURCES;
 
 /** The resource / operation pairs the node offers, e.g. `{ resource: 'account'; operation: 'getBalance' }`. */
@@ -44,5 +48,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			return [await inbox.operations[selected.operation].execute.call(this)];
 		case 'conversation':
 			return [await conversation.operations[selected.operation].execute.call(this)];
+		case 'contact':
+			return [await contact.operations[selected.operation].execute.call(this)];
+		case 'group':
+			return [await group.operations[selected.operation].execute.call(this)];
+		case 'optOut':
+			return [await optOut.operations[selected.operation].execute.call(this)];
 	}
 }

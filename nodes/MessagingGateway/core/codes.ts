@@ -58,6 +58,8 @@ const INVALID_NUMBER: CodeInfo = {
 	meaning: 'A recipient is not a valid number: use international format, 8 to 15 digits, e.g. 31612345678',
 };
 const CONTACT_PROBLEM: CodeInfo = { name: 'Contact problem', meaning: 'A contact or group request was invalid' };
+/** A meaning only a third-party client's code table gives: said as likely, with the documented one beside it. */
+const thirdParty = (name: string, meaning: string): CodeInfo => ({ name, meaning: `${meaning} (likely: a contact or group request was invalid)` });
 
 /** Error codes of the HTTP API (`{"error":"<code>","errorMsg":"…"}`), with what a user can do about each. */
 export const API_ERROR_CODES: Readonly<Record<string, CodeInfo>> = {
@@ -90,8 +92,16 @@ export const API_ERROR_CODES: Readonly<Record<string, CodeInfo>> = {
 		name: 'Invalid date',
 		meaning: "The schedule date is invalid or in the past: use 'yyyy-MM-dd HH:mm' in the account's time zone",
 	},
-	// 122–129: the documentation groups these as contact and group problems without telling them apart.
-	...Object.fromEntries(Array.from({ length: 8 }, (_, index) => [String(122 + index), CONTACT_PROBLEM])),
+	// 122–129: the documentation groups these as contact and group problems without telling them apart; the
+	// meanings below are those one third-party client lists (docs/contacts-and-groups.md#error-codes), hedged as such.
+	'122': thirdParty('No contacts provided', 'The request carried no contact'),
+	'123': thirdParty('Missing ID', 'An object in the request has no ID'),
+	'124': thirdParty('Group required', 'A contact needs a group: pick one in the Group field'),
+	'125': thirdParty('Group not found', 'The group does not exist: pick it from the Group list, or check its ID'),
+	'126': thirdParty('Name required', 'The group needs a name'),
+	'127': CONTACT_PROBLEM,
+	'128': thirdParty('Group not found', 'The group does not exist: pick it from the Group list, or check its ID'),
+	'129': thirdParty('Number already in group', 'The number is already a contact in this group'),
 	'131': {
 		name: 'Number opted out',
 		meaning: 'The recipient is on the opt-out list and must not be messaged; remove the number from your list',

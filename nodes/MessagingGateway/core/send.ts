@@ -7,12 +7,14 @@
  * The gateway's rules for a send only (docs/gateway-api.md#send-sms): how the node runs sends (options,
  * batching, concurrency, output) lives beside the operations in actions/message/send/.
  */
+import { readGroupId } from './contacts/group';
 import type { Country } from './countries';
 import { readRecipients } from './phone';
 import { MAX_REFERENCE_LENGTH, messageLengthProblem, senderProblem, showsNothing } from './rules';
 import { VOICE_GENDERS, VOICE_LANGUAGES } from './voice';
 import { dateValueText, formatScheduleDate } from './schedule';
 import { countSegments, type SegmentCount } from './segments';
+import { got } from './values';
 
 /** What the parameters resolved to; a key that is present was set by the user (an additional field). */
 export interface RawSendInput {
@@ -25,6 +27,8 @@ export interface RawSendInput {
 	subId?: unknown;
 	language?: unknown;
 	gender?: unknown;
+	/** Present for a group send (Send To: Group): the group's ID instead of `to`. */
+	groupId?: unknown;
 }
 
 export type SendField = keyof RawSendInput;
@@ -38,7 +42,9 @@ export interface SendContext {
 
 export interface SendRequestBody {
 	message: string;
+	/** Numbers, or a group's ID with `type: "group"` (docs/contacts-and-groups.md). */
 	to: string | string[];
+	type?: 'group';
 	sender?: string;
 	date?: string;
 	reference?: string;
@@ -65,26 +71,6 @@ class InputError extends Error {
 	) {
 		super(message);
 	}
-}
-
-/** What a value is, for messages: "no value", "null", "an object", "an array", "a boolean", … */
-export function describeValue(value: unknown): string {
-	if (value === undefined) return 'no value (undefined)';
-	if (value === null) return 'null';
-	if (Array.isArray(value)) return 'an array';
-	if (value instanceof Date) return 'a date';
-	if (typeof value === 'object') return 'an object';
-	if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
-	return `a ${typeof value}`;
-}
-
-/**
- * What a value is, with a hint where the value is missing: an expression that found nothing is the
- * usual cause, and the fix is in the expression or in the item it reads.
- */
-function got(value: unknown): string {
-	const what = describeValue(value);
-	return value === undefined || value === null ? `${what}: check the field's expression, or that the previous node's item has the field it reads` : what;
 }
 
 /** Text, or a finite number written as text; anything else is refused with what it was. */
@@ -122,6 +108,13 @@ function recipients(value: unknown, defaultCountry: Country | undefined): { numb
 	const merged: MergedRecipients = {};
 	for (const [digits, written] of forms) if (written.length > 1) merged[digits] = written;
 	return { numbers: [...forms.keys()], merged };
+}
+
+/** A group send's one "recipient" for the run (`group <id>`: its Retry On Fail memory and errors name it so) and the group's ID. */
+function groupTarget(value: unknown): { numbers: string[]; merged: MergedRecipients; group: string } {
+	const group = readGroupId(value);
+	if (!group.ok) throw new InputError('groupId', group.error);
+	return { numbers: [`group ${group.id}`], merged: {}, group: group.id };
 }
 
 function message(value: unknown): string {
@@ -196,9 +189,10 @@ export function buildSendRequest(
 ): BuildSendResult {
 	const built = check(() => {
 		const own = extra(input);
-		const { numbers, merged } = recipients(input.to, context.defaultCountry);
+		const { numbers, merged, group } = 'groupId' in input ? groupTarget(input.groupId) : { ...recipients(input.to, context.defaultCountry), group: undefined };
 		const content = message(input.message);
-		const body: SendRequestBody = { message: content, to: numbers.length === 1 ? numbers[0] : numbers, ...own };
+		const to = group ?? (numbers.length === 1 ? numbers[0] : numbers);
+		const body: SendRequestBody = { message: content, to, ...(group ? { type: 'group' as const } : {}), ...own };
 		const date = schedule(input, context);
 		if (date !== undefined) body.date = date;
 		const ref = reference(input);

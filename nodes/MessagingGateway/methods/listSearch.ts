@@ -1,7 +1,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { groupsOf } from '../core/contacts/group';
 import { filterSenderIds, parseSenderIds } from '../core/senderids';
-import { gatewayRequest } from '../transport';
+import { gatewayList, gatewayRequest } from '../transport';
 
 /** The account's sender IDs (`GET /v1/senderids`) for the Sender list, filtered by what the user types. */
 export async function searchSenderIds(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
@@ -12,5 +13,25 @@ export async function searchSenderIds(this: ILoadOptionsFunctions, filter?: stri
 			value: entry.sender,
 			...(entry.detail ? { description: entry.detail } : {}),
 		})),
+	};
+}
+
+/** Groups per page of the Group list: the editor asks for the next page as the user scrolls. */
+const GROUPS_PER_PAGE = 100;
+
+/**
+ * The account's groups (`GET /v1/groups`, a bare array or an envelope: core/contacts/group.ts) for the
+ * Group list, filtered by what the user types; a full page means there may be another.
+ */
+export async function searchGroups(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const page = Number(paginationToken ?? 1) || 1;
+	const response = await gatewayList.call(this, { method: 'GET', path: `/v1/groups?page=${page}&limit=${GROUPS_PER_PAGE}`, itemIndex: 0 });
+	const groups = groupsOf(response);
+	const wanted = filter?.trim().toLowerCase() ?? '';
+	return {
+		results: groups
+			.filter((group) => wanted === '' || group.name.toLowerCase().includes(wanted) || group.ID === wanted)
+			.map((group) => ({ name: group.name || group.ID, value: group.ID, description: `ID ${group.ID}` })),
+		...(groups.length >= GROUPS_PER_PAGE ? { paginationToken: String(page + 1) } : {}),
 	};
 }

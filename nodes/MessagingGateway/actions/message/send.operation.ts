@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { groupIdField } from '../group/fields';
 import { runSend, type SendOperation } from './send/run';
 import { sendOptionsField, senderFields, toField } from './send/fields';
 
@@ -8,7 +9,19 @@ const showFor = { show };
 
 export const description: INodeProperties[] = [
 	...senderFields(show),
-	toField(show),
+	{
+		displayName: 'Send To',
+		name: 'sendTo',
+		type: 'options',
+		default: 'numbers',
+		options: [
+			{ name: 'Numbers', value: 'numbers', description: 'One number or several' },
+			{ name: 'Group', value: 'group', description: "All contacts of one of the account's groups, in one request" },
+		],
+		displayOptions: showFor,
+	},
+	toField({ ...show, sendTo: ['numbers'] }),
+	groupIdField({ ...show, sendTo: ['group'] }, { description: 'The group whose contacts get the SMS (the gateway leaves out unsubscribed contacts)' }),
 	{
 		displayName: 'Message',
 		name: 'message',
@@ -70,6 +83,8 @@ export const sendSms: SendOperation = {
 	channel: 'sms',
 	// A text, or (node version 2 of the sender field) a resource locator's value.
 	reads: ['sender'],
+	// Send To: Group sends `{ type: "group", to: <group ID> }` instead of numbers.
+	sendsToGroups: true,
 	echoes: ['segments', 'encoding'],
 	oneItemPerInputInVersion1: true,
 };

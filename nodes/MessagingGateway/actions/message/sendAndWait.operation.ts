@@ -127,6 +127,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		...sendSms,
 		description,
 		oneItemPerInputInVersion1: false,
+		// A question goes to one number, never a group.
+		sendsToGroups: false,
 		// In every node version: a question whose send may have gone out is not asked again by Retry On Fail.
 		onUnknownOutcome: 'doNotResend',
 		prepare: (ctx, _itemIndex, input) => questionInput(ctx, input, question.responseType, question.hint, question.reference),

@@ -78,10 +78,11 @@ function batchKey(body: SendRequestBody): string {
 function planBatches<P>(parts: ReadonlyArray<Part<P>>, size: number): Array<Batch<P>> {
 	const groups: Array<Array<Part<P>>> = [];
 	let current: Array<Part<P>> = [];
-	let key: string | undefined;
+	let key: string | symbol | undefined;
 	let count = 0;
 	for (const part of parts) {
-		const partKey = batchKey(part.body);
+		// A group send goes alone: its `to` is one group's ID.
+		const partKey = part.body.type === 'group' ? Symbol('group send') : batchKey(part.body);
 		if (current.length > 0 && (partKey !== key || count + part.recipients.length > size)) {
 			groups.push(current);
 			current = [];
@@ -102,11 +103,12 @@ function planBatches<P>(parts: ReadonlyArray<Part<P>>, size: number): Array<Batc
 const SEND_ANSWER_STATUS = 200;
 
 /** The message ids of a 2xx answer, one per recipient; a NodeApiError when the answer does not confirm the send. */
-function confirmedIds(ctx: IExecuteFunctions, body: IDataObject, count: number, itemIndex: number): string[] {
+function confirmedIds(ctx: IExecuteFunctions, body: IDataObject, count: number | 'group', itemIndex: number): string[] {
 	const ids = Array.isArray(body.messageids) ? body.messageids : body.messageid !== undefined ? [body.messageid] : [];
 	const valid = ids.filter((id): id is string => typeof id === 'string' && id !== '');
-	if (valid.length === count && valid.length === ids.length) return valid;
-	const missing = count === 1 ? 'the recipient' : `each of the ${count} recipients`;
+	// A group send reaches contacts the node does not know: at least one id, all valid.
+	if ((count === 'group' ? valid.length > 0 : valid.length === count) && valid.length === ids.length) return valid;
+	const missing = count === 'group' ? 'the group send' : count === 1 ? 'the recipient' : `each of the ${count} recipients`;
 	// Only the ids go into the error: an answer from something that is not the gateway may echo the request's headers.
 	const error = new NodeApiError(ctx.getNode(), { messageid: body.messageid ?? null, messageids: body.messageids ?? null } as JsonObject, {
 		message: `The gateway did not confirm the send: the answer has no message id for ${missing}. Not retried: the SMS may already have been sent`,
@@ -159,11 +161,15 @@ export async function sendPlanned<P extends PlannedSend>(
 		const itemIndex = batch.members[0].index;
 		const request = { method: 'POST' as const, path: endpoint, body: batch.body as unknown as IDataObject, itemIndex, timeoutMs: settings.timeoutMs };
 		const body = await gatewayRequest.call(ctx, request);
-		const ids = confirmedIds(ctx, body, batch.recipients.length, itemIndex);
-		// The gateway answers the ids in the order of `to`: each recipient takes its own id.
+		const group = batch.body.type === 'group';
+		const ids = confirmedIds(ctx, body, group ? 'group' : batch.recipients.length, itemIndex);
+		// The gateway answers the ids in the order of `to`: each recipient takes its own id; a group send (one member) takes them all.
 		let offset = 0;
 		for (const { index, recipients, plan } of batch.members) {
-			for (const to of recipients) memory.set(sendKey(endpoint, index, to), { kind: 'accepted', endpoint, item: index, to, messageid: ids[offset++], plan });
+			for (const to of recipients) {
+				const accepted: AcceptedSend<P> = { kind: 'accepted', endpoint, item: index, to, messageid: ids[offset++], plan };
+				memory.set(sendKey(endpoint, index, to), group ? { ...accepted, messageids: ids } : accepted);
+			}
 		}
 	};
 	try {

@@ -14,6 +14,8 @@ export interface AcceptedSend<P> {
 	item: number;
 	to: string;
 	messageid: string;
+	/** A group send: the gateway's id of each message it sent to the group's contacts (`messageid` is the first). */
+	messageids?: string[];
 	plan: P;
 }
 
@@ -59,7 +61,7 @@ export function sentItems<P>(memory: RunMemory<P>, endpoint: string): Array<{ it
 		if (send.kind !== 'accepted' || send.endpoint !== endpoint) continue;
 		const entry = byItem.get(send.item) ?? { item: send.item, to: [], messageids: [] };
 		entry.to.push(send.to);
-		entry.messageids.push(send.messageid);
+		entry.messageids.push(...(send.messageids ?? [send.messageid]));
 		byItem.set(send.item, entry);
 	}
 	return [...byItem.values()].sort((a, b) => a.item - b.item);

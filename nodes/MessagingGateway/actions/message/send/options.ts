@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/batch';
 import { countryByCode, type Country } from '../../../core/countries';
 import { formatZoned } from '../../../core/schedule';
-import { describeValue } from '../../../core/send';
+import { describeValue } from '../../../core/values';
 import { CREDENTIAL_TYPE, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../../../constants';
 
 export const DEFAULT_CONCURRENCY = 5;

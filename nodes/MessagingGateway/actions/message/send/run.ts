@@ -26,6 +26,8 @@ export interface SendOperation {
 	channel: 'sms' | 'voice';
 	/** Parameters read besides To, Message and Additional Fields (a resource locator gives its value). */
 	reads: ReadonlyArray<'sender'>;
+	/** Whether Send To offers a group (read `sendTo`, and with Group `groupId` instead of To). */
+	sendsToGroups?: boolean;
 	/** Adjusts an item's input before it is checked, or refuses it by throwing (Send and Wait: one number, the hint, its reference). */
 	prepare?(ctx: IExecuteFunctions, itemIndex: number, input: RawSendInput): RawSendInput;
 	/** Refuses an item's checked request by throwing (Send and Wait: its distinct recipients are one number). */
@@ -46,9 +48,10 @@ interface Planned extends PlannedSend {
 const OWN_FIELDS = { sms: undefined, voice: voiceFields } as const;
 
 function readInput(ctx: IExecuteFunctions, operation: SendOperation, itemIndex: number): RawSendInput {
+	const toGroup = operation.sendsToGroups === true && ctx.getNodeParameter('sendTo', itemIndex, 'numbers') === 'group';
 	const input: RawSendInput = {
 		...(ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
-		to: ctx.getNodeParameter('to', itemIndex, undefined),
+		...(toGroup ? { groupId: ctx.getNodeParameter('groupId', itemIndex, undefined, { extractValue: true }) } : { to: ctx.getNodeParameter('to', itemIndex, undefined) }),
 		message: ctx.getNodeParameter('message', itemIndex, undefined),
 	};
 	for (const name of operation.reads) input[name] = ctx.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
@@ -104,6 +107,7 @@ function sentFields(operation: SendOperation, plan: Planned): IDataObject {
 
 /** One output item for one recipient: its message id, or its error (with the outcome when it is unknown). */
 function recipientOutput(operation: SendOperation, result: RecipientResult<Planned>): IDataObject {
+	if (result.kind === 'accepted' && result.messageids) return { messageids: result.messageids, groupId: result.plan.body.to, ...sentFields(operation, result.plan) };
 	if (result.kind === 'accepted') {
 		const merged = result.plan.merged[result.to];
 		return { messageid: result.messageid, to: result.to, ...sentFields(operation, result.plan), ...(merged ? { merged } : {}) };
@@ -122,7 +126,7 @@ function outputOf(operation: SendOperation, version: number, plan: Planned, resu
 	const failed = results.find((result) => result.kind === 'failed');
 	const unknown = results.some((result) => result.kind === 'failed' && result.unknown);
 	if (failed?.kind === 'failed' && (accepted.length === 0 || version < 2) && !unknown) return [errorItemJson(failed.error)];
-	if (version < 2 && operation.oneItemPerInputInVersion1 && !failed) {
+	if (version < 2 && operation.oneItemPerInputInVersion1 && !failed && plan.body.type !== 'group') {
 		const sent = accepted[0].plan;
 		const messageids = accepted.map((result) => result.messageid);
 		const ids = messageids.length === 1 && typeof sent.body.to === 'string' ? { messageid: messageids[0] } : { messageids };

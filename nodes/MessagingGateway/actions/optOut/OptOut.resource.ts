@@ -1,0 +1,25 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as create from './create.operation';
+
+export const operations = { create };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['optOut'] } },
+		options: [
+			{
+				name: 'Add to Opt-Out List',
+				value: 'create',
+				action: 'Opt out a number',
+				description: 'Put a number on the opt-out list: the gateway refuses to send to it (code 131)',
+			},
+		],
+		default: 'create',
+	},
+	...create.description,
+];

@@ -1,0 +1,21 @@
+/** What a value from an expression is, in words for error messages (shared by the request builders). */
+
+/** What a value is, for messages: "no value", "null", "an object", "an array", "a boolean", … */
+export function describeValue(value: unknown): string {
+	if (value === undefined) return 'no value (undefined)';
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return 'an array';
+	if (value instanceof Date) return 'a date';
+	if (typeof value === 'object') return 'an object';
+	if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+	return `a ${typeof value}`;
+}
+
+/**
+ * What a value is, with a hint where the value is missing: an expression that found nothing is the
+ * usual cause, and the fix is in the expression or in the item it reads.
+ */
+export function got(value: unknown): string {
+	const what = describeValue(value);
+	return value === undefined || value === null ? `${what}: check the field's expression, or that the previous node's item has the field it reads` : what;
+}

@@ -1,0 +1,135 @@
+/**
+ * Contact → Create, Group → Rename, Opt-Out → Add to Opt-Out List and the Group list, through
+ * n8n-core's WorkflowExecute and LoadOptionsContext against the emulator (real HTTP). Expected
+ * bodies follow docs/contacts-and-groups.md (the gateway's field names); signatures are checked with openssl.
+ */
+import { useEmulator } from '../harness/emulator';
+import { runAction, searchList } from '../harness/run';
+import { opensslHmacSha256 } from '../helpers/openssl';
+
+const gateway = useEmulator();
+const control = (path: string, body?: unknown, method = 'POST') =>
+	fetch(`${gateway.emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) }).then((response) => response.json());
+const apiRequests = () => gateway.emulator.requests.map((request) => ({ method: request.method, path: request.path, body: request.body === '' ? undefined : JSON.parse(request.body) }));
+const byList = (value: string) => ({ __rl: true, mode: 'list', value });
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const createContact = (fields: Record<string, unknown> = {}) => ({ resource: 'contact', operation: 'create', phone: '={{ $json.phone }}', groupId: byList('4821'), ...fields });
+
+beforeEach(() => control('/emulator/reset'));
+
+describe('Contact → Create', () => {
+	test('three items: one request with the list of three, one output item each with its ID; three signed add_contact webhooks', async () => {
+		const input = [{ phone: '+31 6 1234 5601', first: 'Ada' }, { phone: '0032 470 12 34 56', first: 'Bo' }, { phone: '+44 7700 900123', first: 'Cy' }];
+		const parameters = createContact({ additionalFields: { firstname: '={{ $json.first }}', birthday: '1990-12-31', extra1: 'gold' } });
+		const run = await runAction(parameters, input, gateway.credentials);
+		expect(run.error).toBeUndefined();
+		const sent = [
+			{ phone: '31612345601', groupid: '4821', firstname: 'Ada', birthday: '1990-12-31', extra1: 'gold' },
+			{ phone: '32470123456', groupid: '4821', firstname: 'Bo', birthday: '1990-12-31', extra1: 'gold' },
+			{ phone: '447700900123', groupid: '4821', firstname: 'Cy', birthday: '1990-12-31', extra1: 'gold' },
+		];
+		expect(apiRequests()).toEqual([{ method: 'POST', path: '/v1/contact', body: sent }]);
+		const contacts = (await control('/emulator/contacts', undefined, 'GET')) as Array<{ ID: string; phone: string }>;
+		expect(contacts.map((contact) => contact.phone)).toEqual(sent.map((contact) => contact.phone));
+		expect(run.items).toEqual(sent.map((contact, item) => ({ json: { ID: contacts[item].ID, ...contact }, pairedItem: { item } })));
+		const events = gateway.emulator.events.filter((entry) => entry.event.webhook_type === 'add_contact');
+		expect(events.map((entry) => entry.event.contact)).toEqual(
+			sent.map((contact) => expect.objectContaining({ action: 'add', groupid: '4821', groupname: 'Customers', receiver: contact.phone, firstname: contact.firstname, Custom1: 'gold', Custom2: null })),
+		);
+		for (const { body, headers } of events) {
+			const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(headers['X-Service-Signature'])!;
+			expect(v1).toBe(opensslHmacSha256(gateway.emulator.account.signingSecret, `${t}.${body}`));
+		}
+	});
+
+	test('one item: the contact as an object, the answer { ID }', async () => {
+		const run = await runAction(createContact({ groupId: byId('4822'), additionalFields: { unsubscribed: true } }), [{ phone: '+31612345602' }], gateway.credentials);
+		expect(apiRequests()).toEqual([{ method: 'POST', path: '/v1/contact', body: { phone: '31612345602', groupid: '4822', unsubscribed: true } }]);
+		expect(run.items[0].json).toEqual({ ID: expect.stringMatching(/^\d+$/), phone: '31612345602', groupid: '4822', unsubscribed: true });
+	});
+
+	test.each([
+		['Phone', { phone: 'call me' }, /^Phone: "call me" (has no digits|contains)/],
+		['Phone (national)', { phone: '06 12345678' }, /^Phone: "06 12345678" is a national number/],
+		['Group (a name, not an ID)', { group: 'Customers' }, /^Group: "Customers" is not a group ID/],
+		['Group (none)', { group: '' }, /^Group: no group given/],
+		['Birthday', { birthday: '31-12-1990' }, /^Birthday: "31-12-1990" is not a date written yyyy-MM-dd/],
+		['Birthday (no such day)', { birthday: '1990-02-30' }, /^Birthday: "1990-02-30" is not a date/],
+		['Extra Field 2 (the expression found nothing)', { extra2: undefined }, /^Extra Field 2: expected text but got no value/],
+		['Unsubscribed', { unsubscribed: 'yes' }, /^Unsubscribed: expected true or false but got a string/],
+	])('bad %s in the second item: a clear error naming the field and the item, nothing sent', async (_, bad, message) => {
+		const good = { phone: '+31612345600', group: '4821', birthday: '1990-12-31', extra2: 'a', unsubscribed: false };
+		const parameters = createContact({
+			groupId: byId('={{ $json.group }}'),
+			additionalFields: { birthday: '={{ $json.birthday }}', extra2: '={{ $json.extra2 }}', unsubscribed: '={{ $json.unsubscribed }}' },
+		});
+		const run = await runAction(parameters, [good, { ...good, ...bad }], gateway.credentials);
+		expect(run.error?.message).toMatch(message);
+		expect(run.error?.description).toBe('Item 1 was refused before anything was sent.');
+		expect(gateway.emulator.requests).toHaveLength(0);
+	});
+
+	test('a group that does not exist: the gateway refuses (404, code 125 explained), nothing is added', async () => {
+		const run = await runAction(createContact({ groupId: byId('9999') }), [{ phone: '+31612345604' }], gateway.credentials);
+		expect(run.error?.message).toMatch(/Group 9999 not found/);
+		expect(run.error?.httpCode).toBe('404');
+		expect(run.error?.description).toMatch(/group/i);
+		expect(await control('/emulator/contacts', undefined, 'GET')).toEqual([]);
+	});
+
+	test('Continue On Fail: a refused item gets its error, the others are still sent together', async () => {
+		const run = await runAction(createContact(), [{ phone: '+31612345605' }, { phone: 'x' }, { phone: '+31612345606' }], gateway.credentials, { continueOnFail: true });
+		expect(apiRequests()).toEqual([{ method: 'POST', path: '/v1/contact', body: [{ phone: '31612345605', groupid: '4821' }, { phone: '31612345606', groupid: '4821' }] }]);
+		expect(run.items.map((item) => item.json.error ?? item.json.phone)).toEqual(['31612345605', expect.stringMatching(/^Phone: /), '31612345606']);
+	});
+});
+
+describe('Group → Rename', () => {
+	test('PATCH /v1/groups/ with { ID, name } per item; the gateway answer is the item', async () => {
+		const run = await runAction({ resource: 'group', operation: 'rename', groupId: byList('4822'), name: 'Team' }, [{}], gateway.credentials);
+		expect(run.error).toBeUndefined();
+		expect(apiRequests()).toEqual([{ method: 'PATCH', path: '/v1/groups/', body: { ID: '4822', name: 'Team' } }]);
+		expect(run.items).toEqual([{ json: { ID: '4822' }, pairedItem: { item: 0 } }]);
+		expect(await control('/emulator/groups', undefined, 'GET')).toEqual([{ ID: '4821', name: 'Customers' }, { ID: '4822', name: 'Team' }]);
+	});
+
+	test('an unknown group: 404, nothing renamed; an empty name: refused before anything is sent', async () => {
+		const unknown = await runAction({ resource: 'group', operation: 'rename', groupId: byId('77'), name: 'Team' }, [{}], gateway.credentials);
+		expect(unknown.error?.httpCode).toBe('404');
+		const empty = await runAction({ resource: 'group', operation: 'rename', groupId: byId('4821'), name: ' ' }, [{}], gateway.credentials);
+		expect(empty.error?.message).toBe('Name: the name is empty');
+		expect(apiRequests()).toHaveLength(1);
+		expect(await control('/emulator/groups', undefined, 'GET')).toEqual([{ ID: '4821', name: 'Customers' }, { ID: '4822', name: 'Staff' }]);
+	});
+});
+
+describe('Opt-Out → Add to Opt-Out List', () => {
+	test('POST /v1/optouts { number }: a signed add_optout, and the send to that number is refused with 131', async () => {
+		const run = await runAction({ resource: 'optOut', operation: 'create', number: '+31 6 1234 5607' }, [{}], gateway.credentials);
+		expect(run.error).toBeUndefined();
+		expect(apiRequests()).toEqual([{ method: 'POST', path: '/v1/optouts', body: { number: '31612345607' } }]);
+		const [event] = gateway.emulator.events.filter((entry) => entry.event.webhook_type === 'add_optout');
+		expect(event.event.optout).toMatchObject({ action: 'add', number: '31612345607', id: run.items[0].json.ID });
+		expect(await control('/emulator/optouts', undefined, 'GET')).toEqual(['31612345607']);
+		const send = await runAction({ resource: 'message', operation: 'send', sender: 'Shop', to: '+31612345607', message: 'Hi' }, [{}], gateway.credentials);
+		expect(send.error?.message).toMatch(/on the opt-out list.*\(gateway code 131\)/);
+	});
+
+	test('a number that is none: refused before anything is sent', async () => {
+		const run = await runAction({ resource: 'optOut', operation: 'create', number: '612' }, [{}], gateway.credentials);
+		expect(run.error?.message).toMatch(/^Number: "612" is not a valid international number/);
+		expect(gateway.emulator.requests).toHaveLength(0);
+	});
+});
+
+test('the Group list: the account\'s groups by name, filtered by what is typed', async () => {
+	await control('/emulator/groups', { name: 'VIP customers' });
+	const all = await searchList('searchGroups', createContact(), gateway.credentials, { path: 'parameters.groupId' });
+	expect(all.results).toEqual([
+		{ name: 'Customers', value: '4821', description: 'ID 4821' },
+		{ name: 'Staff', value: '4822', description: 'ID 4822' },
+		{ name: 'VIP customers', value: expect.stringMatching(/^\d+$/), description: expect.stringMatching(/^ID \d+$/) },
+	]);
+	const filtered = await searchList('searchGroups', createContact(), gateway.credentials, { path: 'parameters.groupId', filter: 'custom' });
+	expect(filtered.results.map((entry) => entry.name)).toEqual(['Customers', 'VIP customers']);
+});
