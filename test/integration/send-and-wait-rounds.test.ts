@@ -49,7 +49,7 @@ describe('a reply to the reminder answers the question it reminds of', () => {
 		const unclear = await forward(waiting, await replyTo(question.messageid, 'maybe'), kept);
 		expect(unclear).toEqual({ webhookResponse: { resumed: false, reason: KEPT_WAITING_REASONS.unclearReply, reminded: true } });
 		const reminder = gateway.emulator.messages.at(-1)!;
-		expect(reminder).toMatchObject({ to: ASKED, sender: question.sender, content: REMINDER, reference: `${question.reference}:${question.messageid}` });
+		expect(reminder).toMatchObject({ to: ASKED, sender: question.sender, content: REMINDER, reference: `${question.reference}:${question.messageid}:1` });
 
 		const answer = await replyTo(reminder.messageid, 'yes');
 		expect(answer.isreply).toMatchObject({ orig_messageid: reminder.messageid, orig_reference: reminder.reference });

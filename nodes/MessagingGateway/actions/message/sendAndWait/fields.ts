@@ -6,6 +6,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_APPROVE_WORDS, DEFAULT_DISAPPROVE_WORDS } from '../../../core/replies';
+import { DEFAULT_MAX_REMINDERS, MAX_MAX_REMINDERS } from './reminders';
 
 type Show = NonNullable<INodeProperties['displayOptions']>['show'];
 
@@ -119,6 +120,15 @@ const APPROVAL_OPTIONS: INodeProperties[] = [
 		placeholder: 'e.g. Sorry, please reply YES or NO',
 		description:
 			'Text sent back, from the same sender, to a reply that is neither an approve nor a disapprove word. Empty: nothing is sent and the question keeps waiting quietly.',
+	},
+	{
+		displayName: 'Max Reminders per Question',
+		name: 'maxReminders',
+		type: 'number',
+		default: DEFAULT_MAX_REMINDERS,
+		typeOptions: { minValue: 1, maxValue: MAX_MAX_REMINDERS, numberPrecision: 0 },
+		description:
+			'How many Reminders for Unclear Replies one question may send at most (1 to 5). No reminder goes to an opt-out reply (STOP) or to an event the gateway delivers again.',
 	},
 ];
 
