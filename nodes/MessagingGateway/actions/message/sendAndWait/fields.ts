@@ -103,14 +103,14 @@ const APPROVAL_OPTIONS: INodeProperties[] = [
 		type: 'string',
 		default: DEFAULT_APPROVE_WORDS,
 		description:
-			'Replies that approve, separated by commas. Case, accents and punctuation do not count; a reply may go on after the word ("Yes please") but must not contain a disapprove word.',
+			'Replies that approve, separated by commas. Case, accents and punctuation do not count; a reply may go on after the word ("Yes please") but must not contain a disapprove word or a negation ("ok not now" is unclear).',
 	},
 	{
 		displayName: 'Disapprove Words',
 		name: 'disapproveWords',
 		type: 'string',
 		default: DEFAULT_DISAPPROVE_WORDS,
-		description: 'Replies that disapprove, separated by commas, judged like the approve words',
+		description: 'Replies that disapprove, separated by commas, judged like the approve words; "no problem", "no objection" and the like are unclear',
 	},
 	{
 		displayName: 'Reminder for Unclear Replies',
