@@ -10,29 +10,14 @@ import type { IDataObject } from 'n8n-workflow';
 import { KEPT_WAITING_REASONS } from '../../nodes/MessagingGateway/core/answers';
 import type { SentMessage } from '../../emulator/server';
 import { useEmulator } from '../harness/emulator';
-import { runAction, runWaitingWebhook, type WaitingExecution } from '../harness/run';
-import { emulatorClient } from './emulator-client';
+import { runWaitingWebhook, type WaitingExecution } from '../harness/run';
+import { questions, REMINDER } from './send-and-wait-questions';
 
 const gateway = useEmulator();
-const { control } = emulatorClient(() => gateway.emulator);
-
-const ASKED = '31612345678';
-const REMINDER = 'Please answer YES or NO';
+const { replyTo, control, ...asking } = questions(gateway);
 let executions = 100;
-
-/** Asks one question in a new execution; returns the waiting execution and the question's SMS. */
-async function ask(options: IDataObject = {}): Promise<{ waiting: WaitingExecution; question: SentMessage }> {
-	const parameters = { resource: 'message', operation: 'sendAndWait', sender: '31600000001', to: ASKED, message: 'Refund?', options: { unclearReplyReminder: REMINDER, ...options } };
-	const run = await runAction(parameters, [{}], gateway.credentials, { executionId: String(++executions), nodeId: 'ask-1' });
-	expect(run.error).toBeUndefined();
-	return { waiting: run.waiting!, question: gateway.emulator.messages.at(-1)! };
-}
-
-async function replyTo(messageid: string, content: string): Promise<IDataObject> {
-	const { status, body } = await control('POST', '/emulator/inbound', { replyTo: messageid, content });
-	expect(status).toBe(201);
-	return body.event as IDataObject;
-}
+/** Asks one question in a new execution. */
+const ask = (options: IDataObject = {}) => asking.ask(String(++executions), options);
 
 const forward = (waiting: WaitingExecution, event: IDataObject) => runWaitingWebhook(waiting, event, gateway.credentials);
 
