@@ -223,7 +223,7 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 			expect(await isWaiting(question)).toBe(true);
 			const reminders = ((await control('GET', '/emulator/messages')) as unknown as SentSms[]).filter((message) => message.to === question.sms.to && message !== question.sms && message.messageid !== question.sms.messageid);
 			expect(reminders).toHaveLength(1);
-			expect(reminders[0]).toMatchObject({ content: 'Sorry, please reply YES or NO', sender: SENDER, reference: `${question.sms.reference}:${question.sms.messageid}` });
+			expect(reminders[0]).toMatchObject({ content: 'Sorry, please reply YES or NO', sender: SENDER, reference: `${question.sms.reference}:${question.sms.messageid}:1` });
 			// The trigger's own workflow shows the unclear reply, its link redacted.
 			const items = await waitFor(async () => (await triggerItems()).find((item) => (item?.message as Record<string, unknown>)?.content === 'maybe tomorrow'), {
 				what: "the unclear reply in the trigger's workflow",

@@ -9,31 +9,14 @@
 import { createEmptyRunExecutionData, createRunExecutionData, type IDataObject, type IRunExecutionData } from 'n8n-workflow';
 
 import { KEPT_WAITING_REASONS } from '../../nodes/MessagingGateway/core/answers';
-import type { SentMessage } from '../../emulator/server';
 import { useEmulator } from '../harness/emulator';
-import { runAction, runWaitingWebhook, type WaitingExecution } from '../harness/run';
-import { emulatorClient } from './emulator-client';
+import { runWaitingWebhook, type WaitingExecution } from '../harness/run';
+import { ASKED, questions, REMINDER } from './send-and-wait-questions';
 
 const gateway = useEmulator();
-const { control } = emulatorClient(() => gateway.emulator);
-
-const ASKED = '31612345678';
-const REMINDER = 'Please answer YES or NO';
-
-/** Asks the question (one loop round) as execution 77's node ask-1; returns the waiting execution and the SMS the emulator recorded. */
-async function ask(): Promise<{ waiting: WaitingExecution; question: SentMessage }> {
-	const parameters = { resource: 'message', operation: 'sendAndWait', sender: '31600000001', to: ASKED, message: 'Refund?', options: { unclearReplyReminder: REMINDER } };
-	const run = await runAction(parameters, [{}], gateway.credentials, { executionId: '77', nodeId: 'ask-1' });
-	expect(run.error).toBeUndefined();
-	return { waiting: run.waiting!, question: gateway.emulator.messages.at(-1)! };
-}
-
-/** The `inbox_message` the emulator sends when the recipient of `messageid` answers it with `content`. */
-async function replyTo(messageid: string, content: string): Promise<IDataObject> {
-	const { status, body } = await control('POST', '/emulator/inbound', { replyTo: messageid, content });
-	expect(status).toBe(201);
-	return body.event as IDataObject;
-}
+const { replyTo, ...asking } = questions(gateway);
+/** One loop round of the question, always as execution 77's node ask-1. */
+const ask = () => asking.ask('77');
 
 const forward = (waiting: WaitingExecution, event: IDataObject, runExecutionData: IRunExecutionData | null = waiting.runExecutionData) =>
 	runWaitingWebhook({ node: waiting.node, runExecutionData }, event, gateway.credentials);
@@ -49,7 +32,7 @@ describe('a reply to the reminder answers the question it reminds of', () => {
 		const unclear = await forward(waiting, await replyTo(question.messageid, 'maybe'), kept);
 		expect(unclear).toEqual({ webhookResponse: { resumed: false, reason: KEPT_WAITING_REASONS.unclearReply, reminded: true } });
 		const reminder = gateway.emulator.messages.at(-1)!;
-		expect(reminder).toMatchObject({ to: ASKED, sender: question.sender, content: REMINDER, reference: `${question.reference}:${question.messageid}` });
+		expect(reminder).toMatchObject({ to: ASKED, sender: question.sender, content: REMINDER, reference: `${question.reference}:${question.messageid}:1` });
 
 		const answer = await replyTo(reminder.messageid, 'yes');
 		expect(answer.isreply).toMatchObject({ orig_messageid: reminder.messageid, orig_reference: reminder.reference });

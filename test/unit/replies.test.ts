@@ -1,4 +1,4 @@
-import { approvalWords, DEFAULT_APPROVE_WORDS, DEFAULT_DISAPPROVE_WORDS, judgeReply, normalizeReplyText, parseWordList } from '../../nodes/MessagingGateway/core/replies';
+import { approvalWords, DEFAULT_APPROVE_WORDS, DEFAULT_DISAPPROVE_WORDS, isOptOutReply, judgeReply, normalizeReplyText, parseWordList } from '../../nodes/MessagingGateway/core/replies';
 
 const defaults = approvalWords(undefined, undefined);
 if (!defaults.ok) throw new Error('the default lists are valid');
@@ -38,6 +38,73 @@ describe('judgeReply with the default lists', () => {
 	test('the defaults cover YES/Y/OK and NO/N and nl, fr, de, es', () => {
 		for (const word of ['yes', 'y', 'ok', 'ja', 'oui', 'si']) expect(parseWordList(DEFAULT_APPROVE_WORDS)).toContain(word);
 		for (const word of ['no', 'n', 'nee', 'non', 'nein']) expect(parseWordList(DEFAULT_DISAPPROVE_WORDS)).toContain(word);
+	});
+});
+
+describe('a negation keeps a reply from approving; an assenting "no + noun" keeps it from disapproving', () => {
+	// A wrong "yes" is the worst outcome of an approval: these used to approve.
+	test.each([
+		'ok not now',
+		'Yes I do not approve',
+		'Sure not',
+		"Yes, but don't do it yet",
+		'ok dont',
+		'Yes I can’t approve that',
+		'Yeah never',
+		'ok, nothing yet',
+		'Ja, aber nicht heute',
+		'Ja, kein Geld',
+		'Ja niet doen',
+		'Ja, geen idee',
+		'Oui mais pas maintenant',
+		'Oui, je ne sais pas',
+		'Sí, nunca',
+		'Vale, pero tampoco',
+		'Claro, jamás',
+	])('%j is unclear, not an approval', (reply) => {
+		expect(judge(reply)).toBe('unclear');
+	});
+
+	// These used to disapprove.
+	test.each(['No problem', 'No problem, go ahead', 'No objection', 'no objections here', 'No worries', 'no issues', 'No hay problema', 'Nee, geen probleem', 'Nein, kein Problem'])(
+		'%j is unclear, not a refusal',
+		(reply) => {
+			expect(judge(reply)).toBe('unclear');
+		},
+	);
+
+	test.each(['No, not now', "No, don't", 'No, I do not want that', 'Nee, niet doen', 'Nein, nicht heute', 'Non, pas maintenant', 'No, nunca'])('%j still disapproves', (reply) => {
+		expect(judge(reply)).toBe('disapprove');
+	});
+
+	test.each(['Yes please', 'ok go ahead', 'Sure thing', 'Ja graag', 'Oui, merci', 'Sí, claro que sí'])('%j still approves', (reply) => {
+		expect(judge(reply)).toBe('approve');
+	});
+
+	test("a negation inside the user's own approve word counts as part of the word", () => {
+		const words = approvalWords('why not, no problem', 'no');
+		if (!words.ok) throw new Error('valid lists');
+		expect(judgeReply('Why not!', words.approve, words.disapprove)).toBe('approve');
+		expect(judgeReply('No problem', words.approve, words.disapprove)).toBe('approve');
+		expect(judgeReply('Why not, not now', words.approve, words.disapprove)).toBe('unclear');
+		expect(judgeReply('No', words.approve, words.disapprove)).toBe('disapprove');
+	});
+});
+
+describe('isOptOutReply', () => {
+	test.each(['STOP', 'stop', 'Stop.', 'Unsubscribe', 'unsubscribe me', 'STOPALL', 'Opt out', 'OPTOUT', 'quit', 'END', 'cancel', 'Revoke', 'Stopp', 'Arrêt', 'BAJA', 'afmelden', 'Abmelden'])(
+		'%j is an opt-out',
+		(reply) => {
+			expect(isOptOutReply(reply)).toBe(true);
+		},
+	);
+
+	test.each(['', 'maybe', 'yes', 'no', "don't stop", 'stopwatch', 'friend'])('%j is no opt-out', (reply) => {
+		expect(isOptOutReply(reply)).toBe(false);
+	});
+
+	test('with the default lists an opt-out word is no answer', () => {
+		for (const reply of ['STOP', 'Unsubscribe', 'opt out']) expect(judge(reply)).toBe('unclear');
 	});
 });
 

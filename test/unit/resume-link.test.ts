@@ -52,6 +52,15 @@ describe('the reference', () => {
 		if (reminder.ok) expect(redactResumeSignatures(reminder.value)).toBe(`n8n-wait:1234:${NODE_ID}:[redacted]:e0ncuxht345hjmbjvv2feky0azflcw`);
 	});
 
+	test("a reminder's reference carries its round (1 to 9); without one it is the first reminder", () => {
+		const target = { ...TARGET, questionMessageId: 'e0ncuxht345hjmbjvv2feky0azflcw', reminderRound: 3 };
+		const reminder = encodeResumeReference(target);
+		expect(reminder).toEqual({ ok: true, value: `n8n-wait:1234:${NODE_ID}:${SIGNATURE}:e0ncuxht345hjmbjvv2feky0azflcw:3` });
+		if (reminder.ok) expect(decodeResumeReference(reminder.value)).toEqual(target);
+		expect(encodeResumeReference({ ...target, reminderRound: 10 })).toMatchObject({ ok: false });
+		expect(decodeResumeReference(`n8n-wait:1234:${NODE_ID}:${SIGNATURE}:m1:0`)).toBeUndefined();
+	});
+
 	test("anything else is not a question's reference", () => {
 		for (const reference of [undefined, null, 42, '', 'order-1001', `n8n-wait:1234:${NODE_ID}:${SIGNATURE.toUpperCase()}`, `n8n-wait:1234:${NODE_ID}:${SIGNATURE}x`, `n8n-wait:12/../1:${NODE_ID}:${SIGNATURE}`, `n8n-wait:1234:evil.example.com/x:${SIGNATURE}`]) {
 			expect(decodeResumeReference(reference)).toBeUndefined();

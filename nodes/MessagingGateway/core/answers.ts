@@ -6,7 +6,7 @@
  * own message and recipient count (docs/gateway-api.md#webhook-types, docs/gateway-api.md#codes).
  */
 import { isObject } from './objects';
-import { judgeReply } from './replies';
+import { isOptOutReply, judgeReply } from './replies';
 import { decodeResumeReference } from './resume-link';
 
 export type ResponseType = 'approval' | 'freeText' | 'deliveryReport';
@@ -25,6 +25,7 @@ export interface Question {
 /** Why an event left the question waiting. */
 export type KeptWaiting =
 	| 'unclearReply'
+	| 'optOutReply'
 	| 'otherNumber'
 	| 'otherMessage'
 	| 'deliveredIsNoAnswer'
@@ -64,7 +65,7 @@ function judgeReplyEvent(event: Record<string, unknown>, message: Record<string,
 	const answer: Record<string, unknown> = {};
 	if (question.responseType === 'approval') {
 		const verdict = judgeReply(reply, question.approveWords, question.disapproveWords);
-		if (verdict === 'unclear') return { resume: false, reason: 'unclearReply' };
+		if (verdict === 'unclear') return { resume: false, reason: isOptOutReply(reply) ? 'optOutReply' : 'unclearReply' };
 		answer.approved = verdict === 'approve';
 	}
 	const repliedAt = textOf(message.date_utc_iso8601) ?? textOf(message.date_iso8601) ?? textOf(event.created_utc);
@@ -105,6 +106,7 @@ export function judgeAnswer(event: unknown, question: Question): AnswerDecision 
 /** What each reason means, for the answer to the trigger and n8n's log. */
 export const KEPT_WAITING_REASONS: Readonly<Record<KeptWaiting, string>> = {
 	unclearReply: 'the reply is neither an approve nor a disapprove word',
+	optOutReply: 'the reply is an opt-out word (such as STOP); no reminder is sent to it',
 	otherNumber: 'it comes from another number than the one the question was sent to',
 	otherMessage: 'it is about another message than the question (an earlier question of the same node?)',
 	deliveredIsNoAnswer: 'a delivery report that the question arrived is no answer',

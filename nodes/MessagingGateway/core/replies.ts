@@ -2,8 +2,10 @@
  * Judges an SMS reply to an approval question ("Approve the refund? Reply YES or NO"). People answer
  * in their own way ("Yes!", "ok", "Oui.", "nee bedankt", "Sí"), so a reply and the word lists are
  * compared after normalisation: case, accents, punctuation and spacing do not count. A reply is an
- * answer when it is, or starts with, one of the words of one list and names no word of the other;
- * anything else (both, neither) is unclear and the question keeps waiting.
+ * answer when it is, or starts with, one of the words of one list and the rest of it names no word of
+ * the other; anything else (both, neither) is unclear and the question keeps waiting. A wrong "yes" is
+ * the worst outcome, so a negation after the approve word ("ok not now") keeps it from approving, and
+ * "no" followed by a noun that makes it an assent ("no problem") keeps it from disapproving.
  */
 
 /** Approve words of the default list: English, Dutch, French, German and Spanish. */
@@ -47,17 +49,80 @@ function mentions(words: readonly string[], list: readonly string[], atStart: bo
 }
 
 /**
- * Approve when the reply starts with an approve word and mentions no disapprove word anywhere;
- * disapprove the other way round; unclear otherwise ("yes no", "maybe", an empty text).
+ * Words that negate what follows or precedes them, in the languages of the default lists. "no" and
+ * "non" are disapprove words already. Contractions lose their apostrophe in normalisation ("don't" is
+ * "don t"): any word ending in "n" before a lone "t" counts too (NEGATED_CONTRACTION).
+ */
+export const NEGATION_WORDS: readonly string[] = [
+	// English
+	'no', 'not', 'never', 'nope', 'nah', 'none', 'nothing', 'nor', 'neither', 'cannot', 'dont', 'doesnt', 'didnt', 'isnt', 'arent',
+	'wasnt', 'werent', 'cant', 'couldnt', 'wont', 'wouldnt', 'shouldnt', 'havent', 'hasnt', 'hadnt', 'aint',
+	// Dutch
+	'niet', 'geen', 'nooit', 'niets', 'niks', 'nee',
+	// German
+	'nicht', 'kein', 'keine', 'keinen', 'keinem', 'keiner', 'keines', 'nie', 'niemals', 'nichts', 'nein',
+	// French
+	'ne', 'pas', 'non', 'jamais', 'aucun', 'aucune', 'rien', 'ni',
+	// Spanish
+	'nunca', 'jamas', 'nada', 'tampoco', 'ningun', 'ninguno', 'ninguna',
+];
+
+/**
+ * "no" + a noun that together say yes or "go ahead" ("no problem", "no objection", "no hay problema"):
+ * such a reply never disapproves. In the other languages the phrase starts with a word that is no
+ * disapprove word ("geen probleem"), but "Nee, geen probleem" is no clear No either.
+ */
+export const ASSENTING_NO_PHRASES: readonly string[] = [
+	'no problem', 'no problems', 'no prob', 'no probs', 'no problemo', 'no objection', 'no objections', 'no worries', 'no worry',
+	'no issue', 'no issues', 'no concern', 'no concerns', 'no trouble', 'no bother', 'no doubt', 'no complaints',
+	'geen probleem', 'geen bezwaar', 'kein problem', 'keine einwande', 'pas de probleme', 'pas de souci', 'no hay problema',
+	'sin problema', 'no pasa nada', 'no hay inconveniente',
+];
+
+function negates(words: readonly string[]): boolean {
+	return words.some((word, index) => NEGATION_WORDS.includes(word) || (word === 't' && index > 0 && words[index - 1].endsWith('n')));
+}
+
+/** How many words of the longest entry of `list` the reply starts with; 0 when it starts with none. */
+function leadingPhraseLength(words: readonly string[], list: readonly string[]): number {
+	const lengths = list.map((entry) => entry.split(' ')).filter((phrase) => containsPhrase(words, phrase, true)).map((phrase) => phrase.length);
+	return Math.max(0, ...lengths);
+}
+
+/**
+ * Approve when the reply starts with an approve word and the rest of it has no disapprove word and no
+ * negation ("ok not now", "Yes I do not approve" are unclear). Disapprove when it starts with a
+ * disapprove word, the rest has no approve word and it is no assenting "no + noun" ("No problem" is
+ * unclear). Unclear otherwise ("yes no", "maybe", an empty text).
  */
 export function judgeReply(reply: string, approveWords: readonly string[], disapproveWords: readonly string[]): ReplyVerdict {
 	const normalized = normalizeReplyText(reply);
 	if (normalized === '') return 'unclear';
 	const words = normalized.split(' ');
-	const approves = mentions(words, approveWords, true) && !mentions(words, disapproveWords, false);
-	const disapproves = mentions(words, disapproveWords, true) && !mentions(words, approveWords, false);
+	const approveLength = leadingPhraseLength(words, approveWords);
+	const afterApprove = words.slice(approveLength);
+	const approves = approveLength > 0 && !mentions(afterApprove, disapproveWords, false) && !negates(afterApprove);
+	const disapproveLength = leadingPhraseLength(words, disapproveWords);
+	const disapproves =
+		disapproveLength > 0 && !mentions(words.slice(disapproveLength), approveWords, false) && !mentions(words, ASSENTING_NO_PHRASES, false);
 	if (approves === disapproves) return 'unclear';
 	return approves ? 'approve' : 'disapprove';
+}
+
+/**
+ * Replies that ask the gateway or the carrier to stop sending (the usual carrier keywords, and the
+ * words of the default languages). Such a reply is never answered with a reminder: the sender asked
+ * for no more messages. It is no answer either (unless a word list names it) and the question keeps waiting.
+ */
+export const OPT_OUT_WORDS: readonly string[] = [
+	'stop', 'stopall', 'stop all', 'unsubscribe', 'cancel', 'end', 'quit', 'optout', 'opt out', 'revoke',
+	'stopp', 'arret', 'desabonner', 'desinscrire', 'baja', 'afmelden', 'abmelden',
+];
+
+/** Whether `reply` is, or starts with, an opt-out word ("STOP", "Stop.", "unsubscribe me"). */
+export function isOptOutReply(reply: string): boolean {
+	const normalized = normalizeReplyText(reply);
+	return normalized !== '' && mentions(normalized.split(' '), OPT_OUT_WORDS, true);
 }
 
 /** The first entry of a comma-separated list as the user wrote it, trimmed. */

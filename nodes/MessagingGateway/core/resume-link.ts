@@ -19,17 +19,19 @@ export interface ResumeTarget {
 	signature: string;
 	/** On a reminder's reference: the message id of the question it reminds of (a reply to it answers that question). */
 	questionMessageId?: string;
+	/** On a reminder's reference: which reminder of that question it is (1 for the first); absent means 1. */
+	reminderRound?: number;
 }
 
 /** The path segment n8n serves waiting executions under (n8n's default `N8N_ENDPOINT_WEBHOOK_WAIT`). */
 export const WAITING_WEBHOOK_SEGMENT = 'webhook-waiting';
-/** Marks a reference as a question's: `n8n-wait:<executionId>:<nodeId>:<signature>`, a reminder's with `:<question's messageid>`. */
+/** Marks a reference as a question's: `n8n-wait:<executionId>:<nodeId>:<signature>`, a reminder's with `:<question's messageid>:<round>`. */
 export const RESUME_REFERENCE_PREFIX = 'n8n-wait';
 
 const EXECUTION_ID = /^\d{1,20}$/;
 const NODE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SIGNATURE = /^[0-9a-f]{64}$/;
-const REFERENCE = /^n8n-wait:(\d{1,20}):([A-Za-z0-9_-]{1,64}):([0-9a-f]{64})(?::([A-Za-z0-9_-]{1,64}))?$/;
+const REFERENCE = /^n8n-wait:(\d{1,20}):([A-Za-z0-9_-]{1,64}):([0-9a-f]{64})(?::([A-Za-z0-9_-]{1,64})(?::([1-9]))?)?$/;
 /** A signature inside any text: in a reference, or as a URL's query parameter. */
 const SIGNATURE_IN_TEXT = /(n8n-wait:\d{1,20}:[A-Za-z0-9_-]{1,64}:|[?&]signature=)([0-9a-f]{64})/g;
 export const REDACTED = '[redacted]';
@@ -58,7 +60,8 @@ export function parseSignedResumeUrl(url: string): Parsed<ResumeTarget> {
 
 /** The SMS reference that carries `target`; refused when it would not fit the gateway's 255 characters. */
 export function encodeResumeReference(target: ResumeTarget): Parsed<string> {
-	const reminder = target.questionMessageId === undefined ? '' : `:${target.questionMessageId}`;
+	const round = target.reminderRound === undefined ? '' : `:${target.reminderRound}`;
+	const reminder = target.questionMessageId === undefined ? '' : `:${target.questionMessageId}${round}`;
 	const reference = `${RESUME_REFERENCE_PREFIX}:${target.executionId}:${target.nodeId}:${target.signature}${reminder}`;
 	if (!REFERENCE.test(reference)) return { ok: false, error: 'the resume link has parts a reference cannot carry' };
 	if (reference.length > MAX_REFERENCE_LENGTH) {
@@ -74,6 +77,7 @@ export function decodeResumeReference(reference: unknown): ResumeTarget | undefi
 	if (!match) return undefined;
 	const target: ResumeTarget = { executionId: match[1], nodeId: match[2], signature: match[3] };
 	if (match[4] !== undefined) target.questionMessageId = match[4];
+	if (match[5] !== undefined) target.reminderRound = Number(match[5]);
 	return target;
 }
 

@@ -6,6 +6,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_APPROVE_WORDS, DEFAULT_DISAPPROVE_WORDS } from '../../../core/replies';
+import { DEFAULT_MAX_REMINDERS, MAX_MAX_REMINDERS } from './reminders';
 
 type Show = NonNullable<INodeProperties['displayOptions']>['show'];
 
@@ -102,14 +103,14 @@ const APPROVAL_OPTIONS: INodeProperties[] = [
 		type: 'string',
 		default: DEFAULT_APPROVE_WORDS,
 		description:
-			'Replies that approve, separated by commas. Case, accents and punctuation do not count; a reply may go on after the word ("Yes please") but must not contain a disapprove word.',
+			'Replies that approve, separated by commas. Case, accents and punctuation do not count; a reply may go on after the word ("Yes please") but must not contain a disapprove word or a negation ("ok not now" is unclear).',
 	},
 	{
 		displayName: 'Disapprove Words',
 		name: 'disapproveWords',
 		type: 'string',
 		default: DEFAULT_DISAPPROVE_WORDS,
-		description: 'Replies that disapprove, separated by commas, judged like the approve words',
+		description: 'Replies that disapprove, separated by commas, judged like the approve words; "no problem", "no objection" and the like are unclear',
 	},
 	{
 		displayName: 'Reminder for Unclear Replies',
@@ -119,6 +120,15 @@ const APPROVAL_OPTIONS: INodeProperties[] = [
 		placeholder: 'e.g. Sorry, please reply YES or NO',
 		description:
 			'Text sent back, from the same sender, to a reply that is neither an approve nor a disapprove word. Empty: nothing is sent and the question keeps waiting quietly.',
+	},
+	{
+		displayName: 'Max Reminders per Question',
+		name: 'maxReminders',
+		type: 'number',
+		default: DEFAULT_MAX_REMINDERS,
+		typeOptions: { minValue: 1, maxValue: MAX_MAX_REMINDERS, numberPrecision: 0 },
+		description:
+			'How many Reminders for Unclear Replies one question may send at most (1 to 5). No reminder goes to an opt-out reply (STOP) or to an event the gateway delivers again.',
 	},
 ];
 

@@ -3,7 +3,8 @@
  * node's waiting webhook (n8n has checked the link's signature), and `webhook()` decides whether it
  * is the answer. An answer becomes the node's output and the execution goes on; anything else leaves
  * it waiting (n8n runs nothing when `workflowData` is absent). The trigger reads the JSON answer
- * (`resumed`, `reason`, `reminded`) to log and acknowledge the event.
+ * (`resumed`, `reason`, `reminded`) to log and acknowledge the event. An unclear reply gets at most
+ * Max Reminders per Question reminders (reminders.ts says how far that count reaches).
  */
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
@@ -11,6 +12,8 @@ import { judgeAnswer, KEPT_WAITING_REASONS, RESPONSE_TYPES, type Question, type 
 import { isObject } from '../../../core/objects';
 import { approvalWords } from '../../../core/replies';
 import { decodeResumeReference, encodeResumeReference, redactResumeSignatures } from '../../../core/resume-link';
+import { outcomeOf } from '../../../transportErrors';
+import { claimReminder, maxRemindersOf } from './reminders';
 
 /** An SMS to send back: the Reminder for Unclear Replies. */
 export interface ReminderSms {
@@ -57,17 +60,28 @@ function questionOf(ctx: IWebhookFunctions): Question {
 
 /**
  * The reminder for an unclear reply: to the number that replied, from the number it replied to, with
- * the question's link and message id in its reference, so that a reply to the reminder answers the question.
+ * the question's link, message id and the reminder's round in its reference, so that a reply to the
+ * reminder answers the question and tells how many reminders went out. Undefined when none may go out.
  */
-function reminderFor(event: IDataObject, text: string, question: Question): ReminderSms | undefined {
+function reminderFor(event: IDataObject, options: IDataObject, question: Question): { sms: ReminderSms; release: () => void } | { skipped: string } | undefined {
+	const text = optionText(options.unclearReplyReminder);
 	const message = isObject(event.message) ? event.message : {};
 	const isreply = isObject(event.isreply) ? event.isreply : {};
 	const target = decodeResumeReference(isreply.orig_reference);
 	const sender = [isreply.orig_sender, message.receiver].find((value) => typeof value === 'string' && value.trim() !== '') as string | undefined;
 	const questionMessageId = target?.questionMessageId ?? question.messageid ?? (typeof isreply.orig_messageid === 'string' ? isreply.orig_messageid : undefined);
-	const reference = target && encodeResumeReference({ ...target, questionMessageId });
-	if (text.trim() === '' || typeof message.sender !== 'string' || !sender || !reference?.ok) return undefined;
-	return { sender, to: message.sender.replace(/\D/g, ''), message: text, reference: reference.value };
+	if (text === undefined || text.trim() === '' || typeof message.sender !== 'string' || !sender || !target) return undefined;
+	// A reply to a reminder names the reminder's round; a reply to the question names none.
+	const roundsKnown = target.questionMessageId === undefined ? 0 : (target.reminderRound ?? 1);
+	const key = JSON.stringify([target.executionId, target.nodeId, questionMessageId ?? '']);
+	const claim = claimReminder(key, event.webhook_id, roundsKnown, maxRemindersOf(options.maxReminders));
+	if (!claim.ok) return { skipped: claim.reason };
+	const reference = encodeResumeReference({ ...target, questionMessageId, reminderRound: claim.round });
+	if (!reference.ok) {
+		claim.release();
+		return undefined;
+	}
+	return { sms: { sender, to: message.sender.replace(/\D/g, ''), message: text, reference: reference.value }, release: claim.release };
 }
 
 export async function answerForwardedEvent(ctx: IWebhookFunctions, sendReminder: SendReminder): Promise<IWebhookResponseData> {
@@ -79,14 +93,18 @@ export async function answerForwardedEvent(ctx: IWebhookFunctions, sendReminder:
 		return { webhookResponse: { resumed: true }, workflowData: [[item]] };
 	}
 	const answer: IDataObject = { resumed: false, reason: KEPT_WAITING_REASONS[decision.reason] };
-	const reminderText = optionText((ctx.getNodeParameter('options', {}) as IDataObject).unclearReplyReminder);
-	const reminder = decision.reason === 'unclearReply' && reminderText !== undefined ? reminderFor(event, reminderText, question) : undefined;
-	if (reminder) {
+	// An opt-out reply (STOP) is never answered: its sender asked for no more messages.
+	const reminder = decision.reason === 'unclearReply' ? reminderFor(event, ctx.getNodeParameter('options', {}) as IDataObject, question) : undefined;
+	if (reminder && 'skipped' in reminder) {
+		answer.reminded = false;
+		answer.reminderSkipped = reminder.skipped;
+	} else if (reminder) {
 		try {
-			await sendReminder(ctx, reminder);
+			await sendReminder(ctx, reminder.sms);
 			answer.reminded = true;
 		} catch (error) {
 			// The question still waits; the trigger logs that the reminder could not be sent.
+			if (outcomeOf(error) === 'notSent') reminder.release();
 			answer.reminded = false;
 			answer.reminderError = redactResumeSignatures(String((error as Error).message)).slice(0, 300);
 		}
