@@ -13,7 +13,12 @@ const EXAMPLES = {
 	handleOnce: 'handle-each-event-once.json',
 	scheduleSms: 'schedule-sms-from-a-webhook.json',
 	approveBySms: 'approve-by-sms.json',
+	smsAssistant: 'sms-assistant.json',
+	approveAgentActions: 'approve-agent-actions-by-sms.json',
 } as const;
+
+/** The AI agent examples need a chat model credential, which the demo has not: imported inactive, their trigger not registered. */
+const NEED_A_MODEL: ReadonlySet<keyof typeof EXAMPLES> = new Set(['smsAssistant', 'approveAgentActions']);
 
 /** The path of the scheduling example's Webhook node. */
 const SCHEDULE_PATH = 'schedule-sms';
@@ -56,8 +61,9 @@ export async function setUpDemo(emulator: Emulator, client: N8nClient, { webhook
 	const workflows = {} as Demo['workflows'];
 	for (const [key, file] of Object.entries(EXAMPLES) as Array<[keyof typeof EXAMPLES, string]>) {
 		const workflow = loadExample(file);
-		const id = await client.importWorkflow(workflow, credentialId, replacements);
-		const trigger = workflow.nodes.find((node) => node.type.endsWith('.messagingGatewayTrigger'));
+		const active = !NEED_A_MODEL.has(key);
+		const id = await client.importWorkflow(workflow, credentialId, replacements, { activate: active });
+		const trigger = active && workflow.nodes.find((node) => node.type.endsWith('.messagingGatewayTrigger'));
 		const webhookUrl = trigger ? productionUrl(webhookBaseUrl, workflow) : undefined;
 		if (trigger && webhookUrl) {
 			// What a user does in the gateway's webhook settings: the trigger's URL, for its event types.
