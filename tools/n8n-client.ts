@@ -21,7 +21,7 @@ export interface Execution {
 
 export interface ExampleWorkflow {
 	name: string;
-	nodes: Array<{ name: string; type: string; webhookId?: string; parameters: Record<string, unknown> }>;
+	nodes: Array<{ name: string; type: string; typeVersion: number; webhookId?: string; parameters: Record<string, unknown> }>;
 	connections: Record<string, unknown>;
 	settings?: Record<string, unknown>;
 }

@@ -13,6 +13,7 @@ import { waitFor, waitForWebhooks } from '../../tools/waits';
 import { startScriptedModel, type ChatRequest, type ScriptedModel } from '../helpers/scripted-model';
 import { gatedAgentWorkflow, gatedSendCall, HITL_TYPE, SENDER, type Credentials } from './ai-agent-workflows';
 import { emulatorControl, type EmulatorControl } from './scenarios';
+import { smsAssistantScenarios } from './sms-assistant-scenarios';
 
 stopN8nOnExit();
 
@@ -220,4 +221,8 @@ test(`the HITL tool exists on n8n 2.x only (n8n ${process.env.N8N_VERSION ?? DEF
 		const to = JSON.parse(timeoutRun.prompt.slice(timeoutRun.prompt.indexOf('{'))).toolParameters.to as string;
 		expect(await smsTo(to)).toEqual([]);
 	}, 180_000);
+});
+
+(onN8n2 ? describe : describe.skip)(`the SMS assistant example${onN8n2 ? '' : ' — skipped on n8n 1.x: the example uses AI Agent 3.1, which n8n 1.x lacks'}`, () => {
+	smsAssistantScenarios(() => ({ client, control, model, webhookBaseUrl: started.n8n.url, gatewayCredential: credentials.gateway, modelCredential: credentials.model }));
 });
