@@ -30,8 +30,8 @@ function modelNode(credentialId: string) {
 	};
 }
 
-/** Webhook (body.prompt) → AI Agent, whose Send SMS tool is gated by the HITL tool asking `approver`. */
-export function gatedAgentWorkflow(path: string, approver: string, approvalOptions: Record<string, unknown>, credentials: Credentials) {
+/** Webhook (body.prompt) → AI Agent, whose Send SMS tool is gated by the HITL tool asking `approver` (`approval`: its other parameters). */
+export function gatedAgentWorkflow(path: string, approver: string, approval: Record<string, unknown>, credentials: Credentials) {
 	const gateway = { messagingGatewayApi: { id: credentials.gateway, name: 'Messaging Gateway account' } };
 	const nodes = [
 		{ name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: `${path}-id`, position: [0, 0], parameters: { httpMethod: 'POST', path, responseMode: 'onReceived' } },
@@ -42,7 +42,7 @@ export function gatedAgentWorkflow(path: string, approver: string, approvalOptio
 			type: HITL_TYPE,
 			typeVersion: 3,
 			position: [420, 220],
-			parameters: { sender, to: approver, options: approvalOptions },
+			parameters: { sender, to: approver, options: {}, ...approval },
 			credentials: gateway,
 		},
 		{

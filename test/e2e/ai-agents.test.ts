@@ -91,11 +91,11 @@ test(`the HITL tool exists on n8n 2.x only (n8n ${process.env.N8N_VERSION ?? DEF
 		executionId: string;
 	}
 
-	/** Starts a gated agent whose model calls Send SMS once per `calls` entry; returns once the first question is out. */
-	async function runAgent(calls: Array<[string, string]>, approvalOptions: Record<string, unknown> = {}): Promise<Run & { question: Sms }> {
+	/** Creates, activates and starts a gated agent whose model calls Send SMS once per `calls` entry. */
+	async function startAgent(calls: Array<[string, string]>, approval: Record<string, unknown>): Promise<Omit<Run, 'executionId'> & { workflowId: string }> {
 		const path = `agent-${++seed}`;
 		const approver = newNumber();
-		const workflow = gatedAgentWorkflow(path, approver, approvalOptions, credentials);
+		const workflow = gatedAgentWorkflow(path, approver, approval, credentials);
 		const { id } = await client.api<{ id: string }>('POST', '/workflows', workflow);
 		await client.api('POST', `/workflows/${id}/activate`);
 		const prompt = calls.map(([to, message]) => gatedSendCall(to, message)).join('\n');
@@ -106,6 +106,12 @@ test(`the HITL tool exists on n8n 2.x only (n8n ${process.env.N8N_VERSION ?? DEF
 			},
 			{ what: `the webhook of ${path}` },
 		);
+		return { prompt, approver, workflowId: id };
+	}
+
+	/** Starts a gated agent whose model calls Send SMS once per `calls` entry; returns once the first question is out. */
+	async function runAgent(calls: Array<[string, string]>, approvalOptions: Record<string, unknown> = {}): Promise<Run & { question: Sms }> {
+		const { prompt, approver } = await startAgent(calls, { options: approvalOptions });
 		const question = await nextQuestion(approver, 0);
 		return { prompt, approver, executionId: question.reference.split(':')[1], question };
 	}
@@ -173,6 +179,16 @@ test(`the HITL tool exists on n8n 2.x only (n8n ${process.env.N8N_VERSION ?? DEF
 		expect(toolResults(run)).toEqual([expect.stringContaining(REFUSAL)]);
 		expect(String(nodeOutput(done, 'Agent')[0].output)).toContain(REFUSAL);
 		expectNoLinkSent(run.question);
+	});
+
+	test('a question that cannot be sent (a sender name nobody can reply to) is a refusal: nothing is sent', async () => {
+		const recipient = newNumber();
+		const { prompt, approver, workflowId } = await startAgent([[recipient, 'Hello']], { sender: { __rl: true, mode: 'id', value: 'MyShop' } });
+		const [done] = await client.finishedExecutions(workflowId, 1, 60_000);
+		expect(done.status).toBe('success');
+		expect(await smsTo(approver)).toEqual([]);
+		expect(await smsTo(recipient)).toEqual([]);
+		expect(toolResults({ prompt, approver, executionId: done.id })).toEqual([expect.stringContaining(REFUSAL)]);
 	});
 
 	test('an unclear reply gets the reminder and the question still waits; then a clear reply decides', async () => {
