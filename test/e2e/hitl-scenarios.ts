@@ -1,7 +1,7 @@
 /**
- * The HITL tool's scenarios (ai-agents.test.ts on one n8n: all of them; send-and-wait-queue.test.ts in
- * queue mode: the approval): an agent's Send SMS gated by the Messaging Gateway HITL tool, driven by
- * the scripted model, the approver's SMS reply going through the Messaging Gateway Trigger.
+ * The HITL tool's scenarios, declared by ai-agents.test.ts (and ready for a queue-mode file: the
+ * webhooks' base URL is a setting): an agent's Send SMS gated by the Messaging Gateway HITL tool,
+ * driven by the scripted model, the approver's SMS reply going through the Messaging Gateway Trigger.
  */
 import { nodeOutput, type Execution, type N8nClient } from '../../tools/n8n-client';
 import { waitFor, waitForWebhooks } from '../../tools/waits';
@@ -29,8 +29,8 @@ interface Sms {
 
 const REFUSAL = 'User rejected the tool call';
 
-/** Declares the tests; `setting()` is read in their beforeAll. `allCases: false`: the approval only. */
-export function hitlScenarios(setting: () => HitlSetting, { allCases }: { allCases: boolean }) {
+/** Declares the tests; `setting()` is read in their beforeAll. */
+export function hitlScenarios(setting: () => HitlSetting) {
 	let s: HitlSetting;
 	let client: N8nClient;
 	let control: EmulatorControl;
@@ -40,7 +40,6 @@ export function hitlScenarios(setting: () => HitlSetting, { allCases }: { allCas
 	const newNumber = () => `31650${String(++seed).padStart(6, '0')}`;
 	const smsTo = async (to: string) => ((await control('GET', '/emulator/messages')) as unknown as Sms[]).filter((sms) => sms.to === to);
 	const logTail = () => s.logTail();
-	const onlyIfAll = allCases ? test : test.skip;
 
 	const TRIGGER_WEBHOOK_ID = '3f1e2d3c-4b5a-4e3b-9c8d-7e4b1c2d5a6f';
 
@@ -135,7 +134,7 @@ export function hitlScenarios(setting: () => HitlSetting, { allCases }: { allCas
 
 	test('approve: the question reads well as one SMS; "yes" runs the tool (the SMS goes out) and the model gets its result', async () => {
 		// Started first, so that n8n's wait tracker has run it out by the last test.
-		if (allCases) timeoutRun = await runAgent([[newNumber(), 'Checking in']], { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 0.05, resumeUnit: 'minutes' } } });
+		timeoutRun = await runAgent([[newNumber(), 'Checking in']], { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 0.05, resumeUnit: 'minutes' } } });
 		const recipient = newNumber();
 		const run = await runAgent([[recipient, 'Your parcel is on its way']]);
 		expect(run.question).toMatchObject({ sender: SENDER, content: `Allow Send SMS (to: ${recipient}; message: Your parcel is on its way)? Reply YES or NO` });
@@ -150,7 +149,7 @@ export function hitlScenarios(setting: () => HitlSetting, { allCases }: { allCas
 		expectNoLinkSent(run.question);
 	});
 
-	onlyIfAll('decline: "no" sends nothing and the model gets n8n\'s refusal', async () => {
+	test('decline: "no" sends nothing and the model gets n8n\'s refusal', async () => {
 		const recipient = newNumber();
 		const run = await runAgent([[recipient, 'Refund approved']]);
 		await reply(run.question, 'no');
@@ -161,7 +160,7 @@ export function hitlScenarios(setting: () => HitlSetting, { allCases }: { allCas
 		expectNoLinkSent(run.question);
 	});
 
-	onlyIfAll('a question that cannot be sent (a sender name nobody can reply to) is a refusal: nothing is sent', async () => {
+	test('a question that cannot be sent (a sender name nobody can reply to) is a refusal: nothing is sent', async () => {
 		const recipient = newNumber();
 		const { prompt, approver, workflowId } = await startAgent([[recipient, 'Hello']], { sender: { __rl: true, mode: 'id', value: 'MyShop' } });
 		const [done] = await client.finishedExecutions(workflowId, 1, 60_000);
@@ -171,7 +170,7 @@ export function hitlScenarios(setting: () => HitlSetting, { allCases }: { allCas
 		expect(toolResults({ prompt, approver, executionId: done.id })).toEqual([expect.stringContaining(REFUSAL)]);
 	});
 
-	onlyIfAll('an unclear reply gets the reminder and the question still waits; then a clear reply decides', async () => {
+	test('an unclear reply gets the reminder and the question still waits; then a clear reply decides', async () => {
 		const recipient = newNumber();
 		const run = await runAgent([[recipient, 'Meeting moved to 3pm']], { unclearReplyReminder: 'Please reply YES or NO' });
 		await reply(run.question, 'what is this?');
@@ -184,7 +183,7 @@ export function hitlScenarios(setting: () => HitlSetting, { allCases }: { allCas
 		expect(await smsTo(recipient)).toHaveLength(1);
 	});
 
-	onlyIfAll('a reply from another number decides nothing', async () => {
+	test('a reply from another number decides nothing', async () => {
 		const recipient = newNumber();
 		const run = await runAgent([[recipient, 'Door code 4711']]);
 		await reply(run.question, 'yes', newNumber());
@@ -198,7 +197,7 @@ export function hitlScenarios(setting: () => HitlSetting, { allCases }: { allCas
 	// Measured on n8n 2.41.1: when the first question resumes, n8n marks the HITL node disabled for the
 	// rest of the run (handleWaitingState), so its second run passes its input on unasked and the agent
 	// drops that call: no question, no SMS, no result for the model. docs/ai-agents.md names the limit.
-	onlyIfAll('two gated calls in one turn: the first is asked and decided; n8n drops the second unasked and unsent', async () => {
+	test('two gated calls in one turn: the first is asked and decided; n8n drops the second unasked and unsent', async () => {
 		const [first, second] = [newNumber(), newNumber()];
 		const run = await runAgent([[first, 'First message'], [second, 'Second message']]);
 		expect(run.question.content).toBe(`Allow Send SMS (to: ${first}; message: First message)? Reply YES or NO`);
@@ -211,7 +210,7 @@ export function hitlScenarios(setting: () => HitlSetting, { allCases }: { allCas
 		expect(last.messages.filter((message) => message.role === 'tool').map((message) => message.tool_call_id)).toEqual([expect.stringMatching(/_0$/)]);
 	});
 
-	onlyIfAll('timeout: a wait limit that runs out is a refusal; nothing is sent', async () => {
+	test('timeout: a wait limit that runs out is a refusal; nothing is sent', async () => {
 		await finished(timeoutRun, 150_000);
 		expect(toolResults(timeoutRun)).toEqual([expect.stringContaining(REFUSAL)]);
 		const to = JSON.parse(timeoutRun.prompt.slice(timeoutRun.prompt.indexOf('{'))).toolParameters.to as string;

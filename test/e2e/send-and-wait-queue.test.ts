@@ -1,18 +1,13 @@
 /**
  * Send and Wait for Response in n8n's queue mode: workers send the questions and run the resumed
  * executions, the webhook processor receives the gateway's webhooks and serves the waiting webhooks
- * the trigger hands the answers to. The scenarios are in send-and-wait-scenarios.ts; then an AI agent's
- * call approved through the HITL tool (hitl-scenarios.ts, n8n 2.x).
+ * the trigger hands the answers to. The scenarios are in send-and-wait-scenarios.ts.
  */
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { N8nClient } from '../../tools/n8n-client';
 import { ensureN8n } from '../../tools/n8n-install';
 import { stopN8nOnExit, tailOf } from '../../tools/n8n-process';
-import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
 import { startQueueStack, stopQueueStacksOnExit, type QueueStack } from '../../tools/queue-stack';
-import { startScriptedModel, type ScriptedModel } from '../helpers/scripted-model';
-import { hitlScenarios } from './hitl-scenarios';
-import { emulatorControl } from './scenarios';
 import { sendAndWaitScenarios } from './send-and-wait-scenarios';
 
 stopN8nOnExit();
@@ -21,7 +16,6 @@ stopQueueStacksOnExit();
 let emulator: Emulator;
 let stack: QueueStack;
 let client: N8nClient;
-let model: ScriptedModel;
 
 const logTail = () => stack.processes().map(({ name, server }) => `${name}:\n${tailOf(server.logFile, 15)}`).join('\n');
 
@@ -36,22 +30,8 @@ beforeAll(async () => {
 }, 900_000);
 
 afterAll(async () => {
-	await model?.close();
 	await stack?.stop();
 	await emulator?.close();
 }, 120_000);
 
 sendAndWaitScenarios(() => ({ emulator, client, webhookBaseUrl: stack.webhook.url, logTail }));
-
-const onN8n2 = Number((process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION).split('.')[0]) >= 2;
-
-(onN8n2 ? describe : describe.skip)(`an AI agent's call approved through the HITL tool${onN8n2 ? '' : ' — skipped on n8n 1.x: it has no HITL tools'}`, () => {
-	const credentials = { gateway: '', model: '' };
-	beforeAll(async () => {
-		model = await startScriptedModel();
-		const { account } = emulator;
-		credentials.gateway = await client.createCredential('Gateway for agents', { baseUrl: emulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret, signingSecret: account.signingSecret });
-		credentials.model = await client.createCredential('Scripted model', { apiKey: 'sk-scripted', url: model.url }, 'openAiApi');
-	});
-	hitlScenarios(() => ({ client, control: emulatorControl(emulator), model, credentials, webhookBaseUrl: stack.webhook.url, logTail }), { allCases: false });
-});
