@@ -15,7 +15,22 @@ const EXAMPLES = {
 	approveBySms: 'approve-by-sms.json',
 	// Contacts: a sign-up form's contact into the group Customers, then a welcome SMS.
 	welcomeContact: 'welcome-new-contact.json',
+	smsAssistant: 'sms-assistant.json',
+	approveAgentActions: 'approve-agent-actions-by-sms.json',
 } as const;
+
+/** The AI agent examples need a chat model credential, which the demo has not: imported inactive, their trigger not registered. */
+const AI_EXAMPLES = ['smsAssistant', 'approveAgentActions'] as const;
+export const NEED_A_MODEL: ReadonlySet<string> = new Set(AI_EXAMPLES);
+type DemoWorkflow = { id: string; workflow: ExampleWorkflow; webhookUrl?: string };
+
+type NodeTypes = Array<{ name: string; version: number | number[] }>;
+
+/** Whether this n8n has every node of the example at its version (n8n 1.x has no HITL tool and no AI Agent 3.1). */
+function hasNodesOf(workflow: ExampleWorkflow, types: NodeTypes): boolean {
+	const versions = (type: NodeTypes[number]) => (Array.isArray(type.version) ? type.version : [type.version]);
+	return workflow.nodes.every((node) => types.some((type) => type.name === node.type && versions(type).includes(node.typeVersion)));
+}
 
 /** The path of the scheduling example's Webhook node. */
 const SCHEDULE_PATH = 'schedule-sms';
@@ -37,7 +52,8 @@ export interface Demo {
 	credentialId: string;
 	/** The header and its value, new on every set-up, that the Webhook nodes' credential "Webhook header" holds. */
 	webhookHeader: WebhookHeader;
-	workflows: Record<keyof typeof EXAMPLES, { id: string; workflow: ExampleWorkflow; webhookUrl?: string }>;
+	/** The examples this n8n has the nodes for (on n8n 1.x not the AI agent ones). */
+	workflows: Record<Exclude<keyof typeof EXAMPLES, (typeof AI_EXAMPLES)[number]>, DemoWorkflow> & Partial<Record<(typeof AI_EXAMPLES)[number], DemoWorkflow>>;
 }
 
 /** `webhookBaseUrl`: where production webhooks are served, if not by `client`'s n8n (queue mode: the webhook processor). */
@@ -56,10 +72,13 @@ export async function setUpDemo(emulator: Emulator, client: N8nClient, { webhook
 	const webhookCredentialId = await client.createCredential('Webhook header', webhookHeader, 'httpHeaderAuth');
 	const replacements = { [EXAMPLE_ALERT_URL]: `${emulator.url}/emulator/sink`, [WEBHOOK_CREDENTIAL_PLACEHOLDER]: webhookCredentialId };
 	const workflows = {} as Demo['workflows'];
+	const types = await client.rest<NodeTypes>('/types/nodes.json');
 	for (const [key, file] of Object.entries(EXAMPLES) as Array<[keyof typeof EXAMPLES, string]>) {
 		const workflow = loadExample(file);
-		const id = await client.importWorkflow(workflow, credentialId, replacements);
-		const trigger = workflow.nodes.find((node) => node.type.endsWith('.messagingGatewayTrigger'));
+		if (!hasNodesOf(workflow, types)) continue;
+		const active = !NEED_A_MODEL.has(key);
+		const id = await client.importWorkflow(workflow, credentialId, replacements, { activate: active });
+		const trigger = active && workflow.nodes.find((node) => node.type.endsWith('.messagingGatewayTrigger'));
 		const webhookUrl = trigger ? productionUrl(webhookBaseUrl, workflow) : undefined;
 		if (trigger && webhookUrl) {
 			// What a user does in the gateway's webhook settings: the trigger's URL, for its event types.

@@ -21,7 +21,7 @@ export interface Execution {
 
 export interface ExampleWorkflow {
 	name: string;
-	nodes: Array<{ name: string; type: string; webhookId?: string; parameters: Record<string, unknown> }>;
+	nodes: Array<{ name: string; type: string; typeVersion: number; webhookId?: string; parameters: Record<string, unknown> }>;
 	connections: Record<string, unknown>;
 	settings?: Record<string, unknown>;
 }
@@ -117,14 +117,14 @@ export class N8nClient {
 		return { status: response.status, body: (await response.json()) as { data?: { results: Array<{ name: string; value: string; description?: string }> }; message?: string } };
 	}
 
-	/** Creates and activates a workflow from an example file, wiring `credentialId` in. */
-	async importWorkflow(workflow: ExampleWorkflow, credentialId: string, replacements: Record<string, string> = {}): Promise<string> {
+	/** Creates and activates a workflow from an example file, wiring `credentialId` in; `activate: false` leaves it inactive. */
+	async importWorkflow(workflow: ExampleWorkflow, credentialId: string, replacements: Record<string, string> = {}, { activate = true } = {}): Promise<string> {
 		let text = JSON.stringify(workflow).replaceAll('__CREDENTIAL_ID__', credentialId);
 		for (const [placeholder, value] of Object.entries(replacements)) text = text.replaceAll(placeholder, value);
 		const { name, nodes, connections, settings } = JSON.parse(text) as ExampleWorkflow;
 		const created = await this.api<{ id: string }>('POST', '/workflows', { name, nodes, connections, settings: settings ?? {} });
 		// Workflows started by a webhook must be active; one started by hand is not activated.
-		if (nodes.some((node) => node.webhookId !== undefined)) {
+		if (activate && nodes.some((node) => node.webhookId !== undefined)) {
 			await this.api('POST', `/workflows/${created.id}/activate`);
 		}
 		return created.id;

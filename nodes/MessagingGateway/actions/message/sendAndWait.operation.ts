@@ -18,6 +18,7 @@ import { sendOptionsField, senderFields, toField } from './send/fields';
 import { runSend, type SendOperation } from './send/run';
 import { description as sendSmsDescription, sendSms } from './send.operation';
 import { responseTypeField, sendAndWaitOptionsField } from './sendAndWait/fields';
+import { defaultHitlMessage, isPlainTool } from './sendAndWait/hitl';
 
 const show = { resource: ['message'], operation: ['sendAndWait'] };
 /** Send's options, of which a question has Default Country and Timeout (batching and concurrency mean nothing for one SMS). */
@@ -94,8 +95,15 @@ function optionText(ctx: IExecuteFunctions, options: IDataObject, name: keyof ty
 
 /** The checks that need no send: one item, valid words and reminder, a valid limit, a link n8n gave that fits a reference. */
 function prepareQuestion(ctx: IExecuteFunctions) {
-	// As an AI agent's tool the node cannot wait: the agent needs its answer now.
-	if (ctx.getNode().type.endsWith('Tool')) throw refuse(ctx, 'Send and Wait for Response cannot run as a tool of an AI agent', 'Use it in the workflow itself.');
+	// As a plain tool of an AI agent the node cannot wait: the agent needs its answer now. The HITL
+	// variant (sendAndWait/hitl.ts) is made to wait: the agent resumes when the approver answers.
+	if (isPlainTool(ctx.getNode().type)) {
+		throw refuse(
+			ctx,
+			'Send and Wait for Response cannot run as a plain tool of an AI agent',
+			'To have a person approve an agent\'s tool calls by SMS, connect the tool to the Messaging Gateway HITL tool (Human review) and that to the agent. Otherwise use Send and Wait in the workflow itself.',
+		);
+	}
 	const items = ctx.getInputData();
 	if (items.length > 1) throw refuse(ctx, `Send and Wait for Response got ${items.length} items; it asks one question per execution`, MORE_THAN_ONE_ITEM);
 	const responseType = ctx.getNodeParameter('responseType', 0, 'approval') as ResponseType;
@@ -131,7 +139,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		sendsToGroups: false,
 		// In every node version: a question whose send may have gone out is not asked again by Retry On Fail.
 		onUnknownOutcome: 'doNotResend',
-		prepare: (ctx, _itemIndex, input) => questionInput(ctx, input, question.responseType, question.hint, question.reference),
+		prepare: (ctx, itemIndex, input) => {
+			// As the HITL tool, n8n's default message becomes a short question naming the gated call.
+			const message = defaultHitlMessage(ctx.getNode().type, ctx.getNode().parameters.message, ctx.getInputData()[itemIndex].json) ?? input.message;
+			return questionInput(ctx, { ...input, message }, question.responseType, question.hint, question.reference);
+		},
 		check: (ctx, _itemIndex, recipients) => oneRecipient(ctx, recipients),
 	};
 	// The transport keeps the signature out of every gateway error; an error made after the answer (an
