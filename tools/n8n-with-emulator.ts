@@ -5,7 +5,7 @@
 import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/server';
 import { N8nClient } from './n8n-client';
 import { ensureN8n } from './n8n-install';
-import { startN8n, tailOf, type N8nServer } from './n8n-process';
+import { startN8n, tailOf, type N8nServer, type StartN8nOptions } from './n8n-process';
 
 export interface N8nWithEmulator {
 	emulator: Emulator;
@@ -23,12 +23,12 @@ export async function withLogOf<T>(n8n: N8nServer, work: Promise<T>): Promise<T>
 	}
 }
 
-export async function startN8nWithEmulator(emulatorOptions: EmulatorOptions = {}): Promise<N8nWithEmulator> {
+export async function startN8nWithEmulator(emulatorOptions: EmulatorOptions = {}, n8nOptions: StartN8nOptions = {}): Promise<N8nWithEmulator> {
 	const install = ensureN8n();
 	const emulator = await startEmulator(emulatorOptions);
 	let n8n: N8nServer | undefined;
 	try {
-		n8n = await startN8n(install);
+		n8n = await startN8n(install, n8nOptions);
 		const client = await withLogOf(n8n, N8nClient.setUp(n8n.url));
 		const started = n8n;
 		return {
