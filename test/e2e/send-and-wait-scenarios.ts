@@ -262,6 +262,21 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 			});
 		});
 
+		test('a final report that reaches the trigger before n8n saved the execution as waiting still resumes it with delivered: false', async () => {
+			// Reports at once: the rejection arrives while n8n still runs the execution that asked ("is running already").
+			const { deliveryDelayMs } = await control('GET', '/emulator/settings');
+			await control('PATCH', '/emulator/settings', { deliveryDelayMs: 0 });
+			try {
+				const to = newNumber('9992');
+				const { workflowId } = await startQuestion({ responseType: 'approval' }, to);
+				const sms = await waitFor(async () => ((await control('GET', '/emulator/messages')) as unknown as SentSms[]).find((message) => message.to === to), { what: `the SMS to ${to}` });
+				const execution = { id: sms.reference.split(':')[1] } as Execution;
+				expect(await answerOf({ workflowId, execution, sms })).toMatchObject({ delivered: false, delivery_code: '2', messageid: sms.messageid, to });
+			} finally {
+				await control('PATCH', '/emulator/settings', { deliveryDelayMs });
+			}
+		});
+
 		test('an alphanumeric sender is refused before anything is sent', async () => {
 			const to = newNumber();
 			const { workflowId } = await startQuestion({ sender: { __rl: true, mode: 'id', value: 'MyShop' }, message: 'Approve?' }, to);

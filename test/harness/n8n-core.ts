@@ -150,8 +150,8 @@ const notUsed = (what: string) => async () => {
 	throw new Error(`${what} are not used`);
 };
 
-export function additionalDataFor(credentials: GatewayCredentials, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
-	const base = 'http://127.0.0.1';
+/** Without `base`, the n8n is http://127.0.0.1, where nothing listens (a forward to a waiting question is refused at once). */
+export function additionalDataFor(credentials: GatewayCredentials, hooks?: ExecutionLifecycleHooks, base = 'http://127.0.0.1'): IWorkflowExecuteAdditionalData {
 	return {
 		credentialsHelper: new CredentialsStore(credentials),
 		externalSecretsProxy: new ExternalSecretsProxy(),

@@ -121,20 +121,28 @@ export async function searchList(
 /** What n8n's webhook server hands to the node: the request with its parsed and raw body. */
 export type WebhookRequest = IncomingMessage & { body?: unknown; rawBody?: Buffer; query?: IDataObject };
 
+/** Where the trigger's n8n is (its own webhook URL, hence where it forwards to waiting questions) and the trigger node's name. */
+export interface TriggerSettings {
+	typeVersion?: number;
+	/** The n8n's base URL, e.g. a stand-in for its waiting webhooks (test/helpers/waiting-n8n.ts); by default http://127.0.0.1. */
+	n8nBaseUrl?: string;
+	nodeName?: string;
+}
+
 /** Runs the trigger's webhook() for a real HTTP request through WebhookContext. */
 export async function runTriggerWebhook(
 	parameters: IDataObject,
 	credentials: GatewayCredentials,
 	req: WebhookRequest,
 	res: ServerResponse,
-	typeVersion?: number,
+	settings: TriggerSettings = {},
 ): Promise<IWebhookResponseData> {
-	const node = makeNode(TRIGGER_TYPE, 'Messaging Gateway Trigger', parameters, typeVersion);
+	const node = makeNode(TRIGGER_TYPE, settings.nodeName ?? 'Messaging Gateway Trigger', parameters, settings.typeVersion);
 	const workflow = makeWorkflow([node]);
 	const nodeType = workflow.nodeTypes.getByNameAndVersion(TRIGGER_TYPE);
 	const description = nodeType.description.webhooks!.find((hook) => hook.httpMethod === req.method)!;
 	// n8n's webhook server hands the node Express's request and response; these are Node's, which is what the node reads.
-	const additionalData = Object.assign(additionalDataFor(credentials), { httpRequest: req, httpResponse: res });
+	const additionalData = Object.assign(additionalDataFor(credentials, undefined, settings.n8nBaseUrl), { httpRequest: req, httpResponse: res });
 	const webhookData: IWebhookData = {
 		httpMethod: req.method as IWebhookData['httpMethod'],
 		node: node.name,

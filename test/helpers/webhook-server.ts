@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { parse as parseQuery } from 'qs';
 import type { IDataObject, IWebhookResponseData } from 'n8n-workflow';
 
-import { runTriggerWebhook, type GatewayCredentials, type WebhookRequest } from '../harness/run';
+import { runTriggerWebhook, type GatewayCredentials, type TriggerSettings, type WebhookRequest } from '../harness/run';
 
 export interface TriggerCall {
 	status: number;
@@ -19,7 +19,9 @@ export interface TriggerCall {
 	items?: IDataObject[];
 }
 
-export async function startTriggerServer(parameters: IDataObject, credentials: GatewayCredentials, typeVersion?: number) {
+/** `settings`: a node version, or the trigger's n8n and node name (harness/run.ts). */
+export async function startTriggerServer(parameters: IDataObject, credentials: GatewayCredentials, settings: number | TriggerSettings = {}) {
+	const triggerSettings = typeof settings === 'number' ? { typeVersion: settings } : settings;
 	let last: IWebhookResponseData | undefined;
 	const lastResult = () => last;
 	const server = createServer((req: WebhookRequest, res: ServerResponse) => {
@@ -37,7 +39,7 @@ export async function startTriggerServer(parameters: IDataObject, credentials: G
 					return;
 				}
 			}
-			runTriggerWebhook(parameters, credentials, req, res, typeVersion).then(
+			runTriggerWebhook(parameters, credentials, req, res, triggerSettings).then(
 				(result) => {
 					last = result;
 					// n8n's part: unless the node answered itself, answer with its webhookResponse.

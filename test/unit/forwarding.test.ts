@@ -1,4 +1,11 @@
-import { classifyForwardResponse, resumeTargetOf, unreachableOutcome } from '../../nodes/MessagingGateway/core/forwarding';
+import {
+	classifyForwardResponse,
+	encodeForForward,
+	isFinalOutcome,
+	resumeTargetOf,
+	unreachableOutcome,
+	type ForwardOutcome,
+} from '../../nodes/MessagingGateway/core/forwarding';
 
 const SIGNATURE = 'b'.repeat(64);
 const REFERENCE = `n8n-wait:77:node-1:${SIGNATURE}`;
@@ -39,21 +46,44 @@ describe("classifyForwardResponse: what n8n's answer means", () => {
 		});
 	});
 
-	test('refusals are final: answered already, forged, unknown, running, resuming at this moment, other errors', () => {
+	// Bodies and statuses as n8n 1.123.81 and 2.41.1 answer them: WaitingWebhooks.executeWebhook in n8n's
+	// dist/webhooks/waiting-webhooks.js, errors serialised by sendErrorResponse in dist/response-helper.js.
+	test('not waiting any more is final and part of the conversation: "No action required", finished with error, being resumed', () => {
 		const html = '<html><title>No action required</title></html>';
-		expect(classifyForwardResponse({ statusCode: 200, body: html })).toMatchObject({ kind: 'refused', reason: expect.stringContaining('answered already') });
-		expect(classifyForwardResponse({ statusCode: 401, body: 'Invalid token' })).toMatchObject({ kind: 'refused', reason: expect.stringContaining('forged') });
-		expect(classifyForwardResponse({ statusCode: 404, body: {} })).toMatchObject({ kind: 'refused' });
-		expect(classifyForwardResponse({ statusCode: 409, body: {} })).toMatchObject({ kind: 'refused' });
-		expect(classifyForwardResponse({ statusCode: 500, body: { message: 'Execution is already being resumed by another process' } })).toMatchObject({
-			kind: 'refused',
-			reason: expect.stringContaining('at this moment'),
-		});
+		expect(classifyForwardResponse({ statusCode: 200, body: html })).toMatchObject({ kind: 'answered' });
+		expect(classifyForwardResponse({ statusCode: 409, body: { code: 409, message: 'The execution "7" has finished with error.' } })).toMatchObject({ kind: 'answered' });
+		const resuming = { code: 0, message: 'There was a problem executing the workflow' };
+		expect(classifyForwardResponse({ statusCode: 500, body: resuming })).toMatchObject({ kind: 'answered', reason: expect.stringContaining('at this moment') });
+		expect(classifyForwardResponse({ statusCode: 500, body: { message: 'Execution is already being resumed by another process' } })).toMatchObject({ kind: 'answered' });
+	});
+
+	test('"running already" is not final: the execution is not saved as waiting yet', () => {
+		const running = { statusCode: 409, body: JSON.stringify({ code: 409, message: 'The execution "7" is running already.' }) };
+		expect(classifyForwardResponse(running)).toMatchObject({ kind: 'notWaitingYet' });
+		expect(isFinalOutcome(classifyForwardResponse(running))).toBe(false);
+	});
+
+	test('refusals are final: forged, unknown, other errors', () => {
+		expect(classifyForwardResponse({ statusCode: 401, body: { error: 'Invalid token' } })).toMatchObject({ kind: 'refused', reason: expect.stringContaining('forged') });
+		expect(classifyForwardResponse({ statusCode: 404, body: { code: 404, message: 'The execution "7" does not exist.' } })).toMatchObject({ kind: 'refused' });
 		expect(classifyForwardResponse({ statusCode: 500, body: 'boom' })).toMatchObject({ kind: 'refused' });
+		for (const kind of ['resumed', 'keptWaiting', 'answered', 'refused'] as const) {
+			expect(isFinalOutcome({ kind, reason: '', reminded: false } as ForwardOutcome)).toBe(true);
+		}
+	});
+
+	test('an event that cannot be encoded is final; any other encodes', () => {
+		const deep: Record<string, unknown> = {};
+		let level = deep;
+		for (let depth = 0; depth < 100_000; depth++) level = level.a = {};
+		expect(encodeForForward(deep)).toMatchObject({ ok: false, outcome: { kind: 'refused', reason: expect.stringContaining('cannot be encoded') } });
+		expect(encodeForForward({ a: [1, 'x'] })).toEqual({ ok: true, body: '{"a":[1,"x"]}' });
 	});
 
 	test('an n8n that cannot be reached is worth a redelivery', () => {
 		for (const statusCode of [502, 503, 504]) expect(classifyForwardResponse({ statusCode, body: '' })).toMatchObject({ kind: 'unreachable' });
+		expect(isFinalOutcome({ kind: 'unreachable', reason: '' })).toBe(false);
+		expect(isFinalOutcome({ kind: 'deferred', reason: '' })).toBe(false);
 		expect(unreachableOutcome(Object.assign(new Error(`connect ECONNREFUSED http://x/?signature=${SIGNATURE}`), { code: 'ECONNREFUSED' }))).toEqual({
 			kind: 'unreachable',
 			reason: "n8n's waiting webhook could not be reached (ECONNREFUSED)",

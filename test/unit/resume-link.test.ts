@@ -108,3 +108,16 @@ describe('the signature never shows', () => {
 		expect(redactResumeSignatures('order-1001 abc')).toBe('order-1001 abc');
 	});
 });
+
+test('redactResumeSignaturesDeep copies a value nested 100,000 levels deep without overflowing the stack', () => {
+	const reference = `n8n-wait:1:node-1:${'d'.repeat(64)}`;
+	const root: Record<string, unknown> = {};
+	let level = root;
+	for (let depth = 0; depth < 100_000; depth++) level = (level.next = {}) as Record<string, unknown>;
+	level.reference = reference;
+	let copy = redactResumeSignaturesDeep(root);
+	expect(copy).not.toBe(root);
+	while (copy.next !== undefined) copy = copy.next as Record<string, unknown>;
+	expect(copy.reference).toBe('n8n-wait:1:node-1:[redacted]');
+	expect(level.reference).toBe(reference);
+});

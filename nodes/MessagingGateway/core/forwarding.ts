@@ -1,9 +1,19 @@
 /**
  * The trigger's part in a conversation: which verified events go to a waiting question, and what
  * n8n's answer to the forward means. The question's own node decides whether an event answers it
- * (answers.ts); n8n answers for executions that are no longer waiting. A refusal is final (the
- * gateway gets 2xx, so it does not deliver the event again); only an n8n that cannot be reached
- * is worth the gateway's redelivery.
+ * (answers.ts); n8n answers for executions that are not waiting. What n8n's waiting webhook answers
+ * (n8n 1.123 and 2.41, `WaitingWebhooks.executeWebhook` in n8n's dist/webhooks/waiting-webhooks.js and
+ * `sendErrorResponse` in dist/response-helper.js):
+ *
+ * | n8n's answer | when | outcome |
+ * |---|---|---|
+ * | 200, the node's JSON `{ resumed, reason?, reminded? }` | the execution waits for this node | resumed / keptWaiting |
+ * | 200, HTML page "No action required" | finished, or waiting at another node | answered |
+ * | 409 `{ message: 'The execution "…" is running already.' }` | running: not saved as waiting yet, or resumed and running on | notWaitingYet |
+ * | 409 `{ message: '… has finished with error.' }` | over | answered |
+ * | 500 `{ message: 'There was a problem executing the workflow' }` | n8n 2.x: another answer is resuming it (ExecutionAlreadyResumingError) | answered |
+ * | 401 | signature invalid | refused (forged) |
+ * | 404 `{ message: 'The execution "…" does not exist.' }` | deleted, or another n8n's | refused (gone) |
  */
 import { isObject } from './objects';
 import { decodeResumeReference, type ResumeTarget } from './resume-link';
@@ -36,25 +46,30 @@ export interface QuestionAnswer {
 }
 
 export type ForwardOutcome =
-	/** The question took the event as its answer: the execution goes on. */
+	/** Final. The question took the event as its answer: the execution goes on. */
 	| { kind: 'resumed' }
-	/** The question is still waiting: the event is no answer to it. */
+	/** Final. The question is still waiting: the event is no answer to it. */
 	| { kind: 'keptWaiting'; reason: string; reminded: boolean }
-	/** n8n refused: answered already, gone, unknown, forged, or resuming at this moment. Not worth a redelivery. */
+	/** Final. The question is not waiting any more (answered, being answered, wait limit over): the event is part of its conversation. */
+	| { kind: 'answered'; reason: string }
+	/** Final. n8n refused the link (forged, gone) or the event cannot be handed on. */
 	| { kind: 'refused'; reason: string }
-	/** n8n could not be reached or its proxy failed: the gateway should deliver the event again. */
-	| { kind: 'unreachable'; reason: string };
+	/** Not final: n8n runs the execution and has not saved it as waiting (yet). Worth another try. */
+	| { kind: 'notWaitingYet'; reason: string }
+	/** Not final: n8n could not be reached, or did not answer in time. */
+	| { kind: 'unreachable'; reason: string }
+	/** Not final: not handed on in this request (its time or its number of forwards ran out). */
+	| { kind: 'deferred'; reason: string };
+
+const FINAL_KINDS: ReadonlySet<ForwardOutcome['kind']> = new Set(['resumed', 'keptWaiting', 'answered', 'refused']);
+
+/** Whether the outcome settles the event: otherwise the gateway is asked to deliver it again. */
+export const isFinalOutcome = (outcome: ForwardOutcome): boolean => FINAL_KINDS.has(outcome.kind);
 
 export interface ForwardResponse {
 	statusCode: number;
 	body: unknown;
 }
-
-const REFUSALS: Readonly<Record<number, string>> = {
-	401: 'n8n refused the resume link (signature invalid): the reference was altered or forged',
-	404: 'n8n knows no such execution (deleted, or the reference is from another n8n instance)',
-	409: 'the execution is running or finished with an error',
-};
 
 /** The status codes of a proxy or load balancer in front of n8n that failed to reach it. */
 const UNREACHABLE_STATUS = [502, 503, 504];
@@ -78,19 +93,25 @@ function questionAnswerOf(body: unknown): QuestionAnswer | undefined {
 	return isObject(value) && typeof value.resumed === 'boolean' ? (value as unknown as QuestionAnswer) : undefined;
 }
 
-/** What n8n's answer to a forward means. */
+function classifyConflict(text: string): ForwardOutcome {
+	if (/finished with error|finished already/i.test(text)) return { kind: 'answered', reason: "the question's execution is over (it finished with an error)" };
+	return { kind: 'notWaitingYet', reason: 'n8n runs the execution and has not saved it as waiting yet (or an answer resumed it and it runs on)' };
+}
+
+/** What n8n's answer to a forward means (the table above). */
 export function classifyForwardResponse(response: ForwardResponse): ForwardOutcome {
 	const { statusCode } = response;
 	if (statusCode >= 200 && statusCode < 300) {
 		const answer = questionAnswerOf(response.body);
 		if (answer?.resumed === true) return { kind: 'resumed' };
 		if (answer) return { kind: 'keptWaiting', reason: answer.reason ?? 'no reason given', reminded: answer.reminded === true };
-		// n8n's page for a question that is not waiting any more ("No action required").
-		return { kind: 'refused', reason: 'the question was answered already or stopped waiting' };
+		return { kind: 'answered', reason: 'the question is not waiting any more (answered, or its wait limit ran out)' };
 	}
-	if (REFUSALS[statusCode]) return { kind: 'refused', reason: REFUSALS[statusCode] };
-	if (statusCode === 500 && /already being resumed|running already/i.test(bodyText(response.body))) {
-		return { kind: 'refused', reason: 'another answer is resuming the execution at this moment' };
+	if (statusCode === 401) return { kind: 'refused', reason: 'n8n refused the resume link (signature invalid): the reference was altered or forged' };
+	if (statusCode === 404) return { kind: 'refused', reason: 'n8n knows no such execution (deleted, or the reference is from another n8n instance)' };
+	if (statusCode === 409) return classifyConflict(bodyText(response.body));
+	if (statusCode === 500 && /already being resumed|problem executing the workflow/i.test(bodyText(response.body))) {
+		return { kind: 'answered', reason: 'another answer is resuming the question at this moment' };
 	}
 	if (UNREACHABLE_STATUS.includes(statusCode)) return { kind: 'unreachable', reason: `n8n's waiting webhook answered ${statusCode}` };
 	return { kind: 'refused', reason: `n8n's waiting webhook answered ${statusCode}` };
@@ -100,4 +121,17 @@ export function classifyForwardResponse(response: ForwardResponse): ForwardOutco
 export function unreachableOutcome(error: unknown): ForwardOutcome {
 	const code = isObject(error) && typeof error.code === 'string' ? error.code : undefined;
 	return { kind: 'unreachable', reason: `n8n's waiting webhook could not be reached${code ? ` (${code})` : ''}` };
+}
+
+/**
+ * The event as the forward's body, or why it cannot be one (e.g. nested too deep for JSON): that
+ * fails the same way on every delivery, so it is final, never a reason for a redelivery.
+ */
+export function encodeForForward(event: unknown): { ok: true; body: string } | { ok: false; outcome: ForwardOutcome } {
+	try {
+		return { ok: true, body: JSON.stringify(event) };
+	} catch (error) {
+		const name = error instanceof Error ? error.name : typeof error;
+		return { ok: false, outcome: { kind: 'refused', reason: `the event cannot be encoded as JSON to hand it on (${name})` } };
+	}
 }

@@ -134,12 +134,26 @@ export function redactResumeSignatures(text: string): string {
 	return text.replace(SIGNATURE_IN_TEXT, `$1${REDACTED}`);
 }
 
-/** A copy of a JSON value with `redactResumeSignatures` applied to every string in it. */
+/** The string redacted, or a shallow copy of an array or object (its entries are copied next). */
+function copyOne(value: unknown): unknown {
+	if (typeof value === 'string') return redactResumeSignatures(value);
+	if (Array.isArray(value)) return [...value];
+	return typeof value === 'object' && value !== null ? { ...value } : value;
+}
+
+/**
+ * A copy of a JSON value with `redactResumeSignatures` applied to every string in it. Level by level
+ * rather than recursive: an event nested thousands of levels deep must not overflow the stack.
+ */
 export function redactResumeSignaturesDeep<T>(value: T): T {
-	if (typeof value === 'string') return redactResumeSignatures(value) as T;
-	if (Array.isArray(value)) return value.map((entry: unknown) => redactResumeSignaturesDeep(entry)) as T;
-	if (typeof value === 'object' && value !== null) {
-		return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, redactResumeSignaturesDeep(entry)])) as T;
+	const root: Record<string, unknown> = { value };
+	const pending: Array<Record<string, unknown>> = [root];
+	for (let container = pending.pop(); container !== undefined; container = pending.pop()) {
+		for (const key of Object.keys(container)) {
+			const copy = copyOne(container[key]);
+			container[key] = copy;
+			if (typeof copy === 'object' && copy !== null) pending.push(copy as Record<string, unknown>);
+		}
 	}
-	return value;
+	return root.value as T;
 }

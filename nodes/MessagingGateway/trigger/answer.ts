@@ -70,7 +70,8 @@ export async function answerEvents(ctx: IWebhookFunctions, body: unknown, select
 		warnOwner(ctx, 'did not hand an unsigned request to a waiting question (Send and Wait for Response): set the signing secret in the credential');
 	}
 	if (needsRedelivery(forwarded)) {
-		return respond(ctx, 503, { error: 'waiting_execution_unreachable', message: 'A reply to a waiting question could not be handed to n8n; deliver it again later' });
+		// Not waiting yet, n8n unreachable, or this request's forwards ran out: what was settled is remembered, the rest comes again.
+		return respond(ctx, 503, { error: 'waiting_execution_unreachable', message: 'A reply or report of a waiting question could not be handed to n8n yet; deliver it again later' });
 	}
 	const items: INodeExecutionData[] = eventsToStart(starting as IDataObject[], forwarded, options.replyHandling).map((json) => ({ json }));
 	const webhookResponse: IDataObject = { received: parsed.events.length + parsed.rejected, accepted: items.length };
