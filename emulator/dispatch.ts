@@ -31,6 +31,8 @@ export interface Delivery {
 	headers: Record<string, string>;
 	state: 'pending' | 'delivered' | 'failed';
 	attempts: DeliveryAttempt[];
+	/** Set on the second delivery of a webhook (setting `duplicateDeliveries`): the id of the delivery it repeats. */
+	repeatOf?: string;
 }
 
 export interface DispatchSettings {
@@ -64,7 +66,7 @@ export function prepareDelivery(id: string, event: WebhookEvent, endpoint: Webho
 	};
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /** Sends one delivery until a 2xx answer or `maxAttempts`, doubling the wait between attempts. */
 export async function deliver(delivery: Delivery, settings: DispatchSettings): Promise<Delivery> {

@@ -7,7 +7,7 @@
 import { isEventSelected } from '../nodes/MessagingGateway/core/events';
 import type { WebhookEvent } from '../nodes/MessagingGateway/core/event-fields';
 import { generateTestHeaders } from '../nodes/MessagingGateway/core/signature';
-import { deliver, prepareDelivery, type Delivery } from './dispatch';
+import { deliver, prepareDelivery, wait, type Delivery, type WebhookEndpoint } from './dispatch';
 import { buildEvent, timesOf, type Fields } from './events';
 import type { HttpError } from './http';
 import { createSendServices, type SendServices } from './sending';
@@ -37,18 +37,30 @@ export function createGateway(state: State): Gateway {
 	const tasks = createTasks();
 	const inFlight = new Map<Delivery, Promise<unknown>>();
 
-	const dispatchEvent = (event: WebhookEvent) => {
+	/**
+	 * Delivers `event` to `endpoint`; with `duplicateDeliveries`, once more `retryBaseMs` after that ended
+	 * (signed again, `repeatOf` naming the first). The first's entry in `inFlight` lasts until both ended.
+	 */
+	const deliverTo = (event: WebhookEvent, endpoint: WebhookEndpoint, repeatOf?: string): Delivery => {
 		const dispatch = { ...settings, signingSecret: account.signingSecret, brand: account.brand };
-		const sent = state.endpoints
-			.filter((endpoint) => isEventSelected(event.webhook_type, endpoint.types))
-			.map((endpoint) => {
-				const delivery = prepareDelivery(state.nextId('delivery'), event, endpoint, dispatch);
-				state.deliveries.push(delivery);
-				const attempts = deliver(delivery, dispatch).finally(() => inFlight.delete(delivery));
-				inFlight.set(delivery, attempts);
-				tasks.track(attempts);
-				return delivery;
-			});
+		const delivery = prepareDelivery(state.nextId('delivery'), event, endpoint, dispatch);
+		if (repeatOf !== undefined) delivery.repeatOf = repeatOf;
+		state.deliveries.push(delivery);
+		const repeat = async () => {
+			if (repeatOf !== undefined || !settings.duplicateDeliveries) return;
+			await wait(settings.retryBaseMs);
+			await inFlight.get(deliverTo(event, endpoint, delivery.id));
+		};
+		const attempts = deliver(delivery, dispatch)
+			.then(repeat)
+			.finally(() => inFlight.delete(delivery));
+		inFlight.set(delivery, attempts);
+		tasks.track(attempts);
+		return delivery;
+	};
+
+	const dispatchEvent = (event: WebhookEvent) => {
+		const sent = state.endpoints.filter((endpoint) => isEventSelected(event.webhook_type, endpoint.types)).map((endpoint) => deliverTo(event, endpoint));
 		// Logged whether or not an endpoint receives it, so the emulator can be watched on its own.
 		const body = JSON.stringify(event);
 		const headers = account.signingSecret ? generateTestHeaders(body, account.signingSecret, undefined, account.brand) : {};

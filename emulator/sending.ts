@@ -60,14 +60,15 @@ function reportDelivery(message: SentMessage, code: string, detail: string | und
 export function createSendServices(state: State, emit: Emit, tasks: Tasks): SendServices {
 	const { account, settings } = state;
 	const report = (message: SentMessage, code: string, detail?: string) => reportDelivery(message, code, detail, account.timezone, emit);
-	/** Submitted report at send (or schedule) time, the final state `deliveryDelayMs` later. */
+	/** Submitted report at send (or schedule) time, the final state `deliveryDelayMs` (plus up to `deliveryJitterMs`) later. */
 	const scheduleReports = (message: SentMessage, startInMs: number) => {
 		// A send scheduled further ahead than a timer can wait stays scheduled.
 		if (startInMs > MAX_TIMER_MS) return;
 		tasks.later(startInMs, () => {
 			report(message, '0');
 			const final = finalStateFor(message.to);
-			if (final.code !== '0') tasks.later(settings.deliveryDelayMs, () => report(message, final.code, final.detail));
+			const delay = Math.min(settings.deliveryDelayMs + Math.random() * settings.deliveryJitterMs, MAX_TIMER_MS);
+			if (final.code !== '0') tasks.later(delay, () => report(message, final.code, final.detail));
 		});
 	};
 	const services: SendServices = {

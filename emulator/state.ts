@@ -32,6 +32,8 @@ export const DEFAULT_SENDER_IDS: readonly string[] = ['Shop', '3197010000001'];
 
 export const DEFAULT_SETTINGS: Settings = {
 	deliveryDelayMs: 2000,
+	deliveryJitterMs: 0,
+	duplicateDeliveries: false,
 	maxAttempts: 4,
 	retryBaseMs: 1000,
 	webhookTimeoutMs: 5000,
@@ -52,6 +54,8 @@ const ACCOUNT_FIELD_TYPES: Record<keyof Account, string> = {
 };
 const SETTINGS_FIELD_TYPES: Record<keyof Settings, string> = {
 	deliveryDelayMs: 'number',
+	deliveryJitterMs: 'number',
+	duplicateDeliveries: 'boolean',
 	maxAttempts: 'number',
 	retryBaseMs: 'number',
 	webhookTimeoutMs: 'number',
@@ -59,9 +63,10 @@ const SETTINGS_FIELD_TYPES: Record<keyof Settings, string> = {
 };
 /** Most delivery attempts of one webhook: enough to test retries, not a loop that grows the attempt log. */
 export const MAX_DELIVERY_ATTEMPTS = 20;
-/** Each setting's range: a whole count of attempts, and delays a timer can wait. */
-const SETTINGS_RANGES: Record<keyof Settings, [min: number, max: number]> = {
+/** Each number setting's range: a whole count of attempts, and delays a timer can wait. */
+const SETTINGS_RANGES: Partial<Record<keyof Settings, [min: number, max: number]>> = {
 	deliveryDelayMs: [0, MAX_TIMER_MS],
+	deliveryJitterMs: [0, MAX_TIMER_MS],
 	maxAttempts: [1, MAX_DELIVERY_ATTEMPTS],
 	retryBaseMs: [0, MAX_TIMER_MS],
 	webhookTimeoutMs: [1, MAX_TIMER_MS],

@@ -23,6 +23,13 @@ export interface Account {
 export interface Settings {
 	/** Time between the submitted delivery report and the final one. */
 	deliveryDelayMs: number;
+	/** Up to this much more, chosen at random per message: final reports spread over `deliveryDelayMs` … `+ deliveryJitterMs`. */
+	deliveryJitterMs: number;
+	/**
+	 * Every webhook delivered twice, as at-least-once gateways do now and then: the same event (same
+	 * `webhook_id`, signed again) goes out once more `retryBaseMs` after the first delivery ended.
+	 */
+	duplicateDeliveries: boolean;
 	maxAttempts: number;
 	retryBaseMs: number;
 	webhookTimeoutMs: number;

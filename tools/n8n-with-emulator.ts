@@ -5,7 +5,7 @@
 import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/server';
 import { N8nClient } from './n8n-client';
 import { ensureN8n } from './n8n-install';
-import { startN8n, tailOf, type N8nServer } from './n8n-process';
+import { startN8n, tailOf, type N8nServer, type StartN8nOptions } from './n8n-process';
 
 export interface N8nWithEmulator {
 	emulator: Emulator;
@@ -23,13 +23,13 @@ export async function withLogOf<T>(n8n: N8nServer, work: Promise<T>): Promise<T>
 	}
 }
 
-/** `n8nEnv`: extra environment for n8n, e.g. `N8N_LOG_LEVEL`. */
-export async function startN8nWithEmulator(emulatorOptions: EmulatorOptions = {}, n8nEnv: Record<string, string> = {}): Promise<N8nWithEmulator> {
+/** `n8nOptions`: how n8n starts, e.g. `{ env: { N8N_LOG_LEVEL: 'debug' } }`. */
+export async function startN8nWithEmulator(emulatorOptions: EmulatorOptions = {}, n8nOptions: StartN8nOptions = {}): Promise<N8nWithEmulator> {
 	const install = ensureN8n();
 	const emulator = await startEmulator(emulatorOptions);
 	let n8n: N8nServer | undefined;
 	try {
-		n8n = await startN8n(install, { env: n8nEnv });
+		n8n = await startN8n(install, n8nOptions);
 		const client = await withLogOf(n8n, N8nClient.setUp(n8n.url));
 		const started = n8n;
 		return {
