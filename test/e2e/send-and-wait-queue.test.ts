@@ -2,7 +2,8 @@
  * Send and Wait for Response in n8n's queue mode: workers send the questions and run the resumed
  * executions, the webhook processor receives the gateway's webhooks and serves the waiting webhooks
  * the trigger hands the answers to; every process logs at debug level. The scenarios are in
- * send-and-wait-scenarios.ts.
+ * send-and-wait-scenarios.ts, and on n8n 2.x those of an AI agent's tool gated by the HITL tool
+ * (hitl-scenarios.ts), driven by the scripted model.
  */
 import { readFileSync } from 'node:fs';
 
@@ -10,7 +11,12 @@ import { startEmulator, type Emulator } from '../../emulator/server';
 import { N8nClient } from '../../tools/n8n-client';
 import { ensureN8n } from '../../tools/n8n-install';
 import { stopN8nOnExit, tailOf } from '../../tools/n8n-process';
+import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
 import { startQueueStack, stopQueueStacksOnExit, type QueueStack } from '../../tools/queue-stack';
+import { startScriptedModel, type ScriptedModel } from '../helpers/scripted-model';
+import type { Credentials } from './ai-agent-workflows';
+import { hitlScenarios } from './hitl-scenarios';
+import { emulatorControl } from './scenarios';
 import { sendAndWaitScenarios } from './send-and-wait-scenarios';
 
 stopN8nOnExit();
@@ -40,3 +46,23 @@ afterAll(async () => {
 const wholeLog = () => stack.processes().map(({ server }) => readFileSync(server.logFile, 'utf8')).join('\n');
 
 sendAndWaitScenarios(() => ({ emulator, client, webhookBaseUrl: stack.webhook.url, logTail, wholeLog }));
+
+const onN8n2 = Number((process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION).split('.')[0]) >= 2;
+
+(onN8n2 ? describe : describe.skip)(`an agent's Send SMS gated by the HITL tool, queue mode${onN8n2 ? '' : ' — skipped on n8n 1.x: it has no HITL tools'}`, () => {
+	let model: ScriptedModel;
+	const credentials: Credentials = { gateway: '', model: '' };
+
+	beforeAll(async () => {
+		model = await startScriptedModel();
+		const { account } = emulator;
+		credentials.gateway = await client.createCredential('Messaging Gateway account (agents)', { baseUrl: emulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret, signingSecret: account.signingSecret });
+		credentials.model = await client.createCredential('Scripted model', { apiKey: 'sk-scripted', url: model.url }, 'openAiApi');
+	});
+
+	afterAll(async () => {
+		await model?.close();
+	});
+
+	hitlScenarios(() => ({ client, control: emulatorControl(emulator), model, credentials, webhookBaseUrl: stack.webhook.url, logTail }));
+});
