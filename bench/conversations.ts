@@ -31,7 +31,7 @@ export interface ConversationSetUp {
 	n8nPids: number[];
 }
 
-interface Question {
+export interface Question {
 	messageid: string;
 	to: string;
 	reference: string;
@@ -106,7 +106,7 @@ async function createActive(client: N8nClient, name: string, nodes: unknown[], c
  * The trigger hands replies on whatever its Events selection; it listens for delivery reports here, so
  * that an incoming SMS that answers no question starts nothing (the hop-only path).
  */
-async function setUpWorkflows({ emulator, client, webhookBase }: ConversationSetUp): Promise<{ questionsWorkflow: string; askUrl: string }> {
+export async function setUpWorkflows({ emulator, client, webhookBase }: ConversationSetUp): Promise<{ questionsWorkflow: string; askUrl: string; triggerUrl: string }> {
 	const { account } = emulator;
 	await fetch(`${emulator.url}/emulator/account`, { method: 'PATCH', body: JSON.stringify({ balance: 1_000_000 }) });
 	const credentialId = await client.createCredential('Messaging Gateway account', { baseUrl: emulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret, signingSecret: account.signingSecret });
@@ -124,11 +124,11 @@ async function setUpWorkflows({ emulator, client, webhookBase }: ConversationSet
 	const askUrl = `${webhookBase}/webhook/bench-ask`;
 	await waitForWebhooks([triggerUrl]);
 	await waitForWebhooks([askUrl], { method: 'POST', body: '{"to":"31600000000"}' });
-	return { questionsWorkflow, askUrl };
+	return { questionsWorkflow, askUrl, triggerUrl };
 }
 
 /** Asks `count` questions and waits until every one is sent and its execution waits. */
-async function askQuestions(setUp: ConversationSetUp, askUrl: string, questionsWorkflow: string, count: number): Promise<Question[]> {
+export async function askQuestions(setUp: ConversationSetUp, askUrl: string, questionsWorkflow: string, count: number): Promise<Question[]> {
 	const numbers = Array.from({ length: count }, (_, i) => `3162${String(i).padStart(3, '0')}9990`);
 	await inFlight(numbers, async (to) => {
 		await fetch(askUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ to }) });
@@ -180,7 +180,7 @@ async function hopRound(setUp: ConversationSetUp, count: number): Promise<Round>
 }
 
 /** The ids of the workflow's executions with this status, page by page (n8n's API answers at most 250 a page). */
-async function idsWith(setUp: ConversationSetUp, workflowId: string, status: string): Promise<Set<string>> {
+export async function idsWith(setUp: ConversationSetUp, workflowId: string, status: string): Promise<Set<string>> {
 	const ids = new Set<string>();
 	let cursor: string | undefined;
 	do {
