@@ -15,14 +15,38 @@ import { sleep, waitFor } from './waits';
 
 const log = (message: string) => process.stderr.write(`[n8n] ${message}\n`);
 
+/** Ports this process has handed out: a port probed and closed may be handed out again by the kernel. */
+const handedOut = new Set<number>();
+
+/**
+ * A loopback port nothing listens on, never one this process handed out before (two probes in a row
+ * can get the same port back, and a server given a taken port may fail while another one answers).
+ */
 export async function freePort(): Promise<number> {
-	return await new Promise((resolvePort, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as { port: number };
-			server.close(() => resolvePort(port));
+	for (;;) {
+		const port = await new Promise<number>((resolvePort, reject) => {
+			const server = createServer();
+			server.once('error', reject);
+			server.listen(0, '127.0.0.1', () => {
+				const { port: probed } = server.address() as { port: number };
+				server.close(() => resolvePort(probed));
+			});
 		});
+		if (!handedOut.has(port)) {
+			handedOut.add(port);
+			return port;
+		}
+	}
+}
+
+/** Refuses a port another server listens on already, so that its answers are never taken for n8n's. */
+async function assertPortFree(port: number): Promise<void> {
+	await new Promise<void>((resolveFree, reject) => {
+		const server = createServer();
+		server.once('error', (error: NodeJS.ErrnoException) =>
+			reject(new Error(error.code === 'EADDRINUSE' ? `port ${port} on 127.0.0.1 is in use already: n8n cannot listen there` : error.message)),
+		);
+		server.listen(port, '127.0.0.1', () => server.close(() => resolveFree()));
 	});
 }
 
@@ -138,6 +162,7 @@ function stopperOf(child: ChildProcess, userFolder: string, ownFolder: boolean):
 export async function startN8n(install: N8nInstall, options: StartN8nOptions = {}): Promise<N8nServer> {
 	const command = options.command ?? 'start';
 	const port = options.port ?? (await freePort());
+	await assertPortFree(port);
 	// A folder of our own making (the package, n8n's database, its log) goes when the server stops.
 	const ownFolder = options.userFolder === undefined;
 	const userFolder = options.userFolder ?? mkdtempSync(join(tmpdir(), 'n8n-user-'));
