@@ -6,7 +6,8 @@
  * number that cannot be one of that country or an unknown country code. Without a countrycode the
  * number is read in the account's country: the country of its virtual number (core/format.ts).
  */
-import { countryByCode, countryOfNumber, isNoCountry } from '../../nodes/MessagingGateway/core/format';
+import { countryByCode } from '../../nodes/MessagingGateway/core/countries';
+import { countryOfNumber, isNoCountry } from '../../nodes/MessagingGateway/core/format';
 import { readPhoneNumber, type NumberProblem } from '../../nodes/MessagingGateway/core/phone';
 import { apiError } from '../http';
 import type { Account } from '../types';

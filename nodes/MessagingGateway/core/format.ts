@@ -4,7 +4,7 @@
  * gateway's own node sends every key, empty when unused) means the account's country, and a number written
  * internationally (+…, 00…) needs no country.
  */
-import { COUNTRIES, callingCodeOf, type Country } from './countries';
+import { COUNTRIES, callingCodeOf, countryByCode, type Country } from './countries';
 
 /** The parameters as they arrive; an expression may give any JSON value. */
 export interface FormatNumberInput {
@@ -33,9 +33,6 @@ export const isNoCountry = (countrycode: unknown): boolean =>
 
 /** "+31 6…" or "0031 6…": the number names its own country. */
 export const isWrittenInternationally = (number: string): boolean => /^\s*(\+|00)/.test(number);
-
-/** The country of an ISO 3166-1 alpha-2 code in any letter case, or undefined. */
-export const countryByCode = (code: string): Country | undefined => COUNTRIES.find((country) => country.code === code.trim().toUpperCase());
 
 /**
  * The country an international number (digits) belongs to by its calling code. Where countries share a code
