@@ -31,7 +31,7 @@ const API_ROUTES: Record<string, ApiHandler> = {
 	'POST /v1/message/send': ({ raw, gateway }) => handleSmsSend(parseApiBody(raw), gateway.send),
 	'POST /v1/voice/send': ({ raw, gateway }) => handleVoiceSend(parseApiBody(raw), gateway.send),
 	'GET /v1/senderids': ({ state }) => ({ status: 200, body: senderIdsAnswer(state.senderIds) }),
-	'POST /v1/format/number': ({ raw }) => handleFormatNumber(parseApiBody(raw)),
+	'POST /v1/format/number': ({ raw, state }) => handleFormatNumber(parseApiBody(raw), state.account),
 	'GET /v1/auth': ({ state }) => ({ status: 200, body: { success: true, username: state.account.username } }),
 	'GET /v1/balance': ({ state: { account } }) => ({
 		status: 200,

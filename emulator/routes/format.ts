@@ -3,11 +3,14 @@
  * as written in its country, in the gateway's international form, read by core's phone rules. The
  * emulator answers `{"number":"31612345678","countrycode":"NL","e164":"+31612345678"}` (its own
  * choice: the real answer is not documented); 103 for something that is not a number, 106 for a
- * number that cannot be one of that country or an unknown country code.
+ * number that cannot be one of that country or an unknown country code. Without a countrycode the
+ * number is read in the account's country: the country of its virtual number (core/format.ts).
  */
-import { COUNTRIES } from '../../nodes/MessagingGateway/core/countries';
+import { countryByCode } from '../../nodes/MessagingGateway/core/countries';
+import { countryOfNumber, isNoCountry } from '../../nodes/MessagingGateway/core/format';
 import { readPhoneNumber, type NumberProblem } from '../../nodes/MessagingGateway/core/phone';
 import { apiError } from '../http';
+import type { Account } from '../types';
 
 const NUMBER_FAILURE_CODES: Record<NumberProblem['kind'], string> = {
 	noDigits: '103',
@@ -16,11 +19,15 @@ const NUMBER_FAILURE_CODES: Record<NumberProblem['kind'], string> = {
 	notInternational: '106',
 };
 
-export function handleFormatNumber(body: Record<string, unknown>): { status: number; body: unknown } {
+export function handleFormatNumber(body: Record<string, unknown>, account: Account): { status: number; body: unknown } {
 	const { number, countrycode } = body;
-	const country = typeof countrycode === 'string' ? COUNTRIES.find((entry) => entry.code === countrycode.toUpperCase()) : undefined;
-	if (!country) throw apiError('106', 'Invalid country code');
+	const given = !isNoCountry(countrycode);
+	const country = given ? (typeof countrycode === 'string' ? countryByCode(countrycode) : undefined) : countryOfNumber(account.virtualNumber);
+	if (given && !country) throw apiError('106', 'Invalid country code');
 	const reading = readPhoneNumber(typeof number === 'string' ? number : '', country);
 	if (!reading.ok) throw apiError(NUMBER_FAILURE_CODES[reading.problem.kind], 'Invalid phone number');
-	return { status: 200, body: { number: reading.digits, countrycode: country.code, e164: `+${reading.digits}` } };
+	// A given countrycode is echoed; without one, the number's own country (the account's when its calling code fits).
+	const fits = country !== undefined && reading.digits.startsWith(country.callingCode);
+	const answered = given || fits ? country : (countryOfNumber(reading.digits) ?? country);
+	return { status: 200, body: { number: reading.digits, countrycode: answered?.code ?? '', e164: `+${reading.digits}` } };
 }

@@ -130,6 +130,18 @@ test('a workflow formats a number with the gateway, then sends to it from a send
 	expect(await response.json()).toMatchObject({ to: '31612345678', sender: 'Shop', messageid: expect.stringMatching(/^[a-z0-9]{30}$/) });
 });
 
+test('Format Number with Country empty from an expression: an international number goes without countrycode, read in the account country', async () => {
+	const before = emulator.requests.length;
+	const response = await runThroughWebhook('vendor-parity-no-country', '5d0c2a7e-3333-4a5b-9c8d-000000000005', [
+		actionNode('Format Number', { resource: 'number', operation: 'format', number: '={{ $json.body.phone }}', countryCode: '={{ $json.body.country }}' }, 260),
+	], { phone: '0031 6 1234 5678', country: '' });
+	expect(response.status).toBe(200);
+	const requests = emulator.requests.slice(before).map((request) => [request.method, request.path, JSON.parse(request.body)]);
+	expect(requests).toEqual([['POST', '/v1/format/number', { number: '0031 6 1234 5678' }]]);
+	// The demo account's virtual number is +31 97…: its country, NL, is the one a number without countrycode is read in.
+	expect(await response.json()).toEqual({ number: '31612345678', countrycode: 'NL', e164: '+31612345678' });
+});
+
 test("a workflow's Send Voice Message reaches the gateway, and its delivery reports (message_type voice) reach the delivery log trigger", async () => {
 	const before = emulator.requests.length;
 	const response = await runThroughWebhook('vendor-parity-voice', '5d0c2a7e-3333-4a5b-9c8d-000000000004', [

@@ -158,6 +158,21 @@ describe('POST /v1/format/number', () => {
 		});
 	});
 
+	// The gateway's own node sends countrycode empty when unused: read in the account's country, its virtual number's.
+	const answer = (digits: string, countrycode: string) => ({ status: 200, body: { number: digits, countrycode, e164: `+${digits}` } });
+	test.each([
+		['3197010000001', { number: '0612345678', countrycode: '' }, answer('31612345678', 'NL')],
+		['3197010000001', { number: '0612345678' }, answer('31612345678', 'NL')],
+		['3197010000001', { number: '06 1234 5678', countrycode: null }, answer('31612345678', 'NL')],
+		['3197010000001', { number: '+44 7700 900123', countrycode: ' ' }, answer('447700900123', 'GB')],
+		['32460200000', { number: '0470 12 34 56', countrycode: '' }, answer('32470123456', 'BE')],
+		['', { number: '+32 470 12 34 56', countrycode: '' }, answer('32470123456', 'BE')],
+		['', { number: '0612345678', countrycode: '' }, { status: 400, body: { error: '106', errorMsg: expect.any(String) } }],
+	])('account number "%s", %j', async (virtualNumber, body, expected) => {
+		await fetch(`${emulator.url}/emulator/account`, { method: 'PUT', body: JSON.stringify({ virtualNumber }) });
+		expect(await format(body)).toEqual(expected);
+	});
+
 	test.each([
 		['letters', { number: '06 CALL ME', countrycode: 'NL' }, '103'],
 		['no number', { countrycode: 'NL' }, '103'],

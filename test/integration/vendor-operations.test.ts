@@ -98,12 +98,20 @@ describe('Number → Format', () => {
 		['empty number', { number: '  ' }, 'Number: the number is empty'],
 		['number without digits', { number: 'call me' }, 'Number: "call me" has no digits'],
 		['unknown country code', { countryCode: '={{ "XX" }}' }, 'Country: "XX" is not an ISO 3166-1 alpha-2 country code'],
-		['empty country code', { countryCode: '={{ "" }}' }, 'Country: no country given'],
+		['empty country code', { countryCode: '={{ "" }}' }, 'Country: empty, and "06 12345678" is not written internationally'],
+		['null country code', { countryCode: '={{ null }}' }, 'Country: empty, and "06 12345678" is not written internationally'],
 	])('%s is refused before any request', async (_, fields, message) => {
 		const run = await runAction(formatNumber(fields), [{}, {}], credentials, { typeVersion: 1 });
 		expect(run.error?.message).toContain(message);
 		expect(run.error?.description).toBe('Item 0 was refused before anything was sent.');
 		expect(emulator.requests).toHaveLength(0);
+	});
+
+	test('Country empty from an expression: a number written internationally is sent without countrycode', async () => {
+		const items = [{ n: '+44 7700 900123', c: '' }, { n: '0032 470 12 34 56', c: null }];
+		const run = await runAction(formatNumber({ number: '={{ $json.n }}', countryCode: '={{ $json.c }}' }), items, credentials, { typeVersion: 1 });
+		expect(requestLine().map((request) => request.body)).toEqual([{ number: '+44 7700 900123' }, { number: '0032 470 12 34 56' }]);
+		expect(run.items.map((item) => item.json.number)).toEqual(['447700900123', '32470123456']);
 	});
 
 	test('a refused item stops the whole run before any request; the error names the item', async () => {

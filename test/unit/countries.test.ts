@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 import { callingCodeOf, COUNTRIES, countryByCode } from '../../nodes/MessagingGateway/core/countries';
+import { countryOfNumber } from '../../nodes/MessagingGateway/core/format';
 
 // tzdata's list of ISO 3166-1 alpha-2 codes, an independent source on this machine.
 const ISO_CODES = readFileSync('/usr/share/zoneinfo/iso3166.tab', 'utf8')
@@ -41,4 +42,21 @@ describe('COUNTRIES', () => {
 		expect(callingCodeOf('6834002')).toBe('683');
 		expect(callingCodeOf('0612345678')).toBeUndefined();
 	});
+});
+
+// ITU-T E.164 calling codes: +31 NL, +32 BE; shared ones stand for the first by ISO code with a trunk prefix.
+test.each([
+	['3197010000001', 'NL'],
+	['32460200000', 'BE'],
+	['447700900123', 'GB'],
+	['12025550123', 'AG'],
+	['6421123456', 'NZ'],
+	['79161234567', 'KZ'],
+])('countryOfNumber(%s) → %s', (digits, code) => {
+	expect(countryOfNumber(digits)?.code).toBe(code);
+});
+
+test('countryOfNumber of digits that start with no calling code, or none: undefined', () => {
+	expect(countryOfNumber('')).toBeUndefined();
+	expect(countryOfNumber('999123')).toBeUndefined();
 });
