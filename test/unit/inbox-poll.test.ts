@@ -52,7 +52,7 @@ function poll(inbox: Inbox, mark: string | undefined, mode: Mode, options: { pag
 		page = nextPage(walk, page, pageOf(inbox, page, pageSize));
 	}
 	const outcome: PollOutcome = mode === 'activation' ? activationOutcome(walk) : mode === 'manual' ? manualOutcome({ ...walk, mark }) : pollOutcome(walk, options.cap);
-	return { ...outcome, ids: outcome.emit.map((record) => record.ID), requested, truncated: walk.truncated };
+	return { ...outcome, ids: outcome.emit.map((record) => String(record.ID)), requested, truncated: walk.truncated };
 }
 
 beforeEach(() => {
