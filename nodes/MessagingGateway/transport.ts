@@ -5,6 +5,7 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	IPollFunctions,
 	IWebhookFunctions,
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
@@ -20,8 +21,8 @@ import { failedAnswer, failedConnection, failedRead, invalidBaseUrl, type Failed
 export type { GatewayErrorFields, RequestOutcome, Secrets } from './transportErrors';
 export { outcomeOf } from './transportErrors';
 
-/** A running node, the editor loading a list (list search), or a waiting question sending its reminder. */
-export type GatewayContext = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
+/** A running node, the editor loading a list (list search), a waiting question sending its reminder, or the Inbox Trigger's poll. */
+export type GatewayContext = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions | IPollFunctions;
 
 export interface GatewayRequest {
 	method: IHttpRequestMethods;

@@ -21,10 +21,12 @@ import {
 
 import { MessagingGatewayApi } from '../../credentials/MessagingGatewayApi.credentials';
 import { MessagingGateway } from '../../nodes/MessagingGateway/MessagingGateway.node';
+import { MessagingGatewayInboxTrigger } from '../../nodes/MessagingGateway/MessagingGatewayInboxTrigger.node';
 import { MessagingGatewayTrigger } from '../../nodes/MessagingGateway/MessagingGatewayTrigger.node';
 
 export const ACTION_TYPE = 'n8n-nodes-messaging-gateway.messagingGateway';
 export const TRIGGER_TYPE = 'n8n-nodes-messaging-gateway.messagingGatewayTrigger';
+export const INBOX_TRIGGER_TYPE = 'n8n-nodes-messaging-gateway.messagingGatewayInboxTrigger';
 export const CREDENTIAL_TYPE = 'messagingGatewayApi';
 const TIME_ZONE = 'Europe/Amsterdam';
 
@@ -45,6 +47,7 @@ class PackageNodeTypes implements INodeTypes {
 	private readonly types: Record<string, INodeType> = {
 		[ACTION_TYPE]: new MessagingGateway(),
 		[TRIGGER_TYPE]: new MessagingGatewayTrigger(),
+		[INBOX_TRIGGER_TYPE]: new MessagingGatewayInboxTrigger(),
 	};
 
 	getByName(nodeType: string): INodeType {
@@ -136,8 +139,9 @@ export function makeNode(type: string, name: string, parameters: IDataObject, ty
 	};
 }
 
-export function makeWorkflow(nodes: INode[]): Workflow {
-	return new Workflow({ id: 'test-workflow', nodes, connections: {}, active: false, nodeTypes, settings: { timezone: TIME_ZONE } });
+/** A workflow of `nodes`; `staticData` as n8n loads it from its database for an active workflow. */
+export function makeWorkflow(nodes: INode[], staticData?: IDataObject): Workflow {
+	return new Workflow({ id: 'test-workflow', nodes, connections: {}, active: staticData !== undefined, nodeTypes, staticData, settings: { timezone: TIME_ZONE } });
 }
 
 /** The saved workflow n8n's execution hooks are told about. */

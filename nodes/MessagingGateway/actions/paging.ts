@@ -7,7 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ListCall } from '../core/lists';
 import { isObject } from '../core/objects';
-import { isLastPage, limitProblem, pageSizeFor, readPage, type Wanted } from '../core/paging';
+import { isLastPage, limitProblem, pageSizeFor, readPage, type Page, type Wanted } from '../core/paging';
 import { gatewayList, type GatewayContext } from '../transport';
 import { refusal, runPerItem } from './perItem';
 
@@ -54,7 +54,7 @@ export function wantedOf(ctx: IExecuteFunctions, itemIndex: number): Wanted | No
 }
 
 /** The fields a list call can refuse, by their labels in the node. */
-const FIELD_LABELS: Record<Extract<ListCall, { ok: false }>['field'], string> = { inboxNumber: 'Inbox Number', type: 'Type', phone: 'Phone Number' };
+export const FIELD_LABELS: Record<Extract<ListCall, { ok: false }>['field'], string> = { inboxNumber: 'Inbox Number', type: 'Type', phone: 'Phone Number' };
 
 /** A checked list call and the item's Return All / Limit as what to read; a refused field is named by its label. */
 export function listQueryOf(ctx: IExecuteFunctions, call: ListCall, itemIndex: number): ListQuery | NodeOperationError {
@@ -73,14 +73,10 @@ const asRecord = (record: unknown): IDataObject => (isObject(record) ? (record a
  */
 export async function fetchRecords(this: GatewayContext, list: ListQuery, itemIndex: number): Promise<IDataObject[]> {
 	const pageSize = pageSizeFor(list.wanted);
-	const filters = Object.entries(list.query ?? {}).filter(([, value]) => value !== '');
 	const records: IDataObject[] = [];
 	let previousFirst: string | undefined;
 	for (let pageNumber = 1; ; pageNumber++) {
-		const query = new URLSearchParams([...filters, ['limit', String(pageSize)], ['page', String(pageNumber)]]);
-		const body = await gatewayList.call(this, { method: 'GET', path: `${list.path}?${query.toString()}`, itemIndex });
-		const page = readPage(body, list.listKey);
-		if (typeof page === 'string') throw unreadable(this, list, `${page} (page ${pageNumber})`, itemIndex);
+		const page = await fetchPage.call(this, list, pageNumber, pageSize, itemIndex);
 		const first = page.records.length > 0 ? JSON.stringify(page.records[0]) : undefined;
 		if (first !== undefined && first === previousFirst) throw unreadable(this, list, `page ${pageNumber} repeats page ${pageNumber - 1}: the gateway may not page this list`, itemIndex);
 		previousFirst = first;
@@ -90,7 +86,17 @@ export async function fetchRecords(this: GatewayContext, list: ListQuery, itemIn
 	return list.wanted === 'all' ? records : records.slice(0, list.wanted);
 }
 
-function unreadable(ctx: GatewayContext, list: ListQuery, problem: string, itemIndex: number): NodeOperationError {
+/** One page of a list (its filters, `limit` = `pageSize`, `page` = `pageNumber`), read; an unreadable answer is an error naming the list. */
+export async function fetchPage(this: GatewayContext, list: Pick<ListQuery, 'path' | 'query' | 'listKey'>, pageNumber: number, pageSize: number, itemIndex: number): Promise<Page> {
+	const filters = Object.entries(list.query ?? {}).filter(([, value]) => value !== '');
+	const query = new URLSearchParams([...filters, ['limit', String(pageSize)], ['page', String(pageNumber)]]);
+	const body = await gatewayList.call(this, { method: 'GET', path: `${list.path}?${query.toString()}`, itemIndex });
+	const page = readPage(body, list.listKey);
+	if (typeof page === 'string') throw unreadable(this, list, `${page} (page ${pageNumber})`, itemIndex);
+	return page;
+}
+
+function unreadable(ctx: GatewayContext, list: Pick<ListQuery, 'path'>, problem: string, itemIndex: number): NodeOperationError {
 	return new NodeOperationError(ctx.getNode(), `The gateway's list ${list.path} could not be read: ${problem}`, {
 		itemIndex,
 		description: 'Check that the Base URL points at the gateway\'s API.',

@@ -1,0 +1,79 @@
+/**
+ * The Inbox Trigger: a polling trigger (n8n's Poll Times) for an n8n the gateway's webhooks cannot reach.
+ * Each poll emits the received messages not emitted before, oldest first (docs/inbox-trigger.md); the
+ * walk over the inbox's pages and what is new since the mark are in core/inbox-poll.ts.
+ */
+import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { inboxFilters } from './actions/inbox/getAll.operation';
+import { fetchPage, FIELD_LABELS } from './actions/paging';
+import { CREDENTIAL_TYPE } from './constants';
+import { inboxCall } from './core/lists';
+import { MAX_PAGE_SIZE } from './core/paging';
+import { activationOutcome, manualOutcome, MAX_EMITTED_PER_POLL, nextPage, pollOutcome, startWalk, type PollOutcome } from './core/inbox-poll';
+
+/** What the trigger keeps in n8n's workflow static data between polls (and restarts). */
+interface InboxTriggerState {
+	/** The largest message ID emitted so far, as digits; "0" for an inbox that was empty at activation. */
+	lastId?: string;
+}
+
+/** Reads the inbox from its newest end towards the mark; says what this poll emits and the mark it leaves. */
+async function pollInbox(ctx: IPollFunctions, mark: string | undefined, manual: boolean): Promise<PollOutcome> {
+	const call = inboxCall(ctx.getNodeParameter('filters', {}) as IDataObject);
+	if (!call.ok) throw new NodeOperationError(ctx.getNode(), `${FIELD_LABELS[call.field]} ${call.error}`);
+	const walk = startWalk(manual ? undefined : mark, MAX_PAGE_SIZE);
+	for (let page: number | undefined = 1; page !== undefined; ) {
+		page = nextPage(walk, page, await fetchPage.call(ctx, call, page, MAX_PAGE_SIZE, 0));
+	}
+	if (walk.withoutId > 0) ctx.logger.warn(`Messaging Gateway Inbox Trigger: ${walk.withoutId} listed message(s) without a numeric ID were left out`);
+	if (walk.truncated) {
+		ctx.logger.warn(`Messaging Gateway Inbox Trigger: read ${walk.pagesRead} pages without reaching the last message emitted; messages older than those read are not emitted`);
+	}
+	if (manual) return manualOutcome(walk);
+	return mark === undefined ? activationOutcome(walk) : pollOutcome(walk);
+}
+
+export class MessagingGatewayInboxTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Messaging Gateway Inbox Trigger',
+		name: 'messagingGatewayInboxTrigger',
+		icon: { light: 'file:messagingGateway.svg', dark: 'file:messagingGateway.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ "Every received message" + ($parameter["filters"]["type"] ? " (" + $parameter["filters"]["type"] + ")" : "") }}',
+		description: 'Starts the workflow on messages the gateway received, by polling its inbox: no public URL needed',
+		eventTriggerDescription: '',
+		activationMessage: 'Each poll now starts this workflow once for every message received since the last one, oldest first.',
+		defaults: { name: 'Messaging Gateway Inbox Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		properties: [
+			{
+				displayName:
+					'Polling reads received messages only (no delivery reports), up to one poll interval late, and cannot answer Send and Wait for Response: use the Messaging Gateway Trigger for those when the gateway can reach this n8n.',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			inboxFilters,
+		],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const manual = this.getMode() === 'manual';
+		const state = this.getWorkflowStaticData('node') as InboxTriggerState;
+		const outcome = await pollInbox(this, state.lastId, manual);
+		if (!manual && outcome.mark !== undefined) state.lastId = outcome.mark;
+		if (outcome.leftForNextPoll > 0) {
+			this.logger.info(
+				`Messaging Gateway Inbox Trigger: emitted the oldest ${MAX_EMITTED_PER_POLL} new messages (the most per poll); ${outcome.leftForNextPoll} more come on the next poll`,
+			);
+		}
+		if (outcome.emit.length === 0) return null;
+		return [this.helpers.returnJsonArray(outcome.emit as IDataObject[])];
+	}
+}
