@@ -3,11 +3,11 @@
 // An explicit list, each name once: everything here loads without zod; parseEvent and parseEvents
 // load it on first use.
 const core = './dist/nodes/MessagingGateway/core';
-const signature = require(`${core}/signature`);
+const signature = require(`${core}/events/signature`);
 const codes = require(`${core}/codes`);
-const events = require(`${core}/events`);
-const { countSegments } = require(`${core}/segments`);
-const { normalizePhoneNumber, parseRecipients } = require(`${core}/phone`);
+const events = require(`${core}/events/events`);
+const { countSegments } = require(`${core}/sending/segments`);
+const { normalizePhoneNumber, parseRecipients } = require(`${core}/numbers/phone`);
 
 let eventParsing;
 
@@ -18,7 +18,7 @@ let eventParsing;
 function parsing() {
 	if (eventParsing) return eventParsing;
 	try {
-		eventParsing = { parseEvent: require(`${core}/parse-event`).parseEvent, parseEvents: require(`${core}/parse-events`).parseEvents };
+		eventParsing = { parseEvent: require(`${core}/events/parse-event`).parseEvent, parseEvents: require(`${core}/events/parse-events`).parseEvents };
 	} catch (error) {
 		if (error && error.code === 'MODULE_NOT_FOUND' && /'zod'/.test(error.message)) {
 			throw new Error('parseEvent and parseEvents need the zod package: npm install zod@3');

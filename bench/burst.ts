@@ -9,7 +9,7 @@
  */
 import { buildEvent } from '../emulator/events';
 import { startEmulator } from '../emulator/server';
-import { generateTestHeaders } from '../nodes/MessagingGateway/core/signature';
+import { generateTestHeaders } from '../nodes/MessagingGateway/core/events/signature';
 import { N8nClient } from '../tools/n8n-client';
 import { ensureN8n } from '../tools/n8n-install';
 import { startN8n, stopN8nOnExit } from '../tools/n8n-process';

@@ -8,7 +8,7 @@
 import { createHmac } from 'node:crypto';
 
 import { buildEvent } from '../emulator/events';
-import { generateTestHeaders, verifySignature } from '../nodes/MessagingGateway/core/signature';
+import { generateTestHeaders, verifySignature } from '../nodes/MessagingGateway/core/events/signature';
 import { receiveEvents } from '../nodes/MessagingGateway/trigger/receive';
 
 const SECRET = 'whsec_bench_secret';

@@ -5,9 +5,9 @@
 import { createHmac } from 'node:crypto';
 
 import { buildEvent } from '../emulator/events';
-import { envelopeSchema, payloadSchemas } from '../nodes/MessagingGateway/core/event-schemas';
+import { envelopeSchema, payloadSchemas } from '../nodes/MessagingGateway/core/events/event-schemas';
 import { receiveEvents } from '../nodes/MessagingGateway/trigger/receive';
-import { generateTestHeaders, verifySignature } from '../nodes/MessagingGateway/core/signature';
+import { generateTestHeaders, verifySignature } from '../nodes/MessagingGateway/core/events/signature';
 import { ACCOUNT, SECRET } from '../tools/webhook-load';
 import { inclusiveShare, profileInProcess, selfTimeRows } from './profile';
 import { median, say } from './receivers';

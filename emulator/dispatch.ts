@@ -1,7 +1,7 @@
 /** Delivers webhook events to subscribed endpoints: signed, retried with backoff, every attempt recorded. */
-import type { WebhookEvent } from '../nodes/MessagingGateway/core/event-fields';
-import { encodeQuery } from '../nodes/MessagingGateway/core/query';
-import { generateTestHeaders } from '../nodes/MessagingGateway/core/signature';
+import type { WebhookEvent } from '../nodes/MessagingGateway/core/events/event-fields';
+import { encodeQuery } from '../nodes/MessagingGateway/core/events/query';
+import { generateTestHeaders } from '../nodes/MessagingGateway/core/events/signature';
 import { MAX_TIMER_MS } from './tasks';
 
 export interface WebhookEndpoint {

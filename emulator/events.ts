@@ -1,10 +1,10 @@
 /** Builds webhook events of every type exactly as docs/gateway-api.md#webhook-types lays them out. */
 import { randomBytes, randomUUID } from 'node:crypto';
 
-import { findEventType } from '../nodes/MessagingGateway/core/events';
+import { findEventType } from '../nodes/MessagingGateway/core/events/events';
 import { isObject } from '../nodes/MessagingGateway/core/objects';
-import type { WebhookEvent } from '../nodes/MessagingGateway/core/event-fields';
-import { formatZoned } from '../nodes/MessagingGateway/core/schedule';
+import type { WebhookEvent } from '../nodes/MessagingGateway/core/events/event-fields';
+import { formatZoned } from '../nodes/MessagingGateway/core/sending/schedule';
 
 export interface AccountInfo {
 	username: string;

@@ -4,9 +4,9 @@
  * (sending.ts). One per emulator instance, over its state; `settle()` and `cancelTimers()` wait for
  * or cancel everything it started.
  */
-import { isEventSelected } from '../nodes/MessagingGateway/core/events';
-import type { WebhookEvent } from '../nodes/MessagingGateway/core/event-fields';
-import { generateTestHeaders } from '../nodes/MessagingGateway/core/signature';
+import { isEventSelected } from '../nodes/MessagingGateway/core/events/events';
+import type { WebhookEvent } from '../nodes/MessagingGateway/core/events/event-fields';
+import { generateTestHeaders } from '../nodes/MessagingGateway/core/events/signature';
 import { deliver, prepareDelivery, wait, type Delivery, type WebhookEndpoint } from './dispatch';
 import { buildEvent, timesOf, type Fields } from './events';
 import type { HttpError } from './http';

@@ -4,8 +4,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { formatZoned } from '../nodes/MessagingGateway/core/schedule';
-import { BRAND_WORD } from '../nodes/MessagingGateway/core/signature';
+import { formatZoned } from '../nodes/MessagingGateway/core/sending/schedule';
+import { BRAND_WORD } from '../nodes/MessagingGateway/core/events/signature';
 import type { Delivery, WebhookEndpoint } from './dispatch';
 import type { Fields } from './events';
 import { createDirectory, type Directory } from './contacts';
@@ -131,7 +131,7 @@ function assertAccountValues({ timezone, brand }: Fields) {
 			throw controlError(`"${timezone}" is not an IANA time zone name`);
 		}
 	}
-	// The trigger reads X-<brand>-Signature by the same rule (core/signature.ts).
+	// The trigger reads X-<brand>-Signature by the same rule (core/events/signature.ts).
 	if (typeof brand === 'string' && !BRAND_WORD.test(brand)) {
 		throw controlError('"brand" must be letters, digits, "-", "_" or "." (it goes into the header names X-<brand>-Signature)');
 	}

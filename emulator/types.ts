@@ -1,5 +1,5 @@
 /** The emulator's shapes: its account, settings and records, and the handle `startEmulator` returns. */
-import type { WebhookEvent } from '../nodes/MessagingGateway/core/event-fields';
+import type { WebhookEvent } from '../nodes/MessagingGateway/core/events/event-fields';
 import type { Group } from './contacts';
 import type { Delivery, WebhookEndpoint } from './dispatch';
 import type { Fields } from './events';

@@ -3,7 +3,7 @@
  * shared by the benchmarks (bench/) and the queue-mode end-to-end test.
  */
 import { buildEvent } from '../emulator/events';
-import { generateTestHeaders } from '../nodes/MessagingGateway/core/signature';
+import { generateTestHeaders } from '../nodes/MessagingGateway/core/events/signature';
 import { PACKAGE_NAME } from './n8n-install';
 import { sleep } from './waits';
 

@@ -4,9 +4,9 @@
  * number rules) are core's; the checking is written apart from the node's pre-flight on purpose,
  * so tests compare two implementations.
  */
-import { MAX_RECIPIENTS_PER_REQUEST } from '../../nodes/MessagingGateway/core/batch';
-import { internationalNumberProblem, MAX_REFERENCE_LENGTH, senderRule, type SenderProblemKind } from '../../nodes/MessagingGateway/core/rules';
-import { parseWallClock } from '../../nodes/MessagingGateway/core/schedule';
+import { MAX_RECIPIENTS_PER_REQUEST } from '../../nodes/MessagingGateway/core/sending/batch';
+import { internationalNumberProblem, MAX_REFERENCE_LENGTH, senderRule, type SenderProblemKind } from '../../nodes/MessagingGateway/core/sending/rules';
+import { parseWallClock } from '../../nodes/MessagingGateway/core/sending/schedule';
 import { apiError } from '../http';
 
 /**

@@ -4,11 +4,11 @@
  * emulator answers `{"number":"31612345678","countrycode":"NL","e164":"+31612345678"}` (its own
  * choice: the real answer is not documented); 103 for something that is not a number, 106 for a
  * number that cannot be one of that country or an unknown country code. Without a countrycode the
- * number is read in the account's country: the country of its virtual number (core/format.ts).
+ * number is read in the account's country: the country of its virtual number (core/numbers/format.ts).
  */
-import { countryByCode } from '../../nodes/MessagingGateway/core/countries';
-import { countryOfNumber, isNoCountry } from '../../nodes/MessagingGateway/core/format';
-import { readPhoneNumber, type NumberProblem } from '../../nodes/MessagingGateway/core/phone';
+import { countryByCode } from '../../nodes/MessagingGateway/core/numbers/countries';
+import { countryOfNumber, isNoCountry } from '../../nodes/MessagingGateway/core/numbers/format';
+import { readPhoneNumber, type NumberProblem } from '../../nodes/MessagingGateway/core/numbers/phone';
 import { apiError } from '../http';
 import type { Account } from '../types';
 

@@ -4,9 +4,9 @@
  * history with each message's status, paged by emulator/paging.ts.
  */
 import { DELIVERY_CODES } from '../../nodes/MessagingGateway/core/codes';
-import { formatZoned } from '../../nodes/MessagingGateway/core/schedule';
+import { formatZoned } from '../../nodes/MessagingGateway/core/sending/schedule';
 import { apiError } from '../http';
-import { INBOX_TYPES, type InboxType } from '../../nodes/MessagingGateway/core/lists';
+import { INBOX_TYPES, type InboxType } from '../../nodes/MessagingGateway/core/records/lists';
 import type { StoredInbound } from '../inbox';
 import { pagedAnswer } from '../paging';
 import type { SentMessage } from '../types';

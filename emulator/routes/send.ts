@@ -3,8 +3,8 @@
  * a group send answers `messageids`, one per contact reached, docs/emulator.md). The limits
  * and rules come from core; the checks are the gateway's own reading of them, with its codes.
  */
-import { MAX_MESSAGE_LENGTH, messageLength } from '../../nodes/MessagingGateway/core/rules';
-import { countSegments } from '../../nodes/MessagingGateway/core/segments';
+import { MAX_MESSAGE_LENGTH, messageLength } from '../../nodes/MessagingGateway/core/sending/rules';
+import { countSegments } from '../../nodes/MessagingGateway/core/sending/segments';
 import { apiError } from '../http';
 import type { SendServices } from '../sending';
 import { acceptSend } from './accept';

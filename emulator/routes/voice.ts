@@ -4,7 +4,7 @@
  * `gender`; no sender. The answer (`messageid` / `messageids`, as for SMS) is recorded; the price and
  * the caller number in the delivery reports are the emulator's own choices.
  */
-import { DEFAULT_VOICE_GENDER, DEFAULT_VOICE_LANGUAGE, VOICE_GENDERS, VOICE_LANGUAGES } from '../../nodes/MessagingGateway/core/voice';
+import { DEFAULT_VOICE_GENDER, DEFAULT_VOICE_LANGUAGE, VOICE_GENDERS, VOICE_LANGUAGES } from '../../nodes/MessagingGateway/core/sending/voice';
 import { apiError } from '../http';
 import type { SendServices } from '../sending';
 import { acceptSend } from './accept';

@@ -1,7 +1,7 @@
 /**
  * The Inbox Trigger: a polling trigger (n8n's Poll Times) for an n8n the gateway's webhooks cannot reach.
  * Each poll emits the received messages not emitted before, oldest first (docs/inbox-trigger.md); the
- * walk over the inbox's pages and what is new since the mark are in core/inbox-poll.ts.
+ * walk over the inbox's pages and what is new since the mark are in core/records/inbox-poll.ts.
  */
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
@@ -9,9 +9,9 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { inboxFilters } from './actions/inbox/getAll.operation';
 import { fetchPage, FIELD_LABELS } from './actions/paging';
 import { CREDENTIAL_TYPE } from './constants';
-import { inboxCall } from './core/lists';
-import { MAX_PAGE_SIZE } from './core/paging';
-import { activationOutcome, manualOutcome, MAX_EMITTED_PER_POLL, nextPage, pollOutcome, startWalk, type PollOutcome } from './core/inbox-poll';
+import { inboxCall } from './core/records/lists';
+import { MAX_PAGE_SIZE } from './core/records/paging';
+import { activationOutcome, manualOutcome, MAX_EMITTED_PER_POLL, nextPage, pollOutcome, startWalk, type PollOutcome } from './core/records/inbox-poll';
 
 /** What the trigger keeps in n8n's workflow static data between polls (and restarts). */
 interface InboxTriggerState {

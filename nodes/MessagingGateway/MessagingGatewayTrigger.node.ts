@@ -6,8 +6,8 @@
 import type { IHookFunctions, INodeProperties, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { ALL_EVENTS, WEBHOOK_EVENT_TYPES } from './core/events';
-import { DEFAULT_TOLERANCE_SECONDS } from './core/signature';
+import { ALL_EVENTS, WEBHOOK_EVENT_TYPES } from './core/events/events';
+import { DEFAULT_TOLERANCE_SECONDS } from './core/events/signature';
 import { CREDENTIAL_TYPE } from './constants';
 import { answerEvents } from './trigger/answer';
 import { readBody, verifyRequest, type TriggerOptions } from './trigger/request';

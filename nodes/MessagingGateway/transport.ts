@@ -14,8 +14,8 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { CREDENTIAL_TYPE, DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS } from './constants';
 import { isObject } from './core/objects';
 import { userInfoSecrets } from './core/redact';
-import { resumeSignaturesIn } from './core/resume-link';
-import { retryDecision, type AttemptOutcome, type RetryDecision } from './core/retry';
+import { resumeSignaturesIn } from './core/conversations/resume-link';
+import { retryDecision, type AttemptOutcome, type RetryDecision } from './core/sending/retry';
 import { failedAnswer, failedConnection, failedRead, invalidBaseUrl, type FailedCall, type Secrets } from './transportErrors';
 
 export type { GatewayErrorFields, RequestOutcome, Secrets } from './transportErrors';

@@ -7,7 +7,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { describeCode } from './core/codes';
 import { redactDeep } from './core/redact';
-import { MAX_RETRY_AFTER_MS } from './core/retry';
+import { MAX_RETRY_AFTER_MS } from './core/sending/retry';
 
 /**
  * What a failed send means, in `error.context.outcome`: `unknown` when the gateway may have processed

@@ -5,8 +5,8 @@
  * where production webhooks are served, how executions are fetched, and any extra check on them.
  */
 import type { Emulator } from '../../emulator/server';
-import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events';
-import { encodeQuery } from '../../nodes/MessagingGateway/core/query';
+import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events/events';
+import { encodeQuery } from '../../nodes/MessagingGateway/core/events/query';
 import type { Demo } from '../../tools/demo';
 import { nodeOutput, type Execution, type N8nClient } from '../../tools/n8n-client';
 import { PACKAGE_NAME } from '../../tools/n8n-install';

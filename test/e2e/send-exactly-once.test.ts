@@ -7,7 +7,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { MAX_RECIPIENTS_PER_REQUEST } from '../../nodes/MessagingGateway/core/batch';
+import { MAX_RECIPIENTS_PER_REQUEST } from '../../nodes/MessagingGateway/core/sending/batch';
 import type { Emulator } from '../../emulator/server';
 import { isFinished, N8nClient, nodeOutput, type Execution } from '../../tools/n8n-client';
 import { PACKAGE_NAME } from '../../tools/n8n-install';

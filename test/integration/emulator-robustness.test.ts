@@ -6,7 +6,7 @@
  */
 import { connect } from 'node:net';
 
-import { verifySignature } from '../../nodes/MessagingGateway/core/signature';
+import { verifySignature } from '../../nodes/MessagingGateway/core/events/signature';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { specViolations } from '../fixtures/spec-events';
 import { emulatorClient } from './emulator-client';

@@ -1,5 +1,5 @@
-import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events';
-import { parseEvent } from '../../nodes/MessagingGateway/core/parse-event';
+import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events/events';
+import { parseEvent } from '../../nodes/MessagingGateway/core/events/parse-event';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { SPEC_PAYLOADS, specViolations } from '../fixtures/spec-events';
 import { opensslHmacSha256 } from '../helpers/openssl';
@@ -190,7 +190,7 @@ describe('delivery reports', () => {
 });
 
 describe('webhooks of every type', () => {
-	test.each(WEBHOOK_EVENT_TYPES.map((type) => type.value))('%s matches docs/gateway-api.md#webhook-types and core/payloads', async (type) => {
+	test.each(WEBHOOK_EVENT_TYPES.map((type) => type.value))('%s matches docs/gateway-api.md#webhook-types and core/events/event-schemas', async (type) => {
 		await subscribe([type]);
 		const result = await api('POST', '/emulator/events?wait=true', { type }, {});
 		expect(result.status).toBe(201);

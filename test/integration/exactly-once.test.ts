@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 
-import { MAX_RECIPIENTS_PER_REQUEST } from '../../nodes/MessagingGateway/core/batch';
+import { MAX_RECIPIENTS_PER_REQUEST } from '../../nodes/MessagingGateway/core/sending/batch';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { runAction, type GatewayCredentials } from '../harness/run';
 

@@ -77,8 +77,8 @@ test('each documentation link of the packed nodes and credential opens a page of
 	const { homepage } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { homepage: string };
 	const pages = `${homepage.split('#')[0]}/blob/main/`;
 	const links = packedDocumentationLinks();
-	// The credential, and a primary and a credential link in each of the two codex files.
-	expect(links).toHaveLength(5);
+	// The credential, and a primary and a credential link in each of the three codex files.
+	expect(links).toHaveLength(7);
 	const tracked = new Set(execFileSync('git', ['ls-files', 'docs'], { cwd: ROOT, encoding: 'utf8' }).split('\n'));
 	for (const { where, url } of links) {
 		// n8n appends "?utm_source=…" to these links: after a # it would land inside the fragment.

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 import fc from 'fast-check';
 
-import { buildSendRequest } from '../../nodes/MessagingGateway/core/send';
+import { buildSendRequest } from '../../nodes/MessagingGateway/core/sending/send';
 import { OPTED_OUT_SUFFIX } from '../../emulator/magic';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { runAction, type GatewayCredentials } from '../harness/run';

@@ -2,8 +2,8 @@ import { dirname } from 'node:path';
 
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { MessagingGatewayTrigger } from '../../nodes/MessagingGateway/MessagingGatewayTrigger.node';
-import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events';
-import { encodeQuery } from '../../nodes/MessagingGateway/core/query';
+import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events/events';
+import { encodeQuery } from '../../nodes/MessagingGateway/core/events/query';
 import { DELIVERY_REPORT_MINIMAL, SPEC_EXAMPLES, specViolations } from '../fixtures/spec-events';
 import { opensslHmacSha256 } from '../helpers/openssl';
 import { WebhookContext } from 'n8n-core';

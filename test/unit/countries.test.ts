@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
-import { callingCodeOf, COUNTRIES, countryByCode } from '../../nodes/MessagingGateway/core/countries';
-import { countryOfNumber } from '../../nodes/MessagingGateway/core/format';
+import { callingCodeOf, COUNTRIES, countryByCode } from '../../nodes/MessagingGateway/core/numbers/countries';
+import { countryOfNumber } from '../../nodes/MessagingGateway/core/numbers/format';
 
 // tzdata's list of ISO 3166-1 alpha-2 codes, an independent source on this machine.
 const ISO_CODES = readFileSync('/usr/share/zoneinfo/iso3166.tab', 'utf8')

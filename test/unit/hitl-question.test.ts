@@ -3,7 +3,7 @@
  * short SMS that stands in for n8n's default message, which puts the tool's arguments as JSON.
  */
 import { defaultHitlMessage, gatedCallQuestion, isHitlTool, isPlainTool } from '../../nodes/MessagingGateway/actions/message/sendAndWait/hitl';
-import { countSegments } from '../../nodes/MessagingGateway/core/segments';
+import { countSegments } from '../../nodes/MessagingGateway/core/sending/segments';
 
 const HITL = 'n8n-nodes-messaging-gateway.messagingGatewayHitlTool';
 /** n8n 2.41's default (tool-generation/hitl-tools.ts), and the wording of its first versions. */

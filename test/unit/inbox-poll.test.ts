@@ -8,8 +8,8 @@ import {
 	startWalk,
 	type InboxOrder,
 	type PollOutcome,
-} from '../../nodes/MessagingGateway/core/inbox-poll';
-import type { Page } from '../../nodes/MessagingGateway/core/paging';
+} from '../../nodes/MessagingGateway/core/records/inbox-poll';
+import type { Page } from '../../nodes/MessagingGateway/core/records/paging';
 
 /**
  * The Inbox Trigger's "what is new since the mark" against a small model of the gateway's inbox

@@ -1,4 +1,4 @@
-import { isLastPage, limitProblem, pageSizeFor, readPage } from '../../nodes/MessagingGateway/core/paging';
+import { isLastPage, limitProblem, pageSizeFor, readPage } from '../../nodes/MessagingGateway/core/records/paging';
 
 /**
  * The gateway's list answers and page walk. Expected values follow the documented envelope

@@ -6,10 +6,10 @@
  */
 import fc from 'fast-check';
 
-import { findEventType } from '../../nodes/MessagingGateway/core/events';
-import { conformsToSpec } from '../../nodes/MessagingGateway/core/event-checks';
-import { envelopeSchema, isreplySchema, payloadSchemas } from '../../nodes/MessagingGateway/core/event-schemas';
-import { parseEvents } from '../../nodes/MessagingGateway/core/parse-events';
+import { findEventType } from '../../nodes/MessagingGateway/core/events/events';
+import { conformsToSpec } from '../../nodes/MessagingGateway/core/events/event-checks';
+import { envelopeSchema, isreplySchema, payloadSchemas } from '../../nodes/MessagingGateway/core/events/event-schemas';
+import { parseEvents } from '../../nodes/MessagingGateway/core/events/parse-events';
 import { receiveEvents } from '../../nodes/MessagingGateway/trigger/receive';
 import { SPEC_ENVELOPE, SPEC_EXAMPLES, SPEC_ISREPLY, SPEC_PAYLOADS } from '../fixtures/spec-events';
 

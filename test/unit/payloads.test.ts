@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { parse as parseQuery } from 'qs';
 
-import { isInterimDeliveryReport, WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events';
-import { parseEvent } from '../../nodes/MessagingGateway/core/parse-event';
-import { MAX_LISTED_PROBLEMS, parseEvents } from '../../nodes/MessagingGateway/core/parse-events';
-import { decodeQueryEvent, encodeQuery } from '../../nodes/MessagingGateway/core/query';
+import { isInterimDeliveryReport, WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events/events';
+import { parseEvent } from '../../nodes/MessagingGateway/core/events/parse-event';
+import { MAX_LISTED_PROBLEMS, parseEvents } from '../../nodes/MessagingGateway/core/events/parse-events';
+import { decodeQueryEvent, encodeQuery } from '../../nodes/MessagingGateway/core/events/query';
 import { DELIVERY_REPORT_MINIMAL, SPEC_EXAMPLES, SPEC_PAYLOADS, specViolations } from '../fixtures/spec-events';
 
 test('the 14 types of docs/gateway-api.md#webhook-types, with their payload keys', () => {

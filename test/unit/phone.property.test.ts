@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
-import { COUNTRIES } from '../../nodes/MessagingGateway/core/countries';
-import { normalizePhoneNumber } from '../../nodes/MessagingGateway/core/phone';
+import { COUNTRIES } from '../../nodes/MessagingGateway/core/numbers/countries';
+import { normalizePhoneNumber } from '../../nodes/MessagingGateway/core/numbers/phone';
 
 const countries = fc.option(fc.constantFrom(...COUNTRIES), { nil: undefined });
 /** Numbers as people type them: digits with separators, an optional +, 00 or (0). */

@@ -1,5 +1,5 @@
-import { countryByCode } from '../../nodes/MessagingGateway/core/countries';
-import { normalizePhoneNumber, parseRecipients } from '../../nodes/MessagingGateway/core/phone';
+import { countryByCode } from '../../nodes/MessagingGateway/core/numbers/countries';
+import { normalizePhoneNumber, parseRecipients } from '../../nodes/MessagingGateway/core/numbers/phone';
 
 describe('normalizePhoneNumber', () => {
 	// Expected digits: the E.164 form of each number (ITU-T E.164; national plans of NL, GB, US, IT, HU, RU, NU).

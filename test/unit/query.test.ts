@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { parse as parseQuery } from 'qs';
 
-import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events';
-import { decodeQueryEvent, encodeQuery } from '../../nodes/MessagingGateway/core/query';
+import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events/events';
+import { decodeQueryEvent, encodeQuery } from '../../nodes/MessagingGateway/core/events/query';
 import { SPEC_EXAMPLES } from '../fixtures/spec-events';
 
 /** What an HTTP client sends for `?query` (WHATWG URL parsing, as fetch does), parsed the way n8n's Express does. */

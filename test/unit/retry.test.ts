@@ -1,4 +1,4 @@
-import { retryDecision } from '../../nodes/MessagingGateway/core/retry';
+import { retryDecision } from '../../nodes/MessagingGateway/core/sending/retry';
 
 /** Retry-After as RFC 9110 10.2.3 defines it: seconds, or an HTTP date. */
 const now = Date.parse('2026-11-21T12:00:00Z');

@@ -1,4 +1,4 @@
-import { formatScheduleDate } from '../../nodes/MessagingGateway/core/schedule';
+import { formatScheduleDate } from '../../nodes/MessagingGateway/core/sending/schedule';
 
 const now = new Date('2026-01-01T00:00:00Z');
 const format = (input: string, zone: string) => formatScheduleDate(input, zone, now);

@@ -1,4 +1,4 @@
-import { countSegments } from '../../nodes/MessagingGateway/core/segments';
+import { countSegments } from '../../nodes/MessagingGateway/core/sending/segments';
 
 // Expected figures from 3GPP TS 23.038/23.040 and the gateway's notes: GSM-7 160, then 153 per
 // part; the nine extension characters count double; anything else is UCS-2: 70, then 67.

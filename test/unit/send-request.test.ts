@@ -1,4 +1,4 @@
-import { buildSendRequest, voiceFields, type RawSendInput } from '../../nodes/MessagingGateway/core/send';
+import { buildSendRequest, voiceFields, type RawSendInput } from '../../nodes/MessagingGateway/core/sending/send';
 
 /**
  * The request body of a send, case by case. Expected bodies follow docs/gateway-api.md#send-sms

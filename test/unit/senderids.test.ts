@@ -1,4 +1,4 @@
-import { filterSenderIds, parseSenderIds } from '../../nodes/MessagingGateway/core/senderids';
+import { filterSenderIds, parseSenderIds } from '../../nodes/MessagingGateway/core/sending/senderids';
 
 // The answer of GET /v1/senderids is not documented: every shape a gateway plausibly gives is read.
 test.each([

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 
 import fc from 'fast-check';
 
-import { computeSignature, generateTestHeaders, parseSignatureHeader, resolveTolerance, verifySignature } from '../../nodes/MessagingGateway/core/signature';
+import { computeSignature, generateTestHeaders, parseSignatureHeader, resolveTolerance, verifySignature } from '../../nodes/MessagingGateway/core/events/signature';
 import { opensslHmacSha256 } from '../helpers/openssl';
 
 const SECRET = 'whsec_test_secret';

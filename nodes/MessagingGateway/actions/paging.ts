@@ -1,13 +1,13 @@
 /**
  * Get Many for every list of the gateway: n8n's Return All / Limit fields, and the page walk that
- * reads a list with the fewest requests (core/paging.ts says how big a page is and when it is the last).
+ * reads a list with the fewest requests (core/records/paging.ts says how big a page is and when it is the last).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ListCall } from '../core/lists';
+import type { ListCall } from '../core/records/lists';
 import { isObject } from '../core/objects';
-import { isLastPage, limitProblem, pageSizeFor, readPage, type Page, type Wanted } from '../core/paging';
+import { isLastPage, limitProblem, pageSizeFor, readPage, type Page, type Wanted } from '../core/records/paging';
 import { gatewayList, type GatewayContext } from '../transport';
 import { refusal, runPerItem } from './perItem';
 

@@ -3,7 +3,7 @@
  * a resume link's signature in any text, and any given secret value (a request's credential values
  * and the signature its reference carries, found wherever an answer echoes them).
  */
-import { redactResumeSignatures } from './resume-link';
+import { redactResumeSignatures } from './conversations/resume-link';
 
 /**
  * A URL's user info, up to its last "@" before the path: a password may itself hold "@" or ":".

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { groupsOf } from '../core/contacts/group';
-import { filterSenderIds, parseSenderIds } from '../core/senderids';
+import { groupsOf } from '../core/records/group';
+import { filterSenderIds, parseSenderIds } from '../core/sending/senderids';
 import { gatewayList, gatewayRequest } from '../transport';
 
 /** The account's sender IDs (`GET /v1/senderids`) for the Sender list, filtered by what the user types. */
@@ -20,7 +20,7 @@ export async function searchSenderIds(this: ILoadOptionsFunctions, filter?: stri
 const GROUPS_PER_PAGE = 100;
 
 /**
- * The account's groups (`GET /v1/groups`, a bare array or an envelope: core/contacts/group.ts) for the
+ * The account's groups (`GET /v1/groups`, a bare array or an envelope: core/records/group.ts) for the
  * Group list, filtered by what the user types; a full page means there may be another.
  */
 export async function searchGroups(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {

@@ -5,8 +5,8 @@
  */
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { resumeTargetOf } from '../core/forwarding';
-import { MAX_LISTED_PROBLEMS, type ParseEventsResult } from '../core/parse-events';
+import { resumeTargetOf } from '../core/conversations/forwarding';
+import { MAX_LISTED_PROBLEMS, type ParseEventsResult } from '../core/events/parse-events';
 import { eventsToStart, forwardToWaitingQuestions, needsRedelivery, type ReplyHandling } from './forward';
 import { receiveEvents, type Received } from './receive';
 import { respond, warnOwner } from './respond';

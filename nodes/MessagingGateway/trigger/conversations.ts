@@ -11,9 +11,9 @@
  *
  * No n8n import: plain data and promises (docs/send-and-wait.md#redeliveries-order-and-limits).
  */
-import type { ForwardOutcome } from '../core/forwarding';
+import type { ForwardOutcome } from '../core/conversations/forwarding';
 import { isObject } from '../core/objects';
-import type { ResumeTarget } from '../core/resume-link';
+import type { ResumeTarget } from '../core/conversations/resume-link';
 
 /** How many events and answered questions the process remembers (each entry is a short key and a small object). */
 export const MEMORY_SIZE = 10_000;

@@ -2,7 +2,7 @@
  * Hands verified replies and delivery reports of waiting questions (Send and Wait for Response) to
  * their executions. The gateway keeps one webhook URL per account, so they arrive here whatever the
  * trigger's Events selection. The target is rebuilt on this instance's own origin from the reference's
- * validated parts (core/resume-link.ts); n8n checks the link's signature. The link never appears in
+ * validated parts (core/conversations/resume-link.ts); n8n checks the link's signature. The link never appears in
  * an item, an answer or the log: only the execution and node ids do.
  *
  * The events of one question are handed on in the order they came, one after the other; different
@@ -12,8 +12,8 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { mapWithConcurrency } from '../concurrency';
-import { encodeForForward, isFinalOutcome, resumeTargetOf, type ForwardOutcome } from '../core/forwarding';
-import { redactResumeSignaturesDeep, RESUME_REFERENCE_PREFIX, waitingWebhookUrl, type ResumeTarget } from '../core/resume-link';
+import { encodeForForward, isFinalOutcome, resumeTargetOf, type ForwardOutcome } from '../core/conversations/forwarding';
+import { redactResumeSignaturesDeep, RESUME_REFERENCE_PREFIX, waitingWebhookUrl, type ResumeTarget } from '../core/conversations/resume-link';
 import { Conversations, questionKeyOf, type Settled } from './conversations';
 import { ForwardBudget, handOn } from './hand-on';
 

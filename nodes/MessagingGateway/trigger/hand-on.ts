@@ -7,7 +7,7 @@
 import type { IN8nHttpFullResponse, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { classifyForwardResponse, unreachableOutcome, type ForwardOutcome } from '../core/forwarding';
+import { classifyForwardResponse, unreachableOutcome, type ForwardOutcome } from '../core/conversations/forwarding';
 
 /** The time all forwards of one webhook request may take, retries included: well below the usual webhook timeouts (5 s and more). */
 export const FORWARD_BUDGET_MS = 3_000;

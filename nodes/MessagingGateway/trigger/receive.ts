@@ -3,10 +3,10 @@
  * that start the workflow (the selected types; with Final Delivery Reports Only, no interim report).
  * Kept apart from n8n's webhook context so that the benchmark measures exactly the node's work.
  */
-import { isEventSelected, isInterimDeliveryReport } from '../core/events';
-import type { WebhookEvent } from '../core/event-fields';
-import { parseEvents, type ParseEventsResult } from '../core/parse-events';
-import type { ParseOptions } from '../core/parse-event';
+import { isEventSelected, isInterimDeliveryReport } from '../core/events/events';
+import type { WebhookEvent } from '../core/events/event-fields';
+import { parseEvents, type ParseEventsResult } from '../core/events/parse-events';
+import type { ParseOptions } from '../core/events/parse-event';
 
 export interface ReceiveOptions extends ParseOptions {
 	/** The trigger's Events selection (ALL_EVENTS for every type). */

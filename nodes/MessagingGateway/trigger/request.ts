@@ -6,8 +6,8 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { jsonParse } from 'n8n-workflow';
 
-import { decodeQueryEvent } from '../core/query';
-import { isUsableSecret, verifySignature, type SignatureFailure } from '../core/signature';
+import { decodeQueryEvent } from '../core/events/query';
+import { isUsableSecret, verifySignature, type SignatureFailure } from '../core/events/signature';
 import { CREDENTIAL_TYPE } from '../constants';
 import { respond, warnOwner } from './respond';
 

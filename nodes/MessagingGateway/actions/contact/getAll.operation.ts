@@ -1,7 +1,7 @@
 /** Contact → Get Many (`GET /v1/contact`, optionally `groupid`; docs/contacts-and-groups.md): one output item per contact, the gateway's fields unchanged. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { readGroupId } from '../../core/contacts/group';
+import { readGroupId } from '../../core/records/group';
 import { getManyFields, getManyPerItem, wantedOf } from '../paging';
 import { refusal } from '../perItem';
 import { groupIdField } from '../group/fields';

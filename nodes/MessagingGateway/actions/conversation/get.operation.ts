@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { conversationCall } from '../../core/lists';
+import { conversationCall } from '../../core/records/lists';
 import { getManyFields, getManyPerItem, listQueryOf } from '../paging';
 
 const show = { resource: ['conversation'], operation: ['get'] };

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { inboxCall } from '../../core/lists';
+import { inboxCall } from '../../core/records/lists';
 import { getManyFields, getManyPerItem, listQueryOf } from '../paging';
 
 const show = { resource: ['inbox'], operation: ['getAll'] };

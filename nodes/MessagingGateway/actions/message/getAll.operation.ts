@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { historyCall } from '../../core/lists';
+import { historyCall } from '../../core/records/lists';
 import { getManyFields, getManyPerItem, listQueryOf } from '../paging';
 
 export const description: INodeProperties[] = getManyFields({ resource: ['message'], operation: ['getAll'] });

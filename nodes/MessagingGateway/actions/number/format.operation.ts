@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { buildFormatNumberRequest, type FormatNumberInput } from '../../core/format';
-import { COUNTRIES } from '../../core/countries';
+import { buildFormatNumberRequest, type FormatNumberInput } from '../../core/numbers/format';
+import { COUNTRIES } from '../../core/numbers/countries';
 import { refusal, requestPerItem } from '../perItem';
 
 const showFor = { show: { resource: ['number'], operation: ['format'] } };

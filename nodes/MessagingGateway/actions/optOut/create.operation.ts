@@ -1,7 +1,7 @@
 /** Opt-Out → Add to Opt-Out List (`POST /v1/optouts` with `{ number }`, docs/contacts-and-groups.md): one request per item. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { readNumberValue } from '../../core/contacts/contact';
+import { readNumberValue } from '../../core/records/contact';
 import { refusal, requestPerItem } from '../perItem';
 
 const show = { resource: ['optOut'], operation: ['create'] };

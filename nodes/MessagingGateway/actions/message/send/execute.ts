@@ -10,8 +10,8 @@ import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { mapWithConcurrency } from '../../../concurrency';
-import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/batch';
-import type { SendRequestBody } from '../../../core/send';
+import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/sending/batch';
+import type { SendRequestBody } from '../../../core/sending/send';
 import { asNodeError, gatewayRequest, outcomeOf } from '../../../transport';
 import { notResent, withSentItems } from './errors';
 import { runMemory, sendKey, sentItems, type AcceptedSend, type RunMemory, type UnknownSend } from './memory';

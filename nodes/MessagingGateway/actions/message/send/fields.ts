@@ -5,8 +5,8 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { COUNTRIES } from '../../../core/countries';
-import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/batch';
+import { COUNTRIES } from '../../../core/numbers/countries';
+import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/sending/batch';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../../../constants';
 import { DEFAULT_BATCH_SIZE, DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './options';
 

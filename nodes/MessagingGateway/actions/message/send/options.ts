@@ -7,9 +7,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/batch';
-import { countryByCode, type Country } from '../../../core/countries';
-import { formatZoned } from '../../../core/schedule';
+import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/sending/batch';
+import { countryByCode, type Country } from '../../../core/numbers/countries';
+import { formatZoned } from '../../../core/sending/schedule';
 import { describeValue } from '../../../core/values';
 import { CREDENTIAL_TYPE, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../../../constants';
 

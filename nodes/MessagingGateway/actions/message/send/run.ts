@@ -7,8 +7,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { buildSendRequest, voiceFields, type MergedRecipients, type RawSendInput, type SendContext, type SendRequestBody } from '../../../core/send';
-import type { SegmentCount } from '../../../core/segments';
+import { buildSendRequest, voiceFields, type MergedRecipients, type RawSendInput, type SendContext, type SendRequestBody } from '../../../core/sending/send';
+import type { SegmentCount } from '../../../core/sending/segments';
 import { asNodeError, errorItemJson } from '../../../transport';
 import { refusal } from '../../perItem';
 import { UNKNOWN_OUTCOME_HINT } from './errors';

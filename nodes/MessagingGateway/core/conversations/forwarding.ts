@@ -15,7 +15,7 @@
  * | 401 | signature invalid | refused (forged) |
  * | 404 `{ message: 'The execution "…" does not exist.' }` | deleted, or another n8n's | refused (gone) |
  */
-import { isObject } from './objects';
+import { isObject } from '../objects';
 import { decodeResumeReference, type ResumeTarget } from './resume-link';
 
 /** Delivery reports after which no other report follows (docs/gateway-api.md#codes). */

@@ -5,7 +5,7 @@
  * for all 14 webhook types.
  */
 import { findEventType } from './events';
-import { isObject } from './objects';
+import { isObject } from '../objects';
 import { integerText, ISREPLY_FIELDS, numericText, PAYLOAD_FIELDS, type FieldKind, type FieldTable } from './event-fields';
 
 /**

@@ -5,7 +5,7 @@
  * the other two only when the question never arrived (codes 2, 4, 5). Only events about the question's
  * own message and recipient count (docs/gateway-api.md#webhook-types, docs/gateway-api.md#codes).
  */
-import { isObject } from './objects';
+import { isObject } from '../objects';
 import { isOptOutReply, judgeReply } from './replies';
 import { decodeResumeReference } from './resume-link';
 

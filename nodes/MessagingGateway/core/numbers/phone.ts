@@ -4,7 +4,7 @@
  * numbers ("06 1234 5678") when a default country says whose.
  */
 import { COUNTRIES, callingCodeOf, type Country } from './countries';
-import { internationalNumberProblem } from './rules';
+import { internationalNumberProblem } from '../sending/rules';
 
 /** Characters people put into numbers for readability; they carry no meaning. Parentheses are handled apart. */
 const SEPARATORS = /[\s\-./\u00a0]/g;

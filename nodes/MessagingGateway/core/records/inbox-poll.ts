@@ -4,7 +4,7 @@
  * emitted so far (a numeric text, compared as a number); whatever order the gateway lists the inbox in,
  * a poll walks from the newest end towards the mark and emits what is above it, oldest first.
  */
-import { isObject } from './objects';
+import { isObject } from '../objects';
 import { isLastPage, type Page } from './paging';
 
 /** At most this many messages are emitted per poll; the rest come on the next poll. */

@@ -7,14 +7,14 @@
  * The gateway's rules for a send only (docs/gateway-api.md#send-sms): how the node runs sends (options,
  * batching, concurrency, output) lives beside the operations in actions/message/send/.
  */
-import { readGroupId } from './contacts/group';
-import type { Country } from './countries';
-import { readRecipients } from './phone';
+import { readGroupId } from '../records/group';
+import type { Country } from '../numbers/countries';
+import { readRecipients } from '../numbers/phone';
 import { MAX_REFERENCE_LENGTH, messageLengthProblem, senderProblem, showsNothing } from './rules';
 import { VOICE_GENDERS, VOICE_LANGUAGES } from './voice';
 import { dateValueText, formatScheduleDate } from './schedule';
 import { countSegments, type SegmentCount } from './segments';
-import { got } from './values';
+import { got } from '../values';
 
 /** What the parameters resolved to; a key that is present was set by the user (an additional field). */
 export interface RawSendInput {
@@ -126,7 +126,7 @@ function message(value: unknown): string {
 	return content;
 }
 
-/** A date from an expression, as text (core/schedule.ts reads every date field the same way). */
+/** A date from an expression, as text (core/sending/schedule.ts reads every date field the same way). */
 function scheduleText(value: unknown): string {
 	const read = dateValueText(value);
 	if (read === undefined) throw new InputError('date', `expected a date but got ${got(value)}`);

@@ -3,7 +3,7 @@
  * documented (docs/gateway-api.md): a list of names, or of objects naming the sender, at the top
  * or under one key, are all taken.
  */
-import { isObject } from './objects';
+import { isObject } from '../objects';
 
 export interface SenderId {
 	sender: string;

@@ -1,12 +1,12 @@
 /**
  * When a waiting question stops waiting (the Limit Wait Time option): after an interval, or at a
- * date and time. Dates are read as Schedule Date reads them (core/schedule.ts): a date without an
+ * date and time. Dates are read as Schedule Date reads them (core/sending/schedule.ts): a date without an
  * offset is a time in the workflow's time zone, as n8n's date fields are; an impossible date (30
  * February) is refused, an epoch number is seconds or milliseconds. A limit that is not in the
  * future is refused rather than ending the wait at once, and one after the year 9999 (or no date at
  * all) rather than handing n8n a wait it cannot store: n8n would run the node again and again.
  */
-import { dateValueText, instantOfInput, LATEST_INSTANT_MS } from './schedule';
+import { dateValueText, instantOfInput, LATEST_INSTANT_MS } from '../sending/schedule';
 
 export interface WaitLimitValues {
 	limitType?: unknown;

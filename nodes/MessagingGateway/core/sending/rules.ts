@@ -2,7 +2,7 @@
  * The gateway's limits on a send request (docs/gateway-api.md#send-sms, docs/gateway-api.md#limits), defined
  * once: the node's pre-flight check and the emulator's answers both read them from here.
  */
-import { callingCodeOf } from './countries';
+import { callingCodeOf } from '../numbers/countries';
 
 /** A sender name: at most 11 characters from this set (error 110 otherwise, 111 when longer). */
 export const SENDER_NAME_PATTERN = /^[A-Za-z0-9 .-]+$/;

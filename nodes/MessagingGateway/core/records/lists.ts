@@ -2,7 +2,7 @@
  * The gateway's message lists as calls (docs/inbox-and-history.md): the inbox (all numbers, or one
  * of the account's numbers), one number's conversation and the sent history; each value checked.
  */
-import { normalizePhoneNumber } from './phone';
+import { normalizePhoneNumber } from '../numbers/phone';
 
 /** The kinds of received message the inbox lists and filters on. */
 export const INBOX_TYPES = ['sms', 'whatsapp', 'call'] as const;

@@ -10,7 +10,7 @@ import { findEventType, type WebhookEventType } from './events';
 import { conformsToSpec } from './event-checks';
 import type { WebhookEvent } from './event-fields';
 import { envelopeSchema, isreplySchema, payloadSchemas } from './event-schemas';
-import { isObject } from './objects';
+import { isObject } from '../objects';
 
 export interface ParsedEvent {
 	event: WebhookEvent;

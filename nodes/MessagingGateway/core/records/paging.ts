@@ -3,7 +3,7 @@
  * `page` counts from 1, `limit` is at most 2000, and an answer is the envelope
  * `{ total, shown, page, limit, <list>: [...] }` or, for some lists, a bare array of records.
  */
-import { isObject } from './objects';
+import { isObject } from '../objects';
 
 /** The largest `limit` the gateway takes on any list ("can't be bigger than 2000"). */
 export const MAX_PAGE_SIZE = 2000;

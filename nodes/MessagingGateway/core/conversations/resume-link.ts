@@ -10,7 +10,7 @@
  * The signature is a bearer secret (whoever has it can answer the question): it is carried in the
  * reference only, and every text the package shows or logs passes through `redactResumeSignatures`.
  */
-import { MAX_REFERENCE_LENGTH } from './rules';
+import { MAX_REFERENCE_LENGTH } from '../sending/rules';
 
 export interface ResumeTarget {
 	executionId: string;

@@ -4,7 +4,7 @@
  * the gateway's (`phone`, `groupid`, `firstname`, `lastname`, `birthday`, `extra1` … `extra8`,
  * `unsubscribed`).
  */
-import { normalizePhoneNumber, type NumberResult } from '../phone';
+import { normalizePhoneNumber, type NumberResult } from '../numbers/phone';
 import { got } from '../values';
 import { readGroupId } from './group';
 
