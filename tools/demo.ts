@@ -15,6 +15,8 @@ const EXAMPLES = {
 	approveBySms: 'approve-by-sms.json',
 	// Contacts: a sign-up form's contact into the group Customers, then a welcome SMS.
 	welcomeContact: 'welcome-new-contact.json',
+	// The Inbox Trigger: received SMS by polling, for an n8n the gateway's webhooks cannot reach.
+	inboxByPolling: 'incoming-sms-by-polling.json',
 	smsAssistant: 'sms-assistant.json',
 	approveAgentActions: 'approve-agent-actions-by-sms.json',
 } as const;
@@ -113,6 +115,9 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string, webhookH
   # An incoming SMS: "Auto-reply to incoming SMS" answers it, "Delivery log" logs both reports
   curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"from":"31612345678","content":"Is my order on its way?"}'
   curl -s '${emulator.url}/emulator/messages'
+
+  # Polling, no webhook: within a minute "Incoming SMS by polling" (Inbox Trigger) logs that SMS from the gateway's inbox
+  curl -s '${emulator.url}/v1/message/inbox' ${api}
 
   # A send whose final report is "not delivered, spam" (magic number …99218)
   curl -s -XPOST '${emulator.url}/v1/message/send' ${api} -d '{"message":"Hi","to":"31612399218","sender":"Shop"}'

@@ -215,6 +215,24 @@ test('running out of funds: the send is refused and the alert reaches the sink',
 	});
 });
 
+test('polling: the incoming SMS of the first step reaches "Incoming SMS by polling" once, on a poll of its Inbox Trigger', async () => {
+	const [readInbox] = commandsUnder('Polling, no webhook');
+	const inbox = (await run(readInbox)) as { messages: Array<Record<string, unknown>> };
+	const received = inbox.messages.filter((message) => message.message === 'Is my order on its way?');
+	expect(received).toHaveLength(1);
+	// n8n polls once a minute at the soonest; the SMS came in at the first step. Later steps' SMS may come in the same polls.
+	const entries = await until('the SMS in a poll of "Incoming SMS by polling"', async () => {
+		const { data } = await client.api<{ data: Array<{ id: string; name: string }> }>('GET', '/workflows');
+		const workflow = data.find((entry) => entry.name === 'Incoming SMS by polling');
+		const done = workflow ? (await client.executions(workflow.id)).filter((execution) => execution.status === 'success') : [];
+		const logged = done.flatMap((execution) => nodeOutput(execution, 'Inbox Entry (replace with a sheet or database)'));
+		return logged.some((entry) => entry.text === 'Is my order on its way?') ? logged : undefined;
+	}, 150_000);
+	expect(entries.filter((entry) => entry.id === String(received[0].ID))).toEqual([
+		expect.objectContaining({ from: '31612345678', text: 'Is my order on its way?' }),
+	]);
+}, 180_000);
+
 test('Ctrl-C stops n8n and the emulator and frees both ports', async () => {
 	const group = processGroup(dev.pid!);
 	expect(group.some((entry) => /n8n start$/.test(entry.command))).toBe(true);

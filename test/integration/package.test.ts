@@ -88,6 +88,6 @@ test('each documentation link of the packed nodes and credential opens a page of
 		expect({ where, path, exists: existsSync(join(ROOT, path)) && tracked.has(path) }).toEqual({ where, path, exists: true });
 	}
 	expect(new Set(links.map(({ url }) => url.slice(pages.length)))).toEqual(
-		new Set(['docs/credentials.md', 'docs/messaging-gateway.md', 'docs/messaging-gateway-trigger.md']),
+		new Set(['docs/credentials.md', 'docs/messaging-gateway.md', 'docs/messaging-gateway-trigger.md', 'docs/inbox-trigger.md']),
 	);
 });
