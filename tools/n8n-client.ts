@@ -123,8 +123,9 @@ export class N8nClient {
 		for (const [placeholder, value] of Object.entries(replacements)) text = text.replaceAll(placeholder, value);
 		const { name, nodes, connections, settings } = JSON.parse(text) as ExampleWorkflow;
 		const created = await this.api<{ id: string }>('POST', '/workflows', { name, nodes, connections, settings: settings ?? {} });
-		// Workflows started by a webhook must be active; one started by hand is not activated.
-		if (activate && nodes.some((node) => node.webhookId !== undefined)) {
+		// Workflows started by a webhook or a polling trigger must be active; one started by hand is not activated.
+		const startsByItself = (node: ExampleWorkflow['nodes'][number]) => node.webhookId !== undefined || node.parameters.pollTimes !== undefined;
+		if (activate && nodes.some(startsByItself)) {
 			await this.api('POST', `/workflows/${created.id}/activate`);
 		}
 		return created.id;
