@@ -20,13 +20,14 @@ import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
 import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
 import { hitlEditorTests } from './editor-hitl';
+import { inboxEditorTests } from './editor-inbox';
 
 stopN8nOnExit();
 
 const N8N_VERSION = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
 // The README shows the n8n users get by default; a run on another version keeps its pictures out of docs/.
 const PICTURES = N8N_VERSION === DEFAULT_N8N_VERSION ? join(ROOT, 'docs') : mkdtempSync(join(tmpdir(), 'editor-'));
-const OURS = [`${PACKAGE_NAME}.messagingGateway`, `${PACKAGE_NAME}.messagingGatewayTrigger`];
+const OURS = [`${PACKAGE_NAME}.messagingGateway`, `${PACKAGE_NAME}.messagingGatewayTrigger`, `${PACKAGE_NAME}.messagingGatewayInboxTrigger`];
 
 let emulator: Emulator;
 let n8n: N8nServer;
@@ -81,9 +82,7 @@ async function picture(file: string): Promise<void> {
 	await page.screenshot({ path: join(PICTURES, file) });
 }
 
-async function savedNodes(workflowId: string): Promise<INode[]> {
-	return (await client.api<{ nodes: INode[] }>('GET', `/workflows/${workflowId}`)).nodes;
-}
+const savedNodes = async (workflowId: string): Promise<INode[]> => (await client.api<{ nodes: INode[] }>('GET', `/workflows/${workflowId}`)).nodes;
 
 /** The path inside the repository a documentation link names (…/blob/main/<path>?utm_…). */
 function repositoryPath(href: string): string {
@@ -247,4 +246,4 @@ test('the Send SMS panel and the trigger panel, saved as pictures for the README
 	await picture('editor-trigger.png');
 });
 
-hitlEditorTests(() => ({ page, n8nUrl: n8n.url, demo, testId, searchNodePanel, openPanel, picture }));
+for (const declare of [hitlEditorTests, inboxEditorTests]) declare(() => ({ page, n8nUrl: n8n.url, demo, testId, searchNodePanel, openPanel, picture }));

@@ -69,9 +69,9 @@ test('every process type has the package; production webhooks are served by the 
 		{ process: 'worker-2', ok: true },
 	]);
 	const types = await client.rest<Array<{ name: string }>>('/types/nodes.json');
-	// Action, its AI tool, trigger; n8n 2.x adds a human-review tool for nodes with Send and Wait.
+	// Action, its AI tool, the two triggers; n8n 2.x adds a human-review tool for nodes with Send and Wait.
 	const ours = types.map((type) => type.name).filter((name) => name.startsWith(`${PACKAGE_NAME}.`));
-	expect(ours.filter((name) => !name.endsWith('HitlTool'))).toHaveLength(3);
+	expect(ours.filter((name) => !name.endsWith('HitlTool'))).toHaveLength(4);
 	// An unsigned request reaches our trigger on the webhook processor, which names the failed check.
 	const url = demo.workflows.autoReply.webhookUrl!;
 	expect(url.startsWith(stack.webhook.url)).toBe(true);

@@ -42,6 +42,7 @@ test('the node types load from the community package, with their icons', async (
 	expect(ours.map((type) => type.name).sort()).toEqual([
 		`${PACKAGE_NAME}.messagingGateway`,
 		...hitl,
+		`${PACKAGE_NAME}.messagingGatewayInboxTrigger`,
 		`${PACKAGE_NAME}.messagingGatewayTool`,
 		`${PACKAGE_NAME}.messagingGatewayTrigger`,
 	]);
