@@ -10,6 +10,7 @@ import type { Demo } from '../../tools/demo';
 export interface EditorSetting {
 	page: Page;
 	n8nUrl: string;
+	emulatorUrl: string;
 	demo: Demo;
 	testId(id: string): string;
 	searchNodePanel(word: string): Promise<string[]>;

@@ -1,7 +1,8 @@
 /**
  * The editor tests of the Inbox Trigger, declared by editor.test.ts in its n8n and browser: the node panel
  * offers it as a first step by the words of users who have no public URL, and its panel says what polling
- * cannot do, shows n8n's Poll Times and the filters, and links its page (picture in docs/).
+ * cannot do, shows n8n's Poll Times and the filters, links its page, and Fetch Test Event gives the newest
+ * received message (picture in docs/).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ export function inboxEditorTests(setting: () => EditorSetting) {
 	});
 
 	test("the Inbox Trigger's panel: what polling cannot do, Poll Times, the filters, a Docs link to its page; saved as a picture", async () => {
-		const { page, demo, openPanel, picture } = setting();
+		const { page, demo, emulatorUrl, testId, openPanel, picture } = setting();
 		const panel = await openPanel(demo.workflows.inboxByPolling.id, 'New SMS in the Inbox');
 		expect(panel).toContain('cannot answer Send and Wait for Response');
 		expect(panel).toContain('Poll Times');
@@ -31,6 +32,13 @@ export function inboxEditorTests(setting: () => EditorSetting) {
 		await docs.waitFor({ state: 'attached', timeout: 30_000 });
 		const path = /\/blob\/main\/([^?#]+)/.exec(new URL((await docs.getAttribute('href'))!).pathname)?.[1];
 		expect({ path, exists: path !== undefined && existsSync(join(ROOT, path)) }).toEqual({ path: 'docs/inbox-trigger.md', exists: true });
+
+		// Fetch Test Event: a manual poll in real n8n gives the newest received message alone.
+		const added = await fetch(`${emulatorUrl}/emulator/inbox`, { method: 'POST', body: JSON.stringify({ count: 2, from: '31612000078', type: 'sms', content: 'Fetched in the editor {n}' }) });
+		expect(added.status).toBe(201);
+		await page.locator(testId('ndv')).getByRole('button', { name: 'Fetch Test Event' }).first().click();
+		await page.locator(testId('ndv')).getByText('Fetched in the editor 2').first().waitFor({ timeout: 30_000 });
+		expect(await page.locator(testId('ndv')).innerText()).not.toContain('Fetched in the editor 1');
 		await picture('editor-inbox-trigger.png');
 	});
 }

@@ -246,4 +246,4 @@ test('the Send SMS panel and the trigger panel, saved as pictures for the README
 	await picture('editor-trigger.png');
 });
 
-for (const declare of [hitlEditorTests, inboxEditorTests]) declare(() => ({ page, n8nUrl: n8n.url, demo, testId, searchNodePanel, openPanel, picture }));
+for (const declare of [hitlEditorTests, inboxEditorTests]) declare(() => ({ page, n8nUrl: n8n.url, emulatorUrl: emulator.url, demo, testId, searchNodePanel, openPanel, picture }));
