@@ -64,7 +64,7 @@ describe('one n8n, restarted between polls', () => {
 		inboxes.forEach((inbox, i) => expectFiftyOnce(inbox, emitted[i]));
 	}, 600_000);
 
-	test('a manual run returns the newest message, and the active trigger emits nothing more', async () => {
+	test('a manual run returns the newest message alone, and is not counted among the executions the trigger started', async () => {
 		expect(inboxes).toHaveLength(2);
 		for (const inbox of inboxes) {
 			const execution = await logged(runManually(server.client, inbox.workflowId));
@@ -75,7 +75,7 @@ describe('one n8n, restarted between polls', () => {
 	}, 180_000);
 });
 
-(onN8n2 ? describe : describe.skip)(`queue mode${onN8n2 ? '' : ' — skipped on n8n 1.x, as in send-and-wait-queue'}`, () => {
+(onN8n2 ? describe : describe.skip)(`queue mode${onN8n2 ? '' : ' — skipped: run on n8n 2.x only'}`, () => {
 	let stack: QueueStack;
 	let client: N8nClient;
 	let emulators: Emulator[];
