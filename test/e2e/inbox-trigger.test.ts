@@ -1,0 +1,106 @@
+/**
+ * The Messaging Gateway Inbox Trigger in a real n8n (the package installed as a community package),
+ * polling every minute: two gateway emulators, one listing its inbox oldest first, the other newest
+ * first, each polled by its own active workflow. 50 messages arrive while the workflows are active,
+ * in 3 batches, each waited for before the next, with an n8n restart (same database) between the
+ * second batch and its poll. Expected: none of the 4100 messages there at activation is emitted; the
+ * 50 are emitted exactly once, oldest first, one execution per batch; a manual run gives the newest.
+ * On n8n 2.x the scenario runs again in queue mode (polls on main, executions on the workers).
+ */
+import { startEmulator, type Emulator } from '../../emulator/server';
+import { N8nClient } from '../../tools/n8n-client';
+import { ensureN8n } from '../../tools/n8n-install';
+import { stopN8nOnExit, tailOf } from '../../tools/n8n-process';
+import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
+import { startQueueStack, stopQueueStacksOnExit, type QueueStack } from '../../tools/queue-stack';
+import {
+	activateInbox,
+	emittedBy,
+	expectFiftyOnce,
+	fiftyOverThreePolls,
+	manualTexts,
+	runManually,
+	startRestartableN8n,
+	type Inbox,
+	type InboxOrder,
+	type RestartableN8n,
+} from './inbox-trigger-scenarios';
+
+stopN8nOnExit();
+stopQueueStacksOnExit();
+
+const ORDERS: InboxOrder[] = ['oldestFirst', 'newestFirst'];
+const onN8n2 = Number((process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION).split('.')[0]) >= 2;
+
+const startEmulators = () => Promise.all(ORDERS.map(() => startEmulator()));
+const closeEmulators = (emulators: Emulator[] | undefined) => Promise.all((emulators ?? []).map((emulator) => emulator.close()));
+
+describe('one n8n, restarted between polls', () => {
+	let server: RestartableN8n;
+	let emulators: Emulator[];
+	let inboxes: Inbox[] = [];
+
+	beforeAll(async () => {
+		emulators = await startEmulators();
+		server = await startRestartableN8n(process.env.INBOX_E2E_DEBUG ? { N8N_LOG_LEVEL: 'debug' } : {});
+	}, 900_000);
+	afterAll(async () => {
+		await server?.stop();
+		await closeEmulators(emulators);
+	}, 60_000);
+
+	const logged = async <T>(work: Promise<T>): Promise<T> => {
+		try {
+			return await work;
+		} catch (error) {
+			throw new Error(`${(error as Error).message}\n${tailOf(server.n8n.logFile)}`);
+		}
+	};
+
+	test('both list orders: 50 messages over 3 polls and a restart, each emitted once, oldest first; none at activation', async () => {
+		inboxes = await logged(Promise.all(ORDERS.map((order, i) => activateInbox(server.client, emulators[i], order))));
+		for (const inbox of inboxes) expect((await emittedBy(server.client, inbox.workflowId)).texts).toEqual([]);
+		const emitted = await logged(fiftyOverThreePolls(() => server.client, inboxes, () => server.restart()));
+		inboxes.forEach((inbox, i) => expectFiftyOnce(inbox, emitted[i]));
+	}, 600_000);
+
+	test('a manual run returns the newest message alone, and is not counted among the executions the trigger started', async () => {
+		expect(inboxes).toHaveLength(2);
+		for (const inbox of inboxes) {
+			const execution = await logged(runManually(server.client, inbox.workflowId));
+			expect(execution.status).toBe('success');
+			expect(manualTexts(execution)).toEqual([inbox.added.at(-1)]);
+			expect((await emittedBy(server.client, inbox.workflowId)).texts).toEqual(inbox.added);
+		}
+	}, 180_000);
+});
+
+(onN8n2 ? describe : describe.skip)(`queue mode${onN8n2 ? '' : ' — skipped: run on n8n 2.x only'}`, () => {
+	let stack: QueueStack;
+	let client: N8nClient;
+	let emulators: Emulator[];
+	const logTail = () => stack.processes().map(({ name, server }) => `${name}:\n${tailOf(server.logFile, 15)}`).join('\n');
+
+	beforeAll(async () => {
+		emulators = await startEmulators();
+		stack = await startQueueStack(ensureN8n(), { workers: 2 });
+		client = await N8nClient.setUp(stack.main.url);
+	}, 900_000);
+	afterAll(async () => {
+		await stack?.stop();
+		await closeEmulators(emulators);
+	}, 120_000);
+
+	test('both list orders: polls on main, executions on the workers; 50 messages over 3 polls each emitted once, oldest first', async () => {
+		try {
+			const inboxes = await Promise.all(ORDERS.map((order, i) => activateInbox(client, emulators[i], order)));
+			const emitted = await fiftyOverThreePolls(() => client, inboxes);
+			inboxes.forEach((inbox, i) => expectFiftyOnce(inbox, emitted[i]));
+			for (const { executions } of emitted) {
+				expect(executions.map((execution) => stack.workersThatRan(execution.id).length)).toEqual([1, 1, 1]);
+			}
+		} catch (error) {
+			throw new Error(`${(error as Error).message}\n${logTail()}`);
+		}
+	}, 600_000);
+});
