@@ -14,7 +14,7 @@ import { N8nClient } from '../tools/n8n-client';
 import { ensureN8n } from '../tools/n8n-install';
 import { startN8n, stopN8nOnExit } from '../tools/n8n-process';
 import { waitFor } from '../tools/waits';
-import { askQuestions, idsWith, setUpWorkflows, type Question } from './conversations';
+import { askQuestions, idsWith, setUpWorkflows, type Question } from './conversations-setup';
 
 const QUESTIONS = Number(process.argv[2] ?? 300);
 /** Deliveries the gateway makes before it gives up, as the emulator's default `maxAttempts` and more. */

@@ -14,7 +14,8 @@ import { N8nClient } from '../tools/n8n-client';
 import { ensureN8n, ROOT } from '../tools/n8n-install';
 import { startN8n, stopN8nOnExit } from '../tools/n8n-process';
 import { startQueueStack, stopQueueStacksOnExit } from '../tools/queue-stack';
-import { IN_FLIGHT, measureConversations, ROUNDS, WARM_UP, type ConversationResult, type ConversationSetUp } from './conversations';
+import { measureConversations, ROUNDS, WARM_UP, type ConversationResult } from './conversations';
+import { IN_FLIGHT, type ConversationSetUp } from './conversations-setup';
 import { conversationSection, type ConversationRow } from './conversations-report';
 
 export const ANSWERS_PER_PATH = 200;

@@ -4,188 +4,14 @@
  * report) reaches the Messaging Gateway Trigger, which hands it to the waiting execution on its own
  * instance; the execution goes on with the answer.
  */
-import type { Emulator } from '../../emulator/server';
-import { nodeOutput, type Execution, type N8nClient } from '../../tools/n8n-client';
-import { PACKAGE_NAME } from '../../tools/n8n-install';
-import { waitFor, waitForWebhooks } from '../../tools/waits';
-import { startReceiver, type Receiver } from '../helpers/receiver';
-import { emulatorControl, type EmulatorControl } from './scenarios';
-
-export interface ConversationSetting {
-	emulator: Emulator;
-	/** Signed in to the n8n that serves the API. */
-	client: N8nClient;
-	/** Where production webhooks are served: the n8n itself, or in queue mode the webhook processor. */
-	webhookBaseUrl: string;
-	/** The last lines of n8n's log(s), for a failure. */
-	logTail(): string;
-	/** Everything n8n wrote (every process in queue mode), at N8N_LOG_LEVEL=debug. */
-	wholeLog(): string;
-}
+import { nodeOutput, type Execution } from '../../tools/n8n-client';
+import { waitFor } from '../../tools/waits';
+import { SENDER, conversationWorld, type ConversationSetting, type SentSms } from './send-and-wait-world';
 
 /** Declares the tests; `setting()` is read in their beforeAll, after the calling file's. */
 export function sendAndWaitScenarios(setting: () => ConversationSetting) {
-	const SENDER = '3197010000001';
-	const TRIGGER_WEBHOOK_ID = '7e4b1c2d-5a6f-4e3b-9c8d-0f1e2d3c4b5a';
-
-	let emulator: Emulator;
-	let webhookBaseUrl: string;
-	let logTail: () => string;
-	let wholeLog: () => string;
-	let client: N8nClient;
-	let control: EmulatorControl;
-	let credentialId: string;
-	let triggerWorkflowId: string;
-	let receiver: Receiver;
-	let numberSeed = 0;
-
-	/** A fresh recipient per question, so every test finds its own SMS; `suffix` picks an emulator delivery outcome. */
-	function newNumber(suffix = ''): string {
-		const base = `31620${String(++numberSeed).padStart(6, '0')}`;
-		return base.slice(0, base.length - suffix.length) + suffix;
-	}
-
-	/** POSTs to a workflow's webhook; right after activation n8n can answer 404 for a moment. */
-	async function postWhenLive(url: string, body: unknown): Promise<Response> {
-		return await waitFor(
-			async () => {
-				const answer = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-				return answer.status === 404 ? undefined : answer;
-			},
-			{ what: `${url} to answer other than 404`, timeoutMs: 20_000 },
-		);
-	}
-
-	interface SentSms {
-		messageid: string;
-		to: string;
-		sender: string;
-		content: string;
-		reference: string;
-	}
-
-	const credentials = () => ({ messagingGatewayApi: { id: credentialId, name: 'Messaging Gateway account' } });
-
-	async function createActiveWorkflow(name: string, nodes: unknown[], connections: Record<string, unknown>): Promise<string> {
-		const { id } = await client.api<{ id: string }>('POST', '/workflows', { name, nodes, connections, settings: { executionOrder: 'v1' } });
-		await client.api('POST', `/workflows/${id}/activate`);
-		return id;
-	}
-
-	interface Question {
-		workflowId: string;
-		execution: Execution;
-		sms: SentSms;
-	}
-
-	/** Creates and starts a workflow Webhook → Ask (Send and Wait) → Done for one recipient. */
-	async function startQuestion(parameters: Record<string, unknown>, to: string): Promise<{ workflowId: string; path: string }> {
-		const path = `ask-${++numberSeed}`;
-		const nodes = [
-			{ name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: `${path}-id`, position: [0, 0], parameters: { httpMethod: 'POST', path, responseMode: 'onReceived' } },
-			{
-				name: 'Ask',
-				type: `${PACKAGE_NAME}.messagingGateway`,
-				typeVersion: 2,
-				position: [220, 0],
-				parameters: { resource: 'message', operation: 'sendAndWait', sender: { __rl: true, mode: 'id', value: SENDER }, to: '={{ $json.body.to }}', message: 'Approve the refund of €120?', ...parameters },
-				credentials: credentials(),
-			},
-			{ name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
-		];
-		const connections = { Start: { main: [[{ node: 'Ask', type: 'main', index: 0 }]] }, Ask: { main: [[{ node: 'Done', type: 'main', index: 0 }]] } };
-		const workflowId = await createActiveWorkflow(`Question ${path}`, nodes, connections);
-		const started = await postWhenLive(`${webhookBaseUrl}/webhook/${path}`, { to });
-		expect(started.status).toBe(200);
-		return { workflowId, path };
-	}
-
-	/** One execution by id (n8n 1.x's list leaves out executions that are waiting; reading one by id does not). */
-	async function executionById(id: string): Promise<Execution> {
-		return await client.api<Execution>('GET', `/executions/${id}?includeData=true`);
-	}
-
-	/** Starts a question and returns once it waits, with the SMS it sent. */
-	async function ask(parameters: Record<string, unknown>, to = newNumber()): Promise<Question> {
-		const { workflowId, path } = await startQuestion(parameters, to);
-		const sms = await waitFor(async () => ((await control('GET', '/emulator/messages')) as unknown as SentSms[]).find((message) => message.to === to), {
-			what: `the SMS of ${path} to ${to}`,
-			onTimeout: () => {
-				throw new Error(`no SMS of ${path} to ${to}\n${logTail()}`);
-			},
-		});
-		// The execution's id is in the question's reference; the execution waits once the SMS is out.
-		const executionId = sms.reference.split(':')[1];
-		const execution = await waitFor(
-			async () => {
-				const entry = await executionById(executionId);
-				return entry.status === 'waiting' && entry;
-			},
-			{ what: `execution ${executionId} to wait` },
-		);
-		return { workflowId, execution, sms };
-	}
-
-	/** The recipient (or `from`) replies to the question's SMS; answers once the trigger has taken it. */
-	async function reply(sms: SentSms, content: string, from = sms.to) {
-		return await control('POST', '/emulator/inbound?wait=true', { from, content, replyTo: sms.messageid });
-	}
-
-	async function isWaiting(question: Question): Promise<boolean> {
-		return (await executionById(question.execution.id)).status === 'waiting';
-	}
-
-	/** The question's output once its execution has gone on and finished (a waiting one has not). */
-	async function answerOf(question: Question, timeoutMs = 30_000): Promise<Record<string, unknown>> {
-		const finished = await waitFor(async () => {
-			const execution = await executionById(question.execution.id);
-			// n8n 1.x can show the status before the run data of the nodes after the resume.
-			const saved = execution.status !== 'success' || execution.data?.resultData.runData.Done !== undefined;
-			return !['waiting', 'running', 'new'].includes(execution.status) && saved && execution;
-		}, {
-			what: 'the question to finish',
-			timeoutMs,
-			onTimeout: () => {
-				throw new Error(`the question did not finish\n${logTail()}`);
-			},
-		});
-		expect(finished.status).toBe('success');
-		expect(nodeOutput(finished, 'Done')).toHaveLength(1);
-		return nodeOutput(finished, 'Ask')[0];
-	}
-
-	const triggerItems = async () => (await client.executions(triggerWorkflowId)).map((execution) => nodeOutput(execution, 'Replies')[0]);
-
-	beforeAll(async () => {
-		({ emulator, client, webhookBaseUrl, logTail, wholeLog } = setting());
-		control = emulatorControl(emulator);
-		receiver = await startReceiver();
-		const { account } = emulator;
-		credentialId = await client.createCredential('Messaging Gateway account', {
-			baseUrl: emulator.url,
-			apiKey: account.apiKey,
-			apiSecret: account.apiSecret,
-			signingSecret: account.signingSecret,
-		});
-		const trigger = {
-			name: 'Replies',
-			type: `${PACKAGE_NAME}.messagingGatewayTrigger`,
-			typeVersion: 2,
-			webhookId: TRIGGER_WEBHOOK_ID,
-			position: [0, 0],
-			parameters: { events: ['inbox_message'], options: {} },
-			credentials: credentials(),
-		};
-		triggerWorkflowId = await createActiveWorkflow('Replies', [trigger], {});
-		const triggerUrl = `${webhookBaseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
-		// The account's one webhook URL gets every event: replies and delivery reports reach the trigger.
-		await control('POST', '/emulator/webhooks', { url: triggerUrl, types: ['*'], method: 'POST' });
-		await waitForWebhooks([triggerUrl]);
-	}, 120_000);
-
-	afterAll(async () => {
-		await receiver?.close();
-	});
+	const world = conversationWorld(setting);
+	const { control, newNumber, startQuestion, executionById, ask, reply, isWaiting, answerOf, triggerItems, sendPlainSms } = world;
 
 	describe('approval', () => {
 		test('"Yes" resumes with approved: true; the SMS asked with the hint and carried the link, which no output shows', async () => {
@@ -208,7 +34,7 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 			// Reply Handling "resume only": the reply resumed the question and started nothing else.
 			expect((await triggerItems()).length).toBe(before);
 			const signature = question.sms.reference.split(':').pop()!;
-			expect(JSON.stringify(await client.executions(question.workflowId))).not.toContain(signature);
+			expect(JSON.stringify(await world.client.executions(question.workflowId))).not.toContain(signature);
 		});
 
 		test('"no" resumes with approved: false', async () => {
@@ -248,7 +74,7 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 			await reply(question.sms, 'yes');
 			const first = await answerOf(question);
 			await reply(question.sms, 'no');
-			const executions = await client.executions(question.workflowId);
+			const executions = await world.client.executions(question.workflowId);
 			expect(executions).toHaveLength(1);
 			expect(nodeOutput(executions[0], 'Ask')[0]).toEqual(first);
 		});
@@ -283,7 +109,7 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 		test('an alphanumeric sender is refused before anything is sent', async () => {
 			const to = newNumber();
 			const { workflowId } = await startQuestion({ sender: { __rl: true, mode: 'id', value: 'MyShop' }, message: 'Approve?' }, to);
-			const [failed] = await client.finishedExecutions(workflowId, 1);
+			const [failed] = await world.client.finishedExecutions(workflowId, 1);
 			expect(failed.status).toBe('error');
 			expect(JSON.stringify(failed)).toContain('nobody can reply to a name');
 			expect(((await control('GET', '/emulator/messages')) as unknown as SentSms[]).some((message) => message.to === to)).toBe(false);
@@ -325,7 +151,7 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 	});
 
 	test('the trigger never forwards to another host, whatever a reference says', async () => {
-		const port = new URL(receiver.url).port;
+		const port = new URL(world.receiver.url).port;
 		const references = [
 			`n8n-wait:1:x@127.0.0.1:${port}:${'a'.repeat(64)}`,
 			`http://127.0.0.1:${port}/webhook-waiting/1/node?signature=${'a'.repeat(64)}`,
@@ -338,14 +164,14 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 			// The trigger acknowledged it (2xx): nothing to forward, or n8n refused (unknown execution).
 			expect(response.deliveries.map((delivery) => [delivery.state, delivery.attempts.at(-1)?.status])).toEqual([['delivered', 200]]);
 		}
-		expect(receiver.requests).toHaveLength(0);
+		expect(world.receiver.requests).toHaveLength(0);
 	});
 
 	test.each([400, 502])("a gateway's HTTP %s echoing the request: the signature is nowhere in the saved execution or n8n's debug log", async (status) => {
 		const to = newNumber();
 		await control('POST', '/emulator/faults', { status, echo: true });
 		const { workflowId } = await startQuestion({ responseType: 'approval' }, to);
-		const [failed] = await client.finishedExecutions(workflowId, 1);
+		const [failed] = await world.client.finishedExecutions(workflowId, 1);
 		expect(failed.status).toBe('error');
 		// The signature the gateway received, taken from the request the emulator recorded.
 		const requests = (await control('GET', '/emulator/requests')) as unknown as Array<{ path: string; body: string }>;
@@ -354,7 +180,7 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 		expect(signature).toBeDefined();
 		// The echo is in n8n's debug line of the failed run and in the saved error (the searches are not vacuous); the signature is in neither.
 		const echoed = status === 400 ? /Invalid request/ : /The upstream did not answer this request/;
-		const log = await waitFor(() => wholeLog().split('\n').some((line) => line.includes('Workflow execution finished with error') && line.includes(workflowId)) && wholeLog(), {
+		const log = await waitFor(() => world.wholeLog().split('\n').some((line) => line.includes('Workflow execution finished with error') && line.includes(workflowId)) && world.wholeLog(), {
 			what: "the failed run in n8n's debug log",
 		});
 		expect(log).toMatch(echoed);
@@ -373,24 +199,12 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 		const to = newNumber();
 		const limit = { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: '={{ 1e9 }}', resumeUnit: 'days' } } };
 		const { workflowId } = await startQuestion({ responseType: 'approval', options: limit }, to);
-		const [failed] = await client.finishedExecutions(workflowId, 1);
+		const [failed] = await world.client.finishedExecutions(workflowId, 1);
 		expect(failed.status).toBe('error');
 		expect(JSON.stringify(failed)).toContain('ends after the year 9999');
 		expect(((await control('GET', '/emulator/messages')) as unknown as SentSms[]).some((message) => message.to === to)).toBe(false);
 		// A wait n8n stored as no date made its public API answer 500 for every list of executions.
-		const all = await client.api<{ data: Execution[] }>('GET', '/executions?limit=250');
+		const all = await world.client.api<{ data: Execution[] }>('GET', '/executions?limit=250');
 		expect(all.data.some((execution) => execution.status === 'waiting' && execution.workflowId === workflowId)).toBe(false);
 	});
-
-	/** An SMS with any reference, sent with the Send operation's HTTP API call as anyone on the account could. */
-	async function sendPlainSms(reference: string, to: string): Promise<SentSms> {
-		const { account } = emulator;
-		const response = await fetch(`${emulator.url}/v1/message/send`, {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json', 'X-Client-Id': account.apiKey, 'X-Client-Secret': account.apiSecret },
-			body: JSON.stringify({ sender: SENDER, to, message: 'Anything', reference }),
-		});
-		const { messageid } = (await response.json()) as { messageid: string };
-		return { messageid, to, sender: SENDER, content: 'Anything', reference };
-	}
 }

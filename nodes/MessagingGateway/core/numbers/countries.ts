@@ -1,10 +1,9 @@
+// Data table: one line per ISO 3166-1 country (over 250 lines by design); the code is the last few lines.
 /**
  * ISO 3166-1 countries with their ITU-T E.164 country calling code and national trunk prefix
  * (the digits dialled before a national number inside the country, dropped in international format).
  * Members of the North American Numbering Plan share +1 and its trunk prefix 1; countries without a
  * trunk prefix (Italy, Spain, Norway, …) keep every digit of the national number, a leading 0 included.
- *
- * Over 250 lines because it is a data table, one line per country; the code is the last few lines.
  */
 export interface Country {
 	/** ISO 3166-1 alpha-2. */

@@ -1,0 +1,221 @@
+/**
+ * The setting of the Send and Wait for Response scenarios (send-and-wait-scenarios.ts): the credential,
+ * the Messaging Gateway Trigger's workflow on the account's one webhook URL, and the helpers that ask a
+ * question, reply to it and read its answer.
+ */
+import type { Emulator } from '../../emulator/server';
+import { nodeOutput, type Execution, type N8nClient } from '../../tools/n8n-client';
+import { PACKAGE_NAME } from '../../tools/n8n-install';
+import { waitFor, waitForWebhooks } from '../../tools/waits';
+import { startReceiver, type Receiver } from '../helpers/receiver';
+import { emulatorControl, type EmulatorControl } from './scenarios';
+
+export interface ConversationSetting {
+	emulator: Emulator;
+	/** Signed in to the n8n that serves the API. */
+	client: N8nClient;
+	/** Where production webhooks are served: the n8n itself, or in queue mode the webhook processor. */
+	webhookBaseUrl: string;
+	/** The last lines of n8n's log(s), for a failure. */
+	logTail(): string;
+	/** Everything n8n wrote (every process in queue mode), at N8N_LOG_LEVEL=debug. */
+	wholeLog(): string;
+}
+
+export const SENDER = '3197010000001';
+
+export interface SentSms {
+	messageid: string;
+	to: string;
+	sender: string;
+	content: string;
+	reference: string;
+}
+
+export interface Question {
+	workflowId: string;
+	execution: Execution;
+	sms: SentSms;
+}
+
+/** Declares the beforeAll and afterAll of the scenarios; `setting()` is read in the beforeAll, after the calling file's. */
+export function conversationWorld(setting: () => ConversationSetting) {
+	const TRIGGER_WEBHOOK_ID = '7e4b1c2d-5a6f-4e3b-9c8d-0f1e2d3c4b5a';
+
+	let emulator: Emulator;
+	let webhookBaseUrl: string;
+	let logTail: () => string;
+	let wholeLog: () => string;
+	let client: N8nClient;
+	let control: EmulatorControl;
+	let credentialId: string;
+	let triggerWorkflowId: string;
+	let receiver: Receiver;
+	let numberSeed = 0;
+
+	/** A fresh recipient per question, so every test finds its own SMS; `suffix` picks an emulator delivery outcome. */
+	function newNumber(suffix = ''): string {
+		const base = `31620${String(++numberSeed).padStart(6, '0')}`;
+		return base.slice(0, base.length - suffix.length) + suffix;
+	}
+
+	/** POSTs to a workflow's webhook; right after activation n8n can answer 404 for a moment. */
+	async function postWhenLive(url: string, body: unknown): Promise<Response> {
+		return await waitFor(
+			async () => {
+				const answer = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+				return answer.status === 404 ? undefined : answer;
+			},
+			{ what: `${url} to answer other than 404`, timeoutMs: 20_000 },
+		);
+	}
+
+	const credentials = () => ({ messagingGatewayApi: { id: credentialId, name: 'Messaging Gateway account' } });
+
+	async function createActiveWorkflow(name: string, nodes: unknown[], connections: Record<string, unknown>): Promise<string> {
+		const { id } = await client.api<{ id: string }>('POST', '/workflows', { name, nodes, connections, settings: { executionOrder: 'v1' } });
+		await client.api('POST', `/workflows/${id}/activate`);
+		return id;
+	}
+
+	/** Creates and starts a workflow Webhook → Ask (Send and Wait) → Done for one recipient. */
+	async function startQuestion(parameters: Record<string, unknown>, to: string): Promise<{ workflowId: string; path: string }> {
+		const path = `ask-${++numberSeed}`;
+		const nodes = [
+			{ name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: `${path}-id`, position: [0, 0], parameters: { httpMethod: 'POST', path, responseMode: 'onReceived' } },
+			{
+				name: 'Ask',
+				type: `${PACKAGE_NAME}.messagingGateway`,
+				typeVersion: 2,
+				position: [220, 0],
+				parameters: { resource: 'message', operation: 'sendAndWait', sender: { __rl: true, mode: 'id', value: SENDER }, to: '={{ $json.body.to }}', message: 'Approve the refund of €120?', ...parameters },
+				credentials: credentials(),
+			},
+			{ name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
+		];
+		const connections = { Start: { main: [[{ node: 'Ask', type: 'main', index: 0 }]] }, Ask: { main: [[{ node: 'Done', type: 'main', index: 0 }]] } };
+		const workflowId = await createActiveWorkflow(`Question ${path}`, nodes, connections);
+		const started = await postWhenLive(`${webhookBaseUrl}/webhook/${path}`, { to });
+		expect(started.status).toBe(200);
+		return { workflowId, path };
+	}
+
+	/** One execution by id (n8n 1.x's list leaves out executions that are waiting; reading one by id does not). */
+	async function executionById(id: string): Promise<Execution> {
+		return await client.api<Execution>('GET', `/executions/${id}?includeData=true`);
+	}
+
+	/** Starts a question and returns once it waits, with the SMS it sent. */
+	async function ask(parameters: Record<string, unknown>, to = newNumber()): Promise<Question> {
+		const { workflowId, path } = await startQuestion(parameters, to);
+		const sms = await waitFor(async () => ((await control('GET', '/emulator/messages')) as unknown as SentSms[]).find((message) => message.to === to), {
+			what: `the SMS of ${path} to ${to}`,
+			onTimeout: () => {
+				throw new Error(`no SMS of ${path} to ${to}\n${logTail()}`);
+			},
+		});
+		// The execution's id is in the question's reference; the execution waits once the SMS is out.
+		const executionId = sms.reference.split(':')[1];
+		const execution = await waitFor(
+			async () => {
+				const entry = await executionById(executionId);
+				return entry.status === 'waiting' && entry;
+			},
+			{ what: `execution ${executionId} to wait` },
+		);
+		return { workflowId, execution, sms };
+	}
+
+	/** The recipient (or `from`) replies to the question's SMS; answers once the trigger has taken it. */
+	async function reply(sms: SentSms, content: string, from = sms.to) {
+		return await control('POST', '/emulator/inbound?wait=true', { from, content, replyTo: sms.messageid });
+	}
+
+	async function isWaiting(question: Question): Promise<boolean> {
+		return (await executionById(question.execution.id)).status === 'waiting';
+	}
+
+	/** The question's output once its execution has gone on and finished (a waiting one has not). */
+	async function answerOf(question: Question, timeoutMs = 30_000): Promise<Record<string, unknown>> {
+		const finished = await waitFor(async () => {
+			const execution = await executionById(question.execution.id);
+			// n8n 1.x can show the status before the run data of the nodes after the resume.
+			const saved = execution.status !== 'success' || execution.data?.resultData.runData.Done !== undefined;
+			return !['waiting', 'running', 'new'].includes(execution.status) && saved && execution;
+		}, {
+			what: 'the question to finish',
+			timeoutMs,
+			onTimeout: () => {
+				throw new Error(`the question did not finish\n${logTail()}`);
+			},
+		});
+		expect(finished.status).toBe('success');
+		expect(nodeOutput(finished, 'Done')).toHaveLength(1);
+		return nodeOutput(finished, 'Ask')[0];
+	}
+
+	const triggerItems = async () => (await client.executions(triggerWorkflowId)).map((execution) => nodeOutput(execution, 'Replies')[0]);
+
+	beforeAll(async () => {
+		({ emulator, client, webhookBaseUrl, logTail, wholeLog } = setting());
+		control = emulatorControl(emulator);
+		receiver = await startReceiver();
+		const { account } = emulator;
+		credentialId = await client.createCredential('Messaging Gateway account', {
+			baseUrl: emulator.url,
+			apiKey: account.apiKey,
+			apiSecret: account.apiSecret,
+			signingSecret: account.signingSecret,
+		});
+		const trigger = {
+			name: 'Replies',
+			type: `${PACKAGE_NAME}.messagingGatewayTrigger`,
+			typeVersion: 2,
+			webhookId: TRIGGER_WEBHOOK_ID,
+			position: [0, 0],
+			parameters: { events: ['inbox_message'], options: {} },
+			credentials: credentials(),
+		};
+		triggerWorkflowId = await createActiveWorkflow('Replies', [trigger], {});
+		const triggerUrl = `${webhookBaseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
+		// The account's one webhook URL gets every event: replies and delivery reports reach the trigger.
+		await control('POST', '/emulator/webhooks', { url: triggerUrl, types: ['*'], method: 'POST' });
+		await waitForWebhooks([triggerUrl]);
+	}, 120_000);
+
+	afterAll(async () => {
+		await receiver?.close();
+	});
+
+	/** An SMS with any reference, sent with the Send operation's HTTP API call as anyone on the account could. */
+	async function sendPlainSms(reference: string, to: string): Promise<SentSms> {
+		const { account } = emulator;
+		const response = await fetch(`${emulator.url}/v1/message/send`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', 'X-Client-Id': account.apiKey, 'X-Client-Secret': account.apiSecret },
+			body: JSON.stringify({ sender: SENDER, to, message: 'Anything', reference }),
+		});
+		const { messageid } = (await response.json()) as { messageid: string };
+		return { messageid, to, sender: SENDER, content: 'Anything', reference };
+	}
+
+	return {
+		get client() {
+			return client;
+		},
+		get receiver() {
+			return receiver;
+		},
+		wholeLog: () => wholeLog(),
+		control: (...args: Parameters<EmulatorControl>) => control(...args),
+		newNumber,
+		startQuestion,
+		executionById,
+		ask,
+		reply,
+		isWaiting,
+		answerOf,
+		triggerItems,
+		sendPlainSms,
+	};
+}
