@@ -1,6 +1,6 @@
 /**
- * Send and Wait for Response under load, run against a single n8n (send-and-wait-load.test.ts; the
- * webhooks' base URL is a setting so that a webhook processor can serve them), with the emulator behaving as an at-least-once gateway
+ * Send and Wait for Response under load, run against a single n8n (send-and-wait-load.test.ts) and in
+ * queue mode (send-and-wait-load-queue.test.ts), with the emulator behaving as an at-least-once gateway
  * does under load: 100 questions that wait for their delivery report, whose final report comes 0–500 ms
  * after the send (mostly before n8n has saved the execution as waiting), and 100 approval questions
  * answered "yes", every webhook delivered twice (`duplicateDeliveries`). Every question must resume
