@@ -5,14 +5,10 @@
  * send-and-wait-scenarios.ts, and on n8n 2.x those of an AI agent's tool gated by the HITL tool
  * (hitl-scenarios.ts), driven by the scripted model.
  */
-import { readFileSync } from 'node:fs';
-
-import { startEmulator, type Emulator } from '../../emulator/server';
-import { N8nClient } from '../../tools/n8n-client';
-import { ensureN8n } from '../../tools/n8n-install';
-import { stopN8nOnExit, tailOf } from '../../tools/n8n-process';
+import { stopN8nOnExit } from '../../tools/n8n-process';
 import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
-import { startQueueStack, stopQueueStacksOnExit, type QueueStack } from '../../tools/queue-stack';
+import { stopQueueStacksOnExit } from '../../tools/queue-stack';
+import { useQueueWithEmulator } from '../helpers/queue-with-emulator';
 import { startScriptedModel, type ScriptedModel } from '../helpers/scripted-model';
 import type { Credentials } from './ai-agent-workflows';
 import { hitlScenarios } from './hitl-scenarios';
@@ -22,30 +18,12 @@ import { sendAndWaitScenarios } from './send-and-wait-scenarios';
 stopN8nOnExit();
 stopQueueStacksOnExit();
 
-let emulator: Emulator;
-let stack: QueueStack;
-let client: N8nClient;
+const queue = useQueueWithEmulator({ settings: { deliveryDelayMs: 300, retryBaseMs: 200 } }, { N8N_LOG_LEVEL: 'debug' });
 
-const logTail = () => stack.processes().map(({ name, server }) => `${name}:\n${tailOf(server.logFile, 15)}`).join('\n');
-
-beforeAll(async () => {
-	emulator = await startEmulator({ settings: { deliveryDelayMs: 300, retryBaseMs: 200 } });
-	stack = await startQueueStack(ensureN8n(), { workers: 2, env: { N8N_LOG_LEVEL: 'debug' } });
-	try {
-		client = await N8nClient.setUp(stack.main.url);
-	} catch (error) {
-		throw new Error(`${(error as Error).message}\n${logTail()}`);
-	}
-}, 900_000);
-
-afterAll(async () => {
-	await stack?.stop();
-	await emulator?.close();
-}, 120_000);
-
-const wholeLog = () => stack.processes().map(({ server }) => readFileSync(server.logFile, 'utf8')).join('\n');
-
-sendAndWaitScenarios(() => ({ emulator, client, webhookBaseUrl: stack.webhook.url, logTail, wholeLog }));
+sendAndWaitScenarios(() => {
+	const { emulator, client, stack, logTail, logs } = queue();
+	return { emulator, client, webhookBaseUrl: stack.webhook.url, logTail, wholeLog: () => logs().join('\n') };
+});
 
 const onN8n2 = Number((process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION).split('.')[0]) >= 2;
 
@@ -55,6 +33,7 @@ const onN8n2 = Number((process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION).split('.'
 
 	beforeAll(async () => {
 		model = await startScriptedModel();
+		const { emulator, client } = queue();
 		const { account } = emulator;
 		credentials.gateway = await client.createCredential('Messaging Gateway account (agents)', { baseUrl: emulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret, signingSecret: account.signingSecret });
 		credentials.model = await client.createCredential('Scripted model', { apiKey: 'sk-scripted', url: model.url }, 'openAiApi');
@@ -64,5 +43,8 @@ const onN8n2 = Number((process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION).split('.'
 		await model?.close();
 	});
 
-	hitlScenarios(() => ({ client, control: emulatorControl(emulator), model, credentials, webhookBaseUrl: stack.webhook.url, logTail }));
+	hitlScenarios(() => {
+		const { emulator, client, stack, logTail } = queue();
+		return { client, control: emulatorControl(emulator), model, credentials, webhookBaseUrl: stack.webhook.url, logTail };
+	});
 });
