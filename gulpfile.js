@@ -38,4 +38,10 @@ async function setDocumentationUrls() {
 	}
 }
 
+// Before tsc: a module moved or removed in the sources must not live on in dist/ and the package.
+async function clean() {
+	fs.rmSync('dist', { recursive: true, force: true });
+}
+
+exports.clean = clean;
 exports.build = series(copyNodeAssets, setDocumentationUrls);
