@@ -30,7 +30,7 @@ async function main() {
 		stack = await startQueueStack(install, { workers: 2 });
 		const preflight = assertPreflight(stack);
 		const client = await N8nClient.setUp(stack.main.url);
-		const demo = await setUpDemo(emulator, client, { webhookBaseUrl: stack.webhook.url });
+		const demo = await setUpDemo(emulator, client, { webhookBaseUrl: stack.webhook.url, activatePolling: true });
 		const logs = stack.processes().map(({ name, server }) => `  ${name.padEnd(15)} ${server.logFile}`);
 		console.log(`
 The queue-mode demo is up.

@@ -58,8 +58,15 @@ export interface Demo {
 	workflows: Record<Exclude<keyof typeof EXAMPLES, (typeof AI_EXAMPLES)[number]>, DemoWorkflow> & Partial<Record<(typeof AI_EXAMPLES)[number], DemoWorkflow>>;
 }
 
-/** `webhookBaseUrl`: where production webhooks are served, if not by `client`'s n8n (queue mode: the webhook processor). */
-export async function setUpDemo(emulator: Emulator, client: N8nClient, { webhookBaseUrl = client.url } = {}): Promise<Demo> {
+/** Whether a workflow starts on n8n's Poll Times (the Inbox Trigger example). */
+const polls = (workflow: ExampleWorkflow) => workflow.nodes.some((node) => node.parameters.pollTimes !== undefined);
+
+/**
+ * `webhookBaseUrl`: where production webhooks are served, if not by `client`'s n8n (queue mode: the webhook processor).
+ * `activatePolling`: activate the polling example too (`npm run dev` does); tests leave it inactive, as its poll each
+ * minute would add requests to the emulator's log in the middle of theirs.
+ */
+export async function setUpDemo(emulator: Emulator, client: N8nClient, { webhookBaseUrl = client.url, activatePolling = false } = {}): Promise<Demo> {
 	const { account } = emulator;
 	const credentialId = await client.createCredential('Messaging Gateway account', {
 		baseUrl: emulator.url,
@@ -78,7 +85,7 @@ export async function setUpDemo(emulator: Emulator, client: N8nClient, { webhook
 	for (const [key, file] of Object.entries(EXAMPLES) as Array<[keyof typeof EXAMPLES, string]>) {
 		const workflow = loadExample(file);
 		if (!hasNodesOf(workflow, types)) continue;
-		const active = !NEED_A_MODEL.has(key);
+		const active = !NEED_A_MODEL.has(key) && (activatePolling || !polls(workflow));
 		const id = await client.importWorkflow(workflow, credentialId, replacements, { activate: active });
 		const trigger = active && workflow.nodes.find((node) => node.type.endsWith('.messagingGatewayTrigger'));
 		const webhookUrl = trigger ? productionUrl(webhookBaseUrl, workflow) : undefined;
