@@ -11,6 +11,7 @@ import { dirname } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_FORWARDS_PER_REQUEST } from '../../nodes/MessagingGateway/trigger/hand-on';
+import { waitFor } from '../../tools/waits';
 import { useEmulator } from '../harness/emulator';
 import { runAction } from '../harness/run';
 import { signedBody, signedPost } from '../helpers/openssl';
@@ -138,18 +139,47 @@ test('two triggers of one n8n that receive the same reply hand it on once: the o
 	}
 });
 
-test('a forward that n8n does not answer in time is given up well before the gateway gives up: 503, delivered again', async () => {
+test('a forward that n8n does not answer in time is given up within the gateway\'s webhook timeout: the gateway gets 503 and delivers again', async () => {
 	const { n8n, trigger, close } = await setUp({ hold: true });
+	const settings = (await control('GET', '/emulator/settings')).body;
 	try {
 		const { sms, execution } = await ask(n8n);
-		const call = await trigger.call(post(await replyTo(sms.messageid, 'yes')));
-		expect(call.status).toBe(503);
+		// The emulator delivers as the gateway does, and gives up on an answer after webhookTimeoutMs (5 s by default).
+		await control('PATCH', '/emulator/settings', { maxAttempts: 1 });
+		expect((await control('POST', '/emulator/webhooks', { url: trigger.url, types: ['inbox_message'], method: 'POST' })).status).toBeLessThan(300);
+		await control('POST', '/emulator/inbound?wait=true', { replyTo: sms.messageid, content: 'yes' });
+		const deliveries = (await control('GET', '/emulator/deliveries')).body as unknown as Array<{ attempts: Array<{ status?: number; error?: string }> }>;
+		expect(settings.webhookTimeoutMs).toBe(5000);
+		expect(deliveries.at(-1)!.attempts).toEqual([{ at: expect.any(String), durationMs: expect.any(Number), status: 503 }]);
 		// n8n still holds the forward: the trigger did not wait for it.
 		expect(execution.open).toBe(1);
 	} finally {
+		await control('DELETE', '/emulator/webhooks');
+		await control('PATCH', '/emulator/settings', { maxAttempts: settings.maxAttempts });
 		await close();
 	}
-}, 15_000);
+});
+
+test('an answer that reaches n8n before it saved the question as waiting is handed on again within the request: it resumes, 200', async () => {
+	const { n8n, trigger, close } = await setUp();
+	try {
+		const executionId = String(++nextExecution);
+		const to = `3161${String(++nextNumber).padStart(7, '0')}`;
+		const parameters = { resource: 'message', operation: 'sendAndWait', sender: '31600000001', to, message: 'Refund?' };
+		const run = await runAction(parameters, [{}], gateway.credentials, { executionId, nodeId: 'ask-1' });
+		const sms = gateway.emulator.messages.find((message) => message.to === to)!;
+		// n8n has not saved the execution as waiting yet: it answers "running already" until it has.
+		const execution = n8n.running(executionId);
+		const call = trigger.call(post(await replyTo(sms.messageid, 'yes')));
+		await waitFor(() => execution.conflicts > 0, { what: 'the first forward', timeoutMs: 2_000, intervalMs: 20 });
+		n8n.waits(run.waiting!, sms.reference);
+		expect((await call).status).toBe(200);
+		expect(execution.answer).toMatchObject({ approved: true, reply: 'yes' });
+		expect(execution.requests).toBeGreaterThanOrEqual(2);
+	} finally {
+		await close();
+	}
+});
 
 /** A reply naming execution `executionId`'s question, made by hand: these questions are never asked here. */
 const replyNaming = (executionId: number, extra: IDataObject = {}): IDataObject => ({
@@ -188,8 +218,17 @@ test('an event nested 5,000 levels deep naming a question is acknowledged (2xx),
 		const execution = n8n.running('8999');
 		execution.status = 'waiting';
 		const body = JSON.stringify(replyNaming(8999, { extra: 'DEEP' })).replace('"DEEP"', deep);
+		const logged = { info: jest.spyOn(Logger.prototype, 'info').mockImplementation(() => {}), warn: jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => {}) };
 		const call = await trigger.call(signedBody(body, gateway.emulator.account.signingSecret));
+		const linesOf = (spy: jest.SpyInstance) => spy.mock.calls.map(([message]) => String(message)).filter((message) => message.includes('8999'));
+		const lines = { info: linesOf(logged.info), warn: linesOf(logged.warn) };
+		logged.info.mockRestore();
+		logged.warn.mockRestore();
 		expect(call.status).toBe(200);
+		expect(execution.requests).toBe(0);
+		// Logged once, as a warning that names the question and why, without a stack.
+		expect(lines).toEqual({ info: [], warn: [expect.stringMatching(/cannot be encoded as JSON/)] });
+		expect(lines.warn[0]).not.toMatch(/\n\s+at /);
 	} finally {
 		await close();
 	}
