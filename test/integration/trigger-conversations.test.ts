@@ -6,14 +6,13 @@
  * answers the rest as n8n does (test/helpers/waiting-n8n.ts); questions are asked through WorkflowExecute
  * and the emulator.
  */
-import { dirname } from 'node:path';
-
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_FORWARDS_PER_REQUEST } from '../../nodes/MessagingGateway/trigger/hand-on';
 import { waitFor } from '../../tools/waits';
 import { useEmulator } from '../harness/emulator';
 import { runAction } from '../harness/run';
+import { catchLogLines } from '../helpers/n8n-logger';
 import { signedBody, signedPost } from '../helpers/openssl';
 import { startWaitingN8n, type WaitingN8n } from '../helpers/waiting-n8n';
 import { startTriggerServer } from '../helpers/webhook-server';
@@ -29,10 +28,10 @@ let nextExecution = 7000;
 let nextNumber = 0;
 
 /** Asks an approval question; the stand-in n8n has it waiting. */
-async function ask(n8n: WaitingN8n) {
+async function ask(n8n: WaitingN8n, options: IDataObject = {}) {
 	const executionId = String(++nextExecution);
 	const to = `3161${String(++nextNumber).padStart(7, '0')}`;
-	const parameters = { resource: 'message', operation: 'sendAndWait', sender: '31600000001', to, message: 'Refund?' };
+	const parameters = { resource: 'message', operation: 'sendAndWait', sender: '31600000001', to, message: 'Refund?', options };
 	const run = await runAction(parameters, [{}], gateway.credentials, { executionId, nodeId: 'ask-1' });
 	expect(run.error).toBeUndefined();
 	const sms = gateway.emulator.messages.find((message) => message.to === to)!;
@@ -107,18 +106,10 @@ describe('a reply to a question n8n says was answered already is part of its con
 	});
 });
 
-/** The Logger n8n-core's contexts hand to nodes (this.logger), as n8n-core itself resolves it. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { Logger } = require(require.resolve('@n8n/backend-common', { paths: [dirname(require.resolve('n8n-core'))] })) as {
-	Logger: { prototype: { info(message: string): void; warn(message: string): void } };
-};
-
 test('two triggers of one n8n that receive the same reply hand it on once: the other acknowledges it, starting nothing, logged once', async () => {
 	const { n8n, trigger, close } = await setUp({ delayMs: 20 });
 	const other = await startTriggerServer({ events: ['inbox_message'], options: {} }, triggerCredentials(), { n8nBaseUrl: n8n.url, nodeName: 'Other Trigger' });
-	const logged = { info: jest.spyOn(Logger.prototype, 'info').mockImplementation(() => {}), warn: jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => {}) };
-	const linesOf = (spy: jest.SpyInstance, executionId: string) =>
-		spy.mock.calls.map(([message]) => String(message).replace(/^Messaging Gateway Trigger "[^"]+": /, '')).filter((message) => message.includes(`execution ${executionId}`));
+	const logged = catchLogLines();
 	try {
 		const { executionId, sms, execution } = await ask(n8n);
 		const request = post(await replyTo(sms.messageid, 'yes'));
@@ -130,12 +121,29 @@ test('two triggers of one n8n that receive the same reply hand it on once: the o
 		expect(execution.requests).toBe(1);
 		expect(execution.answer).toMatchObject({ approved: true });
 		// Whichever trigger came first resumed it; the other says so once. n8n logs no error: it got one request.
-		expect(linesOf(logged.info, executionId).sort()).toEqual([expect.stringMatching(/answered it; the execution goes on$/), expect.stringMatching(/answered by another trigger/)]);
-		expect(linesOf(logged.warn, executionId)).toEqual([]);
+		expect(logged.of('info', `execution ${executionId}`).sort()).toEqual([expect.stringMatching(/answered it; the execution goes on$/), expect.stringMatching(/answered by another trigger/)]);
+		expect(logged.of('warn', `execution ${executionId}`)).toEqual([]);
 	} finally {
-		logged.info.mockRestore();
-		logged.warn.mockRestore();
+		logged.stop();
 		await Promise.all([close(), other.close()]);
+	}
+});
+
+test('an unclear reply is logged with what became of its reminder: could not be sent (a warning), sent, none by its bound', async () => {
+	const { n8n, trigger, close } = await setUp();
+	const logged = catchLogLines();
+	try {
+		const { executionId, sms } = await ask(n8n, { unclearReplyReminder: 'Please answer YES or NO' });
+		expect((await control('POST', '/emulator/faults', { status: 400 })).status).toBe(201);
+		for (const reply of ['maybe', 'hmm', 'what?']) expect((await trigger.call(post(await replyTo(sms.messageid, reply)))).status).toBe(200);
+		expect(logged.of('warn', `execution ${executionId}`)).toEqual([expect.stringMatching(/it keeps waiting; the reminder could not be sent: .*400/)]);
+		expect(logged.of('info', `execution ${executionId}`)).toEqual([
+			expect.stringMatching(/it keeps waiting, reminder sent$/),
+			expect.stringMatching(/it keeps waiting; no reminder: the question had its 1 reminder already$/),
+		]);
+	} finally {
+		logged.stop();
+		await close();
 	}
 });
 
@@ -218,17 +226,13 @@ test('an event nested 5,000 levels deep naming a question is acknowledged (2xx),
 		const execution = n8n.running('8999');
 		execution.status = 'waiting';
 		const body = JSON.stringify(replyNaming(8999, { extra: 'DEEP' })).replace('"DEEP"', deep);
-		const logged = { info: jest.spyOn(Logger.prototype, 'info').mockImplementation(() => {}), warn: jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => {}) };
-		const call = await trigger.call(signedBody(body, gateway.emulator.account.signingSecret));
-		const linesOf = (spy: jest.SpyInstance) => spy.mock.calls.map(([message]) => String(message)).filter((message) => message.includes('8999'));
-		const lines = { info: linesOf(logged.info), warn: linesOf(logged.warn) };
-		logged.info.mockRestore();
-		logged.warn.mockRestore();
+		const logged = catchLogLines();
+		const call = await trigger.call(signedBody(body, gateway.emulator.account.signingSecret)).finally(logged.stop);
 		expect(call.status).toBe(200);
 		expect(execution.requests).toBe(0);
 		// Logged once, as a warning that names the question and why, without a stack.
-		expect(lines).toEqual({ info: [], warn: [expect.stringMatching(/cannot be encoded as JSON/)] });
-		expect(lines.warn[0]).not.toMatch(/\n\s+at /);
+		expect([logged.of('info', '8999'), logged.of('warn', '8999')]).toEqual([[], [expect.stringMatching(/cannot be encoded as JSON/)]]);
+		expect(logged.of('warn', '8999')[0]).not.toMatch(/\n\s+at /);
 	} finally {
 		await close();
 	}

@@ -1,6 +1,5 @@
 /** Shared setup of the trigger-*.test.ts files: signed requests, triggers that close after each test, and the owner's log. */
-import { dirname } from 'node:path';
-
+import { Logger } from '../helpers/n8n-logger';
 import { opensslHmacSha256 } from '../helpers/openssl';
 import type { GatewayCredentials } from '../harness/run';
 import { startTriggerServer } from '../helpers/webhook-server';
@@ -35,11 +34,6 @@ afterEach(async () => {
 	await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-/** The Logger n8n-core's contexts hand to nodes (this.logger), as n8n-core itself resolves it. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { Logger } = require(require.resolve('@n8n/backend-common', { paths: [dirname(require.resolve('n8n-core'))] })) as {
-	Logger: { prototype: { warn(message: string, metadata?: object): void } };
-};
 let ownerLog: jest.SpyInstance;
 beforeEach(() => {
 	ownerLog = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => {});

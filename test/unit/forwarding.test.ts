@@ -44,6 +44,9 @@ describe("classifyForwardResponse: what n8n's answer means", () => {
 			reason: 'unclear',
 			reminded: true,
 		});
+		const noReminder = { resumed: false, reason: 'unclear', reminded: false, reminderSkipped: 'bound reached', reminderError: 'refused (gateway code 114)' };
+		expect(classifyForwardResponse({ statusCode: 200, body: noReminder })).toEqual({ kind: 'keptWaiting', reason: 'unclear', reminded: false, reminderSkipped: 'bound reached', reminderError: 'refused (gateway code 114)' });
+		expect(classifyForwardResponse({ statusCode: 200, body: { ...noReminder, reminderSkipped: 7, reminderError: null } })).toEqual({ kind: 'keptWaiting', reason: 'unclear', reminded: false });
 	});
 
 	// Bodies and statuses as n8n 1.123.81 and 2.41.1 answer them: WaitingWebhooks.executeWebhook in n8n's

@@ -46,7 +46,9 @@ function logOutcome(ctx: IWebhookFunctions, event: IDataObject, { target, outcom
 	const prefix = `Messaging Gateway Trigger "${node.name}":`;
 	if (outcome.kind === 'resumed') ctx.logger.info(`${prefix} ${about} answered it; the execution goes on`, metadata);
 	else if (outcome.kind === 'keptWaiting') {
-		ctx.logger.info(`${prefix} ${about} is no answer (${outcome.reason}); it keeps waiting${outcome.reminded ? ', reminder sent' : ''}`, metadata);
+		const kept = `${prefix} ${about} is no answer (${outcome.reason}); it keeps waiting`;
+		if (outcome.reminderError !== undefined) ctx.logger.warn(`${kept}; the reminder could not be sent: ${outcome.reminderError}`, metadata);
+		else ctx.logger.info(`${kept}${outcome.reminded ? ', reminder sent' : outcome.reminderSkipped === undefined ? '' : `; no reminder: ${outcome.reminderSkipped}`}`, metadata);
 	} else if (outcome.kind === 'answered') ctx.logger.info(`${prefix} ${about} is part of its conversation: ${outcome.reason}`, metadata);
 	else if (outcome.kind === 'refused') ctx.logger.warn(`${prefix} n8n did not take ${about}: ${outcome.reason}`, metadata);
 	else if (outcome.kind !== 'deferred') {

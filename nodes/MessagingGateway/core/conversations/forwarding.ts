@@ -43,13 +43,16 @@ export interface QuestionAnswer {
 	resumed: boolean;
 	reason?: string;
 	reminded?: boolean;
+	/** Why no reminder went out (its bound), or why sending it failed. */
+	reminderSkipped?: string;
+	reminderError?: string;
 }
 
 export type ForwardOutcome =
 	/** Final. The question took the event as its answer: the execution goes on. */
 	| { kind: 'resumed' }
 	/** Final. The question is still waiting: the event is no answer to it. */
-	| { kind: 'keptWaiting'; reason: string; reminded: boolean }
+	| { kind: 'keptWaiting'; reason: string; reminded: boolean; reminderSkipped?: string; reminderError?: string }
 	/** Final. The question is not waiting any more (answered, being answered, wait limit over): the event is part of its conversation. */
 	| { kind: 'answered'; reason: string }
 	/** Final. n8n refused the link (forged, gone) or the event cannot be handed on. */
@@ -93,6 +96,13 @@ function questionAnswerOf(body: unknown): QuestionAnswer | undefined {
 	return isObject(value) && typeof value.resumed === 'boolean' ? (value as unknown as QuestionAnswer) : undefined;
 }
 
+function keptWaiting(answer: QuestionAnswer): ForwardOutcome {
+	const outcome: ForwardOutcome = { kind: 'keptWaiting', reason: answer.reason ?? 'no reason given', reminded: answer.reminded === true };
+	if (typeof answer.reminderSkipped === 'string') outcome.reminderSkipped = answer.reminderSkipped;
+	if (typeof answer.reminderError === 'string') outcome.reminderError = answer.reminderError;
+	return outcome;
+}
+
 function classifyConflict(text: string): ForwardOutcome {
 	if (/finished with error|finished already/i.test(text)) return { kind: 'answered', reason: "the question's execution is over (it finished with an error)" };
 	return { kind: 'notWaitingYet', reason: 'n8n runs the execution and has not saved it as waiting yet (or an answer resumed it and it runs on)' };
@@ -104,7 +114,7 @@ export function classifyForwardResponse(response: ForwardResponse): ForwardOutco
 	if (statusCode >= 200 && statusCode < 300) {
 		const answer = questionAnswerOf(response.body);
 		if (answer?.resumed === true) return { kind: 'resumed' };
-		if (answer) return { kind: 'keptWaiting', reason: answer.reason ?? 'no reason given', reminded: answer.reminded === true };
+		if (answer) return keptWaiting(answer);
 		return { kind: 'answered', reason: 'the question is not waiting any more (answered, or its wait limit ran out)' };
 	}
 	if (statusCode === 401) return { kind: 'refused', reason: 'n8n refused the resume link (signature invalid): the reference was altered or forged' };
