@@ -11,13 +11,18 @@ import { fetchPage, FIELD_LABELS } from './actions/paging';
 import { CREDENTIAL_TYPE } from './constants';
 import { inboxCall } from './core/records/lists';
 import { MAX_PAGE_SIZE } from './core/records/paging';
-import { activationOutcome, manualOutcome, MAX_EMITTED_PER_POLL, nextPage, pollOutcome, startWalk, type PollOutcome } from './core/records/inbox-poll';
-
-/** What the trigger keeps in n8n's workflow static data between polls (and restarts). */
-interface InboxTriggerState {
-	/** The largest message ID emitted so far, as digits; "0" for an inbox that was empty at activation. */
-	lastId?: string;
-}
+import {
+	accountKeyOf,
+	activationOutcome,
+	manualOutcome,
+	markOf,
+	MAX_EMITTED_PER_POLL,
+	nextPage,
+	pollOutcome,
+	startWalk,
+	type InboxTriggerState,
+	type PollOutcome,
+} from './core/records/inbox-poll';
 
 /** Reads the inbox from its newest end towards the mark; says what this poll emits and the mark it leaves. */
 async function pollInbox(ctx: IPollFunctions, mark: string | undefined, manual: boolean): Promise<PollOutcome> {
@@ -28,6 +33,11 @@ async function pollInbox(ctx: IPollFunctions, mark: string | undefined, manual: 
 		page = nextPage(walk, page, await fetchPage.call(ctx, call, page, MAX_PAGE_SIZE, 0));
 	}
 	if (walk.withoutId > 0) ctx.logger.warn(`Messaging Gateway Inbox Trigger: ${walk.withoutId} listed message(s) without a numeric ID were left out`);
+	if (walk.failure !== undefined) {
+		throw new NodeOperationError(ctx.getNode(), `Cannot read the inbox: ${walk.failure}`, {
+			description: 'Nothing was emitted and the last message emitted stays as it was: the next poll reads the inbox again. A filter (Inbox Number, Type) makes the list shorter.',
+		});
+	}
 	if (walk.truncated) {
 		ctx.logger.warn(`Messaging Gateway Inbox Trigger: read ${walk.pagesRead} pages without reaching the last message emitted; messages older than those read are not emitted`);
 	}
@@ -66,8 +76,12 @@ export class MessagingGatewayInboxTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const manual = this.getMode() === 'manual';
 		const state = this.getWorkflowStaticData('node') as InboxTriggerState;
-		const outcome = await pollInbox(this, state.lastId, manual);
-		if (!manual && outcome.mark !== undefined) state.lastId = outcome.mark;
+		const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+		const account = accountKeyOf(credentials.baseUrl, credentials.apiKey);
+		const { mark, afresh } = markOf(state, account);
+		if (afresh !== undefined && !manual) this.logger.warn(`Messaging Gateway Inbox Trigger: starts afresh, as at activation (nothing emitted, the newest message marked): ${afresh}`);
+		const outcome = await pollInbox(this, mark, manual);
+		if (!manual && outcome.mark !== undefined) Object.assign(state, { lastId: outcome.mark, account });
 		if (outcome.leftForNextPoll > 0) {
 			this.logger.info(
 				`Messaging Gateway Inbox Trigger: emitted the oldest ${MAX_EMITTED_PER_POLL} new messages (the most per poll); ${outcome.leftForNextPoll} more come on the next poll`,

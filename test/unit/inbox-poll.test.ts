@@ -3,6 +3,7 @@ import {
 	compareIds,
 	idOf,
 	manualOutcome,
+	markOf,
 	nextPage,
 	pollOutcome,
 	startWalk,
@@ -52,7 +53,7 @@ function poll(inbox: Inbox, mark: string | undefined, mode: Mode, options: { pag
 		page = nextPage(walk, page, pageOf(inbox, page, pageSize));
 	}
 	const outcome: PollOutcome = mode === 'activation' ? activationOutcome(walk) : mode === 'manual' ? manualOutcome({ ...walk, mark }) : pollOutcome(walk, options.cap);
-	return { ...outcome, ids: outcome.emit.map((record) => String(record.ID)), requested, truncated: walk.truncated };
+	return { ...outcome, ids: outcome.emit.map((record) => String(record.ID)), requested, truncated: walk.truncated, failure: walk.failure };
 }
 
 beforeEach(() => {
@@ -173,5 +174,37 @@ describe('few requests', () => {
 		expect(activation.requested).toEqual([1, 10]);
 		receive(inbox, 4); // 34 records: pages 1…12, the new ones (31…34) on 11 and 12, the mark (30) on 10
 		expect(poll(inbox, activation.mark, 'poll').requested).toEqual([1, 12, 11, 10]);
+	});
+});
+
+describe('a poll that cannot be trusted fails instead of moving the mark', () => {
+	test('a later page that comes back empty although page 1 counted its messages', () => {
+		const inbox: Inbox = { order: 'oldestFirst', records: [] };
+		receive(inbox, 30);
+		const { mark } = poll(inbox, undefined, 'activation');
+		receive(inbox, 6);
+		const walk = startWalk(mark, 3, 100);
+		expect(nextPage(walk, 1, pageOf(inbox, 1, 3))).toBe(12);
+		expect(nextPage(walk, 12, { records: [], total: 36 })).toBeUndefined();
+		expect(walk.failure).toMatch(/page 12 came back empty although page 1 counted 36 messages/);
+	});
+
+	test('oldest first without a total: a walk that the page budget stops before the newest end', () => {
+		const inbox: Inbox = { order: 'oldestFirst', records: [] };
+		receive(inbox, 40);
+		const walk = startWalk(undefined, 3, 4);
+		for (let page: number | undefined = 1; page !== undefined; ) page = nextPage(walk, page, { records: pageOf(inbox, page, 3).records });
+		expect(walk.failure).toMatch(/oldest first without a total, and 4 pages of 3 did not reach its newest message/);
+	});
+});
+
+describe('the saved mark', () => {
+	test.each([[null], [1003000], ['abc'], [{ id: '5' }], ['-1'], ['']])('%j is not a mark: start afresh', (lastId) => {
+		expect(markOf({ lastId, account: 'a' }, 'a')).toEqual({ afresh: expect.stringContaining('is not one this trigger writes') });
+	});
+	test("another account's mark: start afresh; a mark saved before marks named their account is kept", () => {
+		expect(markOf({ lastId: '17', account: 'a' }, 'b')).toEqual({ afresh: expect.stringContaining('another gateway account') });
+		expect(markOf({ lastId: '0017' }, 'b')).toEqual({ mark: '17' });
+		expect(markOf({}, 'b')).toEqual({});
 	});
 });

@@ -4,6 +4,8 @@
  * emitted so far (a numeric text, compared as a number); whatever order the gateway lists the inbox in,
  * a poll walks from the newest end towards the mark and emits what is above it, oldest first.
  */
+import { createHash } from 'crypto';
+
 import { isObject } from '../objects';
 import { isLastPage, type Page } from './paging';
 
@@ -42,6 +44,10 @@ export interface InboxWalk {
 	withoutId: number;
 	/** True when the page budget ended the walk before it reached the mark (or the list's end). */
 	truncated: boolean;
+	/** Page 1's `total`, which the later pages must fit. */
+	total?: number;
+	/** Why this poll cannot be trusted (a later page contradicts page 1, or the newest end is out of reach): it must fail. */
+	failure?: string;
 }
 
 export function startWalk(mark: string | undefined, pageSize: number, maxPages = MAX_PAGES_PER_POLL): InboxWalk {
@@ -75,6 +81,7 @@ function notePage(walk: InboxWalk, page: Page): { ids: string[]; reachesMark: bo
 /** After page 1: the order, and the page to read next (undefined: done). */
 function afterFirstPage(walk: InboxWalk, page: Page, ids: string[], reachesMark: boolean): number | undefined {
 	walk.order = orderOfPage(ids) ?? 'oldestFirst';
+	walk.total = page.total;
 	if (isLastPage(page, 1, walk.pageSize)) return undefined;
 	if (walk.order === 'newestFirst') {
 		walk.direction = 'forward';
@@ -96,6 +103,12 @@ function afterFirstPage(walk: InboxWalk, page: Page, ids: string[], reachesMark:
  */
 export function nextPage(walk: InboxWalk, pageNumber: number, page: Page): number | undefined {
 	walk.pagesRead++;
+	const expected = walk.total === undefined || pageNumber === 1 ? 0 : Math.min(walk.pageSize, walk.total - (pageNumber - 1) * walk.pageSize);
+	if (expected > 0 && page.records.length === 0) {
+		// Believing it would move the mark past messages never read (a gateway answering out of step, or a wrong total).
+		walk.failure = `the gateway's inbox pages do not add up: page ${pageNumber} came back empty although page 1 counted ${walk.total} messages`;
+		return undefined;
+	}
 	const { ids, reachesMark } = notePage(walk, page);
 	let next: number | undefined;
 	if (pageNumber === 1) next = afterFirstPage(walk, page, ids, reachesMark);
@@ -108,6 +121,10 @@ export function nextPage(walk: InboxWalk, pageNumber: number, page: Page): numbe
 	}
 	if (next !== undefined && walk.pagesRead >= walk.maxPages) {
 		walk.truncated = true;
+		// Oldest first without a total, the newest messages are beyond the pages this poll may read: any mark would be wrong.
+		if (walk.order === 'oldestFirst' && walk.direction === 'forward') {
+			walk.failure = `the gateway lists this inbox oldest first without a total, and ${walk.maxPages} pages of ${walk.pageSize} did not reach its newest message`;
+		}
 		return undefined;
 	}
 	return next;
@@ -143,4 +160,30 @@ export function pollOutcome(walk: InboxWalk, cap = MAX_EMITTED_PER_POLL): PollOu
 	const emitted = sorted.slice(0, cap);
 	const mark = emitted.length > 0 ? emitted[emitted.length - 1][0] : walk.mark;
 	return { emit: emitted.map(([, record]) => record), mark, leftForNextPoll: sorted.length - emitted.length };
+}
+
+/** What the trigger keeps in n8n's workflow static data between polls (and restarts). */
+export interface InboxTriggerState {
+	/** The largest message ID emitted so far, as digits; "0" for an inbox that was empty at activation. */
+	lastId?: unknown;
+	/** Which account the mark belongs to: a hash of the credential's Base URL and Client ID, never the ID itself. */
+	account?: unknown;
+}
+
+/** The account a credential reads: the same gateway and Client ID give the same text. */
+export function accountKeyOf(baseUrl: unknown, apiKey: unknown): string {
+	return createHash('sha256').update(`${String(baseUrl ?? '').trim().replace(/\/+$/, '')}\n${String(apiKey ?? '').trim()}`).digest('hex').slice(0, 16);
+}
+
+/**
+ * The mark this poll starts from, or undefined to start afresh (emit nothing, mark the newest) with the
+ * reason: a mark kept for another account (the credential changed), or one this node cannot read.
+ * A mark saved before marks named their account is taken as this account's.
+ */
+export function markOf(state: InboxTriggerState, account: string): { mark?: string; afresh?: string } {
+	if (state.lastId === undefined) return {};
+	const mark = typeof state.lastId === 'string' && /^\d+$/.test(state.lastId) ? state.lastId.replace(/^0+(?=\d)/, '') : undefined;
+	if (mark === undefined) return { afresh: `the saved last message ID (${JSON.stringify(state.lastId)?.slice(0, 40)}) is not one this trigger writes` };
+	if (state.account !== undefined && state.account !== account) return { afresh: 'the credential now reads another gateway account than the one the last message ID came from' };
+	return { mark };
 }
