@@ -100,7 +100,8 @@ export interface Emitted {
 const triggerItems = (execution: Execution) => nodeOutput(execution, TRIGGER);
 
 export async function emittedBy(client: N8nClient, workflowId: string): Promise<Emitted> {
-	const all = (await client.executions(workflowId)).filter(isFinished).reverse();
+	// An execution counts once n8n has saved its data too (n8n 1.x can answer "finished" a moment before).
+	const all = (await client.executions(workflowId)).filter((execution) => isFinished(execution) && execution.data !== undefined).reverse();
 	const executions = all.filter((execution) => (execution as Execution & { mode?: string }).mode !== 'manual');
 	const items = executions.map(triggerItems);
 	return {
@@ -203,7 +204,8 @@ export async function runManually(client: N8nClient, workflowId: string): Promis
 	return await waitFor(
 		async () => {
 			const execution = await client.api<Execution>('GET', `/executions/${executionId}?includeData=true`);
-			return isFinished(execution) && execution;
+			// n8n 1.x can answer "finished" a moment before the execution's data is saved.
+			return isFinished(execution) && execution.data !== undefined && execution;
 		},
 		{ what: `manual execution ${executionId} finished`, timeoutMs: 60_000, intervalMs: 500 },
 	);
