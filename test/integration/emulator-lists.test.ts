@@ -71,6 +71,7 @@ describe('a gateway that answers lists as bare arrays', () => {
 	let server: Server;
 	const seen: string[] = [];
 	let ignorePage = false;
+	let endless = false;
 	const records = Array.from({ length: 5 }, (_, i) => ({ ID: String(i + 1), name: `Group ${i + 1}`, unknownField: { kept: true } }));
 	beforeAll(async () => {
 		server = createServer((req, res) => {
@@ -81,6 +82,8 @@ describe('a gateway that answers lists as bare arrays', () => {
 			res.writeHead(200, { 'Content-Type': 'application/json' });
 			// Ignoring `page`: always the first `limit` records of a long list.
 			const answer = ignorePage ? Array.from({ length: limit }, (_, i) => ({ ID: String(i + 1) })) : records.slice((page - 1) * limit, page * limit);
+			// Endless: every page full and new, its total always a page ahead (page 1 says 3000).
+			if (endless) return res.end(JSON.stringify({ total: page * limit + 1000, messages: Array.from({ length: limit }, (_, i) => ({ ID: String(page * limit + i) })) }));
 			res.end(JSON.stringify(answer));
 		});
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -106,5 +109,16 @@ describe('a gateway that answers lists as bare arrays', () => {
 		ignorePage = false;
 		expect(run.error?.message).toBe("The gateway's list /v1/message/history could not be read: page 2 repeats page 1: the gateway may not page this list");
 		expect(seen).toEqual(['/v1/message/history?limit=2000&page=1', '/v1/message/history?limit=2000&page=2']);
+	});
+
+	test('a list that goes on past what page 1 counted stops the read with an error after 2 extra pages, not an endless walk', async () => {
+		const credentials = { ...gateway.credentials, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+		endless = true;
+		seen.length = 0;
+		const run = await runAction({ resource: 'message', operation: 'getAll', returnAll: true }, [{}], credentials);
+		endless = false;
+		// 3000 counted: 2 pages of 2000, and 2 more for messages arriving meanwhile.
+		expect(run.error?.message).toBe("The gateway's list /v1/message/history could not be read: it did not end after 4 pages, although page 1 counted fewer records: read it with a Limit");
+		expect(seen).toHaveLength(4);
 	});
 });

@@ -66,17 +66,27 @@ export function listQueryOf(ctx: IExecuteFunctions, call: ListCall, itemIndex: n
 /** A record as an item's JSON: an object as the gateway sent it; anything else under `value`. */
 const asRecord = (record: unknown): IDataObject => (isObject(record) ? (record as IDataObject) : { value: record as IDataObject[keyof IDataObject] });
 
+/** The most pages one read walks (a million records at the gateway's largest page). */
+export const MAX_PAGES_PER_READ = 500;
+/** Pages read beyond what page 1's `total` calls for (messages arriving during the read) before it stops. */
+const EXTRA_PAGES = 2;
+
 /**
  * Reads the records of one list: page 1, 2, … at the page size `wanted` calls for, until the gateway's
- * last page or enough records. A page that repeats the one before (a gateway ignoring `page`) ends
- * the read with an error instead of walking forever.
+ * last page or enough records. A page that repeats the one before (a gateway ignoring `page`), or a
+ * list that goes on past page 1's `total` or MAX_PAGES_PER_READ, ends the read with an error instead
+ * of walking forever.
  */
 export async function fetchRecords(this: GatewayContext, list: ListQuery, itemIndex: number): Promise<IDataObject[]> {
 	const pageSize = pageSizeFor(list.wanted);
 	const records: IDataObject[] = [];
 	let previousFirst: string | undefined;
+	let lastPage = MAX_PAGES_PER_READ;
 	for (let pageNumber = 1; ; pageNumber++) {
+		if (pageNumber > lastPage) throw unreadable(this, list, `it did not end after ${pageNumber - 1} pages${lastPage < MAX_PAGES_PER_READ ? ', although page 1 counted fewer records' : ''}: read it with a Limit`, itemIndex);
 		const page = await fetchPage.call(this, list, pageNumber, pageSize, itemIndex);
+		// A list may grow a little while it is read; one that goes on far beyond what page 1 counted is not read to its end.
+		if (pageNumber === 1 && page.total !== undefined) lastPage = Math.min(MAX_PAGES_PER_READ, Math.ceil(page.total / pageSize) + EXTRA_PAGES);
 		const first = page.records.length > 0 ? JSON.stringify(page.records[0]) : undefined;
 		if (first !== undefined && first === previousFirst) throw unreadable(this, list, `page ${pageNumber} repeats page ${pageNumber - 1}: the gateway may not page this list`, itemIndex);
 		previousFirst = first;
