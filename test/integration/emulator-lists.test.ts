@@ -83,8 +83,8 @@ describe('a gateway that answers lists as bare arrays', () => {
 			// Ignoring `page`: always the first `limit` records of a long list.
 			const answer = ignorePage ? Array.from({ length: limit }, (_, i) => ({ ID: String(i + 1) })) : records.slice((page - 1) * limit, page * limit);
 			// Endless: every page full and new, its total always a page ahead (page 1 says 3000).
-			if (endless) return res.end(JSON.stringify({ total: page * limit + 1000, messages: Array.from({ length: limit }, (_, i) => ({ ID: String(page * limit + i) })) }));
-			res.end(JSON.stringify(answer));
+			const endlessPage = { total: page * limit + 1000, messages: Array.from({ length: limit }, (_, i) => ({ ID: String(page * limit + i) })) };
+			res.end(JSON.stringify(endless ? endlessPage : answer));
 		});
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	});

@@ -1,10 +1,14 @@
 /** Opt-Out → Add to Opt-Out List (`POST /v1/optouts` with `{ number }`, docs/contacts-and-groups.md): one request per item. */
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { readNumberValue } from '../../core/records/contact';
-import { refusal, requestPerItem } from '../perItem';
+import { gatewayRequest } from '../../transport';
+import { refusal, runPerItem } from '../perItem';
 
 const show = { resource: ['optOut'], operation: ['create'] };
+
+/** The gateway's refusal of a number that is on the opt-out list already. */
+const ALREADY_ON_LIST = '131';
 
 export const description: INodeProperties[] = [
 	{
@@ -19,11 +23,21 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** The gateway's answer as it comes, one item per input item. */
+/**
+ * The gateway's answer as it comes, one item per input item. A number on the list already (code 131: a
+ * second STOP, or Retry On Fail after an answer that got lost) is what was asked for: `{ number, alreadyOnList: true }`.
+ */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await requestPerItem.call(this, (itemIndex) => {
+	const prepare = (itemIndex: number) => {
 		const number = readNumberValue(this.getNodeParameter('number', itemIndex, undefined));
-		if (!number.ok) return refusal(this, 'Number', number.error, itemIndex);
-		return { method: 'POST', path: '/v1/optouts', body: { number: number.digits }, itemIndex };
+		return number.ok ? { method: 'POST' as const, path: '/v1/optouts', body: { number: number.digits }, itemIndex } : refusal(this, 'Number', number.error, itemIndex);
+	};
+	return await runPerItem(this, prepare, async (request) => {
+		try {
+			return [await gatewayRequest.call(this, request)];
+		} catch (error) {
+			if ((error as { context?: IDataObject }).context?.code !== ALREADY_ON_LIST) throw error;
+			return [{ number: request.body.number, alreadyOnList: true }];
+		}
 	});
 }
