@@ -9,10 +9,10 @@ import { apiError } from './http';
 /** The gateway's `limit` when a request names none ("default up to 1000"). */
 export const DEFAULT_PAGE_LIMIT = 1000;
 
-/** A whole number from the query, `fallback` when absent; undefined when it is not one. */
+/** A whole number from the query, `fallback` when absent or empty (`?limit=`, as clients that send every key do); undefined when it is not one. */
 function wholeNumber(query: URLSearchParams, name: string, fallback: number): number | undefined {
 	const text = query.get(name);
-	if (text === null) return fallback;
+	if (text === null || text.trim() === '') return fallback;
 	return /^\d+$/.test(text.trim()) ? Number(text) : undefined;
 }
 

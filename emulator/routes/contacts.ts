@@ -44,7 +44,10 @@ function readContact(entry: unknown, directory: Directory, adding: readonly Cont
 	if ([...directory.contacts, ...adding].some((contact) => contact.groupid === group.ID && contact.phone === phone)) {
 		throw apiError('129', `Number ${phone} is already in group ${group.ID}`);
 	}
-	if (fields.unsubscribed !== undefined && typeof fields.unsubscribed !== 'boolean') throw apiError('139', 'Invalid parameter "unsubscribed": true or false');
+	// Absent, null or "" is not set, as for every optional field.
+	if (fields.unsubscribed !== undefined && fields.unsubscribed !== null && fields.unsubscribed !== '' && typeof fields.unsubscribed !== 'boolean') {
+		throw apiError('139', 'Invalid parameter "unsubscribed": true or false');
+	}
 	const extras = Object.fromEntries(EXTRA_FIELDS.map((field) => [field, optionalText(fields, field)])) as Record<(typeof EXTRA_FIELDS)[number], string | null>;
 	return {
 		phone,

@@ -17,7 +17,8 @@ const statusOf = (message: SentMessage) => DELIVERY_CODES[message.deliveryCode]?
 
 /** `GET /v1/message/inbox` and `/v1/message/inbox/{inbox_nr}`: items without `receiver` on the second, as documented. */
 export function inboxAnswer({ url, params, state }: ApiCall) {
-	const type = url.searchParams.get('type');
+	// An empty `type=` means no filter, as with every optional field.
+	const type = url.searchParams.get('type') || null;
 	if (type !== null && !INBOX_TYPES.includes(type as InboxType)) throw apiError('139', `type must be one of: ${INBOX_TYPES.join(', ')}`);
 	const inboxNr = params[0] as string | undefined;
 	const { messages, order } = state.inbox;

@@ -67,6 +67,18 @@ describe('the inbox', () => {
 	});
 });
 
+describe('a client that sends every optional key, empty when unused (as the vendor\'s own n8n node does)', () => {
+	test.each([
+		['POST /v1/contact with unsubscribed ""', 'POST', '/v1/contact', { phone: '31612345601', groupid: '4821', firstname: '', birthday: '', extra1: '', unsubscribed: '' }],
+		['POST /v1/contact with unsubscribed null', 'POST', '/v1/contact', { phone: '31612345602', groupid: '4821', unsubscribed: null }],
+		['GET /v1/message/inbox?type=', 'GET', '/v1/message/inbox?type=&limit=&page=', undefined],
+		['GET /v1/groups?limit=&page=', 'GET', '/v1/groups?limit=&page=', undefined],
+	])('%s: empty means not set', async (_, method, path, body) => {
+		const { status } = await call(method, path, body, true);
+		expect(status).toBeLessThan(300);
+	});
+});
+
 describe('a gateway that answers lists as bare arrays', () => {
 	let server: Server;
 	const seen: string[] = [];
