@@ -84,6 +84,26 @@ describe('Contact → Create', () => {
 	});
 });
 
+describe('Contact → Create when the gateway refuses one contact of a list', () => {
+	test('one already in the group, one twice in the input: the list goes again one by one; those are alreadyInGroup, the others get their IDs', async () => {
+		await runAction(createContact(), [{ phone: '+31612345610' }], gateway.credentials);
+		gateway.emulator.requests.length = 0;
+		const input = ['+31612345611', '+31612345610', '+31612345612', '+31612345611'].map((phone) => ({ phone }));
+		const run = await runAction(createContact(), input, gateway.credentials);
+		expect(run.error).toBeUndefined();
+		const bodies = apiRequests().map((request) => request.body);
+		expect(bodies).toEqual([input.map(({ phone }) => ({ phone: phone.slice(1), groupid: '4821' })), ...input.map(({ phone }) => ({ phone: phone.slice(1), groupid: '4821' }))]);
+		expect(run.items.map((item) => [item.json.phone, item.json.ID === undefined ? 'alreadyInGroup' : 'ID', item.json.alreadyInGroup ?? null])).toEqual([
+			['31612345611', 'ID', null],
+			['31612345610', 'alreadyInGroup', true],
+			['31612345612', 'ID', null],
+			['31612345611', 'alreadyInGroup', true],
+		]);
+		const contacts = (await control('/emulator/contacts', undefined, 'GET')) as Array<{ phone: string }>;
+		expect(contacts.map((contact) => contact.phone).sort()).toEqual(['31612345610', '31612345611', '31612345612']);
+	});
+});
+
 describe('Group → Rename', () => {
 	test('PATCH /v1/groups/ with { ID, name } per item; the gateway answer is the item', async () => {
 		const run = await runAction({ resource: 'group', operation: 'rename', groupId: byList('4822'), name: 'Team' }, [{}], gateway.credentials);

@@ -92,7 +92,17 @@ function confirmedIds(ctx: IExecuteFunctions, answer: IDataObject, count: number
 	});
 }
 
-/** Sends `chunk` (a list, or one contact alone) and gives each item its ID or the request's error. */
+/** The gateway's refusal of a number that is in the group already. */
+const ALREADY_IN_GROUP = '129';
+/** Refusals that single out one contact of a list (its number, a field, in the group already): the others may go in alone. */
+const ONE_CONTACTS_REFUSALS = new Set(['103', '106', ALREADY_IN_GROUP, '139']);
+
+/**
+ * Sends `chunk` (a list, or one contact alone) and gives each item its ID or the request's error. The
+ * gateway adds a list whole or not at all, so when one contact sinks it, each contact goes alone and the
+ * error lands on its own item. A contact in the group already (a second import, a retry after a lost
+ * answer) is what was asked for: `alreadyInGroup: true`, without an ID, the gateway's contact unchanged.
+ */
 async function sendChunk(ctx: IExecuteFunctions, chunk: Planned[]): Promise<Array<{ index: number; json: IDataObject }>> {
 	const itemIndex = chunk[0].index;
 	const body = chunk.length === 1 ? chunk[0].body : chunk.map((plan) => plan.body);
@@ -102,6 +112,13 @@ async function sendChunk(ctx: IExecuteFunctions, chunk: Planned[]): Promise<Arra
 		return chunk.map((plan, position) => ({ index: plan.index, json: { ID: ids[position], ...plan.body } }));
 	} catch (error) {
 		const nodeError = asNodeError(ctx, error, itemIndex);
+		const code = String(errorItemJson(nodeError).code);
+		if (chunk.length > 1 && ONE_CONTACTS_REFUSALS.has(code)) {
+			const alone: Array<{ index: number; json: IDataObject }> = [];
+			for (const plan of chunk) alone.push(...(await sendChunk(ctx, [plan])));
+			return alone;
+		}
+		if (code === ALREADY_IN_GROUP) return [{ index: chunk[0].index, json: { ...chunk[0].body, alreadyInGroup: true } }];
 		if (!ctx.continueOnFail()) throw nodeError;
 		return chunk.map((plan) => ({ index: plan.index, json: { ...errorItemJson(nodeError), phone: plan.body.phone } }));
 	}
