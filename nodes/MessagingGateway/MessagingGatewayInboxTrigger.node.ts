@@ -27,7 +27,7 @@ import {
 /** Reads the inbox from its newest end towards the mark; says what this poll emits and the mark it leaves. */
 async function pollInbox(ctx: IPollFunctions, mark: string | undefined, manual: boolean): Promise<PollOutcome> {
 	const call = inboxCall(ctx.getNodeParameter('filters', {}) as IDataObject);
-	if (!call.ok) throw new NodeOperationError(ctx.getNode(), `${FIELD_LABELS[call.field]} ${call.error}`);
+	if (!call.ok) throw new NodeOperationError(ctx.getNode(), `${FIELD_LABELS[call.field]}: ${call.error}`);
 	const walk = startWalk(manual ? undefined : mark, MAX_PAGE_SIZE);
 	for (let page: number | undefined = 1; page !== undefined; ) {
 		page = nextPage(walk, page, await fetchPage.call(ctx, call, page, MAX_PAGE_SIZE, 0));

@@ -84,6 +84,7 @@ describe('a gateway that answers lists as bare arrays', () => {
 	const seen: string[] = [];
 	let ignorePage = false;
 	let endless = false;
+	let capped = false;
 	const records = Array.from({ length: 5 }, (_, i) => ({ ID: String(i + 1), name: `Group ${i + 1}`, unknownField: { kept: true } }));
 	beforeAll(async () => {
 		server = createServer((req, res) => {
@@ -96,7 +97,9 @@ describe('a gateway that answers lists as bare arrays', () => {
 			const answer = ignorePage ? Array.from({ length: limit }, (_, i) => ({ ID: String(i + 1) })) : records.slice((page - 1) * limit, page * limit);
 			// Endless: every page full and new, its total always a page ahead (page 1 says 3000).
 			const endlessPage = { total: page * limit + 1000, messages: Array.from({ length: limit }, (_, i) => ({ ID: String(page * limit + i) })) };
-			res.end(JSON.stringify(endless ? endlessPage : answer));
+			// Capped: at most 1000 a page, however many are asked, in an honest envelope.
+			const cappedPage = { total: 1500, limit: 1000, messages: Array.from({ length: Math.min(limit, 1000) }, (_, i) => ({ ID: String(i + 1) })) };
+			res.end(JSON.stringify(endless ? endlessPage : capped ? cappedPage : answer));
 		});
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	});
@@ -132,5 +135,13 @@ describe('a gateway that answers lists as bare arrays', () => {
 		// 3000 counted: 2 pages of 2000, and 2 more for messages arriving meanwhile.
 		expect(run.error?.message).toBe("The gateway's list /v1/message/history could not be read: it did not end after 4 pages, although page 1 counted fewer records: read it with a Limit");
 		expect(seen).toHaveLength(4);
+	});
+
+	test('a gateway that answers smaller pages than asked (at most 1000) stops the read with an error, not a silently short list', async () => {
+		const credentials = { ...gateway.credentials, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+		capped = true;
+		const run = await runAction({ resource: 'message', operation: 'getAll', returnAll: true }, [{}], credentials);
+		capped = false;
+		expect(run.error?.message).toBe("The gateway's list /v1/message/history could not be read: page 1 holds 1000 records where 2000 were asked, although the list counts 1500");
 	});
 });

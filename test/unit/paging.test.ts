@@ -1,4 +1,4 @@
-import { isLastPage, limitProblem, pageSizeFor, readPage } from '../../nodes/MessagingGateway/core/records/paging';
+import { isLastPage, limitProblem, pageSizeFor, readPage, shortPageProblem } from '../../nodes/MessagingGateway/core/records/paging';
 
 /**
  * The gateway's list answers and page walk. Expected values follow the documented envelope
@@ -49,6 +49,18 @@ describe('isLastPage', () => {
 		['an empty page', { records: [], total: 10 }, 9, 3, true],
 	])('%s', (_name, page, pageNumber, size, last) => {
 		expect(isLastPage(page, pageNumber, size)).toBe(last);
+	});
+});
+
+describe('shortPageProblem: a short page is believed only where its total ends', () => {
+	test.each([
+		['the last page of 7 in pages of 3', { records: [7], total: 7 }, 3, 3, undefined],
+		['a short bare-array page', { records: [1] }, 1, 3, undefined],
+		['a full page', { records: [1, 2, 3], total: 100 }, 1, 3, undefined],
+		['page 1 of 1500 capped at 1000', { records: Array.from({ length: 1000 }, (_, i) => i), total: 1500 }, 1, 2000, 'page 1 holds 1000 records where 2000 were asked, although the list counts 1500'],
+		['an empty page 2 of 10 records', { records: [], total: 10 }, 2, 3, 'page 2 holds 0 records where 3 were asked, although the list counts 10'],
+	])('%s', (_name, page, pageNumber, size, problem) => {
+		expect(shortPageProblem(page, pageNumber, size)).toBe(problem);
 	});
 });
 

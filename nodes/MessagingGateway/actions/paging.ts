@@ -7,7 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ListCall } from '../core/records/lists';
 import { isObject } from '../core/objects';
-import { isLastPage, limitProblem, pageSizeFor, readPage, type Page, type Wanted } from '../core/records/paging';
+import { isLastPage, limitProblem, pageSizeFor, readPage, shortPageProblem, type Page, type Wanted } from '../core/records/paging';
 import { gatewayList, type GatewayContext } from '../transport';
 import { refusal, runPerItem } from './perItem';
 
@@ -103,6 +103,8 @@ export async function fetchPage(this: GatewayContext, list: Pick<ListQuery, 'pat
 	const body = await gatewayList.call(this, { method: 'GET', path: `${list.path}?${query.toString()}`, itemIndex });
 	const page = readPage(body, list.listKey);
 	if (typeof page === 'string') throw unreadable(this, list, `${page} (page ${pageNumber})`, itemIndex);
+	const short = shortPageProblem(page, pageNumber, pageSize);
+	if (short !== undefined) throw unreadable(this, list, short, itemIndex);
 	return page;
 }
 

@@ -53,6 +53,18 @@ export function isLastPage(page: Page, pageNumber: number, pageSize: number): bo
 	return page.total !== undefined && pageNumber * pageSize >= page.total;
 }
 
+/**
+ * Why page `pageNumber` cannot be believed: it holds fewer records than asked although its `total` says more
+ * come after it (a gateway that answers smaller pages than asked, e.g. at most 1000); undefined when it fits.
+ * Believing it would end the read early, silently.
+ */
+export function shortPageProblem(page: Page, pageNumber: number, pageSize: number): string | undefined {
+	if (page.total === undefined || page.records.length >= pageSize) return undefined;
+	const reached = (pageNumber - 1) * pageSize + page.records.length;
+	if (reached >= page.total) return undefined;
+	return `page ${pageNumber} holds ${page.records.length} records where ${pageSize} were asked, although the list counts ${page.total}`;
+}
+
 /** Whether a Limit is one the node can ask for: a whole number of at least 1 (a problem text otherwise). */
 export function limitProblem(limit: unknown): string | undefined {
 	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) return `must be a whole number of at least 1 (got ${JSON.stringify(limit)})`;
