@@ -189,6 +189,17 @@ describe('a poll that cannot be trusted fails instead of moving the mark', () =>
 		expect(walk.failure).toMatch(/page 12 came back empty although page 1 counted 36 messages/);
 	});
 
+	test('a gateway that ignores page: page 1 again where page 12 was asked', () => {
+		const inbox: Inbox = { order: 'oldestFirst', records: [] };
+		receive(inbox, 30);
+		const { mark } = poll(inbox, undefined, 'activation');
+		receive(inbox, 6);
+		const walk = startWalk(mark, 3, 100);
+		expect(nextPage(walk, 1, pageOf(inbox, 1, 3))).toBe(12);
+		expect(nextPage(walk, 12, pageOf(inbox, 1, 3))).toBeUndefined();
+		expect(walk.failure).toBe('page 12 repeats page 1: the gateway may not page this list');
+	});
+
 	test('oldest first without a total: a walk that the page budget stops before the newest end', () => {
 		const inbox: Inbox = { order: 'oldestFirst', records: [] };
 		receive(inbox, 40);

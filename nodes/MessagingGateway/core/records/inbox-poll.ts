@@ -46,12 +46,14 @@ export interface InboxWalk {
 	truncated: boolean;
 	/** Page 1's `total`, which the later pages must fit. */
 	total?: number;
+	/** The first ID of each page read, to tell a gateway that ignores `page` (it answers page 1 again). */
+	firstIds: Map<string, number>;
 	/** Why this poll cannot be trusted (a later page contradicts page 1, or the newest end is out of reach): it must fail. */
 	failure?: string;
 }
 
 export function startWalk(mark: string | undefined, pageSize: number, maxPages = MAX_PAGES_PER_POLL): InboxWalk {
-	return { mark, pageSize, maxPages, pagesRead: 0, found: new Map(), withoutId: 0, truncated: false };
+	return { mark, pageSize, maxPages, pagesRead: 0, found: new Map(), withoutId: 0, truncated: false, firstIds: new Map() };
 }
 
 /** The order a page lists its messages in, from its first and last IDs; undefined when one ID or none. */
@@ -96,6 +98,16 @@ function afterFirstPage(walk: InboxWalk, page: Page, ids: string[], reachesMark:
 	return 2;
 }
 
+/** The page that page `pageNumber` repeats (the same first message), if any. */
+function repeatOf(walk: InboxWalk, pageNumber: number, page: Page): number | undefined {
+	const first = page.records.length > 0 ? idOf(page.records[0]) : undefined;
+	if (first === undefined) return undefined;
+	const earlier = walk.firstIds.get(first);
+	if (earlier !== undefined && earlier !== pageNumber) return earlier;
+	walk.firstIds.set(first, pageNumber);
+	return undefined;
+}
+
 /**
  * Takes page `pageNumber` as read and says which page to read next (undefined: the walk is done).
  * Walking from the newest end, the walk ends at a page that reaches the mark, at the list's end, or
@@ -103,6 +115,11 @@ function afterFirstPage(walk: InboxWalk, page: Page, ids: string[], reachesMark:
  */
 export function nextPage(walk: InboxWalk, pageNumber: number, page: Page): number | undefined {
 	walk.pagesRead++;
+	const repeated = repeatOf(walk, pageNumber, page);
+	if (repeated !== undefined) {
+		walk.failure = `page ${pageNumber} repeats page ${repeated}: the gateway may not page this list`;
+		return undefined;
+	}
 	const expected = walk.total === undefined || pageNumber === 1 ? 0 : Math.min(walk.pageSize, walk.total - (pageNumber - 1) * walk.pageSize);
 	if (expected > 0 && page.records.length === 0) {
 		// Believing it would move the mark past messages never read (a gateway answering out of step, or a wrong total).
