@@ -178,24 +178,25 @@ describe('few requests', () => {
 });
 
 describe('a poll that cannot be trusted fails instead of moving the mark', () => {
-	test('a later page that comes back empty although page 1 counted its messages', () => {
+	/** 30 messages marked, 6 new: page 1 of 12 (pages of 3) read, page 12 (the newest end) asked next. */
+	function walkToTheNewestEnd() {
 		const inbox: Inbox = { order: 'oldestFirst', records: [] };
 		receive(inbox, 30);
 		const { mark } = poll(inbox, undefined, 'activation');
 		receive(inbox, 6);
 		const walk = startWalk(mark, 3, 100);
 		expect(nextPage(walk, 1, pageOf(inbox, 1, 3))).toBe(12);
+		return { inbox, walk };
+	}
+
+	test('a later page that comes back empty although page 1 counted its messages', () => {
+		const { walk } = walkToTheNewestEnd();
 		expect(nextPage(walk, 12, { records: [], total: 36 })).toBeUndefined();
 		expect(walk.failure).toMatch(/page 12 came back empty although page 1 counted 36 messages/);
 	});
 
 	test('a gateway that ignores page: page 1 again where page 12 was asked', () => {
-		const inbox: Inbox = { order: 'oldestFirst', records: [] };
-		receive(inbox, 30);
-		const { mark } = poll(inbox, undefined, 'activation');
-		receive(inbox, 6);
-		const walk = startWalk(mark, 3, 100);
-		expect(nextPage(walk, 1, pageOf(inbox, 1, 3))).toBe(12);
+		const { inbox, walk } = walkToTheNewestEnd();
 		expect(nextPage(walk, 12, pageOf(inbox, 1, 3))).toBeUndefined();
 		expect(walk.failure).toBe('page 12 repeats page 1: the gateway may not page this list');
 	});

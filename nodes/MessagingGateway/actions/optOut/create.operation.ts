@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { readNumberValue } from '../../core/records/contact';
-import { gatewayRequest } from '../../transport';
+import { asNodeError, gatewayRequest } from '../../transport';
 import { refusal, runPerItem } from '../perItem';
 
 const show = { resource: ['optOut'], operation: ['create'] };
@@ -36,7 +36,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		try {
 			return [await gatewayRequest.call(this, request)];
 		} catch (error) {
-			if ((error as { context?: IDataObject }).context?.code !== ALREADY_ON_LIST) throw error;
+			const nodeError = asNodeError(this, error, request.itemIndex);
+			if ((nodeError.context as IDataObject).code !== ALREADY_ON_LIST) throw nodeError;
 			return [{ number: request.body.number, alreadyOnList: true }];
 		}
 	});
