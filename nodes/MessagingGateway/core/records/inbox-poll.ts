@@ -199,7 +199,8 @@ export function accountKeyOf(baseUrl: unknown, apiKey: unknown): string {
  */
 export function markOf(state: InboxTriggerState, account: string): { mark?: string; afresh?: string } {
 	if (state.lastId === undefined) return {};
-	const mark = typeof state.lastId === 'string' && /^\d+$/.test(state.lastId) ? state.lastId.replace(/^0+(?=\d)/, '') : undefined;
+	// Only a text of digits, as the trigger writes it: a number or anything else was written by someone else.
+	const mark = typeof state.lastId === 'string' ? idOf({ ID: state.lastId }) : undefined;
 	if (mark === undefined) return { afresh: `the saved last message ID (${JSON.stringify(state.lastId)?.slice(0, 40)}) is not one this trigger writes` };
 	if (state.account !== undefined && state.account !== account) return { afresh: 'the credential now reads another gateway account than the one the last message ID came from' };
 	return { mark };
