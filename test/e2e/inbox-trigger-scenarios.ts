@@ -60,10 +60,20 @@ const inboxWorkflow = (order: InboxOrder): ExampleWorkflow => ({
 });
 
 /**
+ * Activates one inbox per emulator, one after another: n8n 1.x on SQLite answers two credential
+ * writes at once with "cannot start a transaction within a transaction".
+ */
+export async function activateInboxes(client: N8nClient, emulators: Emulator[], orders: InboxOrder[]): Promise<Inbox[]> {
+	const inboxes: Inbox[] = [];
+	for (const [i, order] of orders.entries()) inboxes.push(await activateInbox(client, emulators[i], order));
+	return inboxes;
+}
+
+/**
  * Empties the emulator's inbox, sets its list order, fills it with messages that must never be emitted,
  * then creates the workflow and activates it (n8n polls once at activation).
  */
-export async function activateInbox(client: N8nClient, emulator: Emulator, order: InboxOrder): Promise<Inbox> {
+async function activateInbox(client: N8nClient, emulator: Emulator, order: InboxOrder): Promise<Inbox> {
 	await control(emulator, 'DELETE', '/emulator/inbox');
 	await control(emulator, 'PATCH', '/emulator/inbox', { order });
 	await receive({ emulator }, 'Before', BEFORE_ACTIVATION);

@@ -14,7 +14,7 @@ import { stopN8nOnExit, tailOf } from '../../tools/n8n-process';
 import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
 import { startQueueStack, stopQueueStacksOnExit, type QueueStack } from '../../tools/queue-stack';
 import {
-	activateInbox,
+	activateInboxes,
 	emittedBy,
 	expectFiftyOnce,
 	fiftyOverThreePolls,
@@ -58,7 +58,7 @@ describe('one n8n, restarted between polls', () => {
 	};
 
 	test('both list orders: 50 messages over 3 polls and a restart, each emitted once, oldest first; none at activation', async () => {
-		inboxes = await logged(Promise.all(ORDERS.map((order, i) => activateInbox(server.client, emulators[i], order))));
+		inboxes = await logged(activateInboxes(server.client, emulators, ORDERS));
 		for (const inbox of inboxes) expect((await emittedBy(server.client, inbox.workflowId)).texts).toEqual([]);
 		const emitted = await logged(fiftyOverThreePolls(() => server.client, inboxes, () => server.restart()));
 		inboxes.forEach((inbox, i) => expectFiftyOnce(inbox, emitted[i]));
@@ -93,7 +93,7 @@ describe('one n8n, restarted between polls', () => {
 
 	test('both list orders: polls on main, executions on the workers; 50 messages over 3 polls each emitted once, oldest first', async () => {
 		try {
-			const inboxes = await Promise.all(ORDERS.map((order, i) => activateInbox(client, emulators[i], order)));
+			const inboxes = await activateInboxes(client, emulators, ORDERS);
 			const emitted = await fiftyOverThreePolls(() => client, inboxes);
 			inboxes.forEach((inbox, i) => expectFiftyOnce(inbox, emitted[i]));
 			for (const { executions } of emitted) {
