@@ -147,9 +147,16 @@ describe('Message → Get Many (sent history)', () => {
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 
-	test('a Limit that is not a number is refused before any request', async () => {
-		const result = await run({ resource: 'message', operation: 'getAll', limit: '10' });
-		expect(result.error?.message).toMatch(/^Limit: must be a whole number of at least 1 \(got "10"\)/);
+	test('a Limit written as text ("10", as an expression may give it) is that number', async () => {
+		const result = await run({ resource: 'message', operation: 'getAll', limit: '={{ "10" }}' });
+		expect(result.error).toBeUndefined();
+		expect(listRequests()).toEqual(['/v1/message/history?limit=10&page=1']);
+		expect(result.items).toHaveLength(10);
+	});
+
+	test('a Limit that is not a whole number is refused before any request', async () => {
+		const result = await run({ resource: 'message', operation: 'getAll', limit: '={{ "ten" }}' });
+		expect(result.error?.message).toMatch(/^Limit: must be a whole number of at least 1 \(got "ten"\)/);
 		expect(gateway.emulator.requests).toHaveLength(0);
 	});
 });

@@ -1,4 +1,4 @@
-import { isLastPage, limitProblem, pageSizeFor, readPage, shortPageProblem } from '../../nodes/MessagingGateway/core/records/paging';
+import { isLastPage, pageSizeFor, readLimit, readPage, shortPageProblem } from '../../nodes/MessagingGateway/core/records/paging';
 
 /**
  * The gateway's list answers and page walk. Expected values follow the documented envelope
@@ -64,7 +64,15 @@ describe('shortPageProblem: a short page is believed only where its total ends',
 	});
 });
 
-describe('limitProblem', () => {
-	test.each([[1], [50], [10_001]])('%s is a Limit', (limit) => expect(limitProblem(limit)).toBeUndefined());
-	test.each([[0], [-1], [2.5], ['50'], [Number.NaN], [undefined]])('%s is refused', (limit) => expect(limitProblem(limit)).toMatch(/whole number of at least 1/));
+describe('readLimit', () => {
+	test.each([
+		[1, 1],
+		[50, 50],
+		[10_001, 10_001],
+		['50', 50],
+		[' 7 ', 7],
+	])('%j is a Limit of %s', (value, limit) => expect(readLimit(value)).toEqual({ ok: true, limit }));
+	test.each([[0], [-1], [2.5], ['0'], ['2.5'], ['1e3'], [''], ['ten'], [Number.NaN], [2 ** 60], [undefined], [null], [{}]])('%j is refused', (value) =>
+		expect(readLimit(value)).toEqual({ ok: false, error: expect.stringMatching(/whole number of at least 1 \(got /) }),
+	);
 });

@@ -7,7 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ListCall } from '../core/records/lists';
 import { isObject } from '../core/objects';
-import { isLastPage, limitProblem, pageSizeFor, readPage, shortPageProblem, type Page, type Wanted } from '../core/records/paging';
+import { isLastPage, pageSizeFor, readLimit, readPage, shortPageProblem, type Page, type Wanted } from '../core/records/paging';
 import { gatewayList, type GatewayContext } from '../transport';
 import { refusal, runPerItem } from './perItem';
 
@@ -48,9 +48,8 @@ export interface ListQuery {
 /** Return All / Limit of an item as what it wants; a Limit that is not a whole number ≥ 1 is refused, naming the field. */
 export function wantedOf(ctx: IExecuteFunctions, itemIndex: number): Wanted | NodeOperationError {
 	if (ctx.getNodeParameter('returnAll', itemIndex, false) === true) return 'all';
-	const limit = ctx.getNodeParameter('limit', itemIndex, 50);
-	const problem = limitProblem(limit);
-	return problem ? refusal(ctx, 'Limit', problem, itemIndex) : (limit as number);
+	const read = readLimit(ctx.getNodeParameter('limit', itemIndex, 50));
+	return read.ok ? read.limit : refusal(ctx, 'Limit', read.error, itemIndex);
 }
 
 /** The fields a list call can refuse, by their labels in the node. */

@@ -65,8 +65,12 @@ export function shortPageProblem(page: Page, pageNumber: number, pageSize: numbe
 	return `page ${pageNumber} holds ${page.records.length} records where ${pageSize} were asked, although the list counts ${page.total}`;
 }
 
-/** Whether a Limit is one the node can ask for: a whole number of at least 1 (a problem text otherwise). */
-export function limitProblem(limit: unknown): string | undefined {
-	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) return `must be a whole number of at least 1 (got ${JSON.stringify(limit)})`;
-	return undefined;
+/**
+ * A Limit the node can ask for: a whole number of at least 1, also written as text ("10", as an
+ * expression may give it); a problem text otherwise.
+ */
+export function readLimit(value: unknown): { ok: true; limit: number } | { ok: false; error: string } {
+	const limit = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+	if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) return { ok: false, error: `must be a whole number of at least 1 (got ${JSON.stringify(value) ?? String(value)})` };
+	return { ok: true, limit };
 }
