@@ -30,12 +30,33 @@ function modelNode(credentialId: string) {
 	};
 }
 
-/** Webhook (body.prompt) → AI Agent, whose Send SMS tool is gated by the HITL tool asking `approver` (`approval`: its other parameters). */
-export function gatedAgentWorkflow(path: string, approver: string, approval: Record<string, unknown>, credentials: Credentials) {
+/**
+ * What runs between the start and the agent, making the agent's input item: an Edit Fields node whose
+ * output is `json` (e.g. `{ approved: true }`, as any upstream node may output), or the package's own
+ * Send and Wait approval asking `approver`.
+ */
+export type Upstream = { json: Record<string, unknown> } | { sendAndWaitTo: string };
+
+function upstreamNode(upstream: Upstream, gateway: Record<string, unknown>) {
+	const position = [110, 0];
+	if ('json' in upstream) {
+		const parameters = { mode: 'raw', jsonOutput: JSON.stringify(upstream.json), options: {} };
+		return { name: 'Upstream', type: 'n8n-nodes-base.set', typeVersion: 3.4, position, parameters };
+	}
+	const parameters = { resource: 'message', operation: 'sendAndWait', sender, to: upstream.sendAndWaitTo, message: 'Start the agent?', responseType: 'approval', options: {} };
+	return { name: 'Upstream', type: `${PACKAGE_NAME}.messagingGateway`, typeVersion: 3, position, parameters, credentials: gateway };
+}
+
+/**
+ * Webhook (body.prompt) → [Upstream →] AI Agent, whose Send SMS tool is gated by the HITL tool asking
+ * `approver` (`approval`: its other parameters).
+ */
+export function gatedAgentWorkflow(path: string, approver: string, approval: Record<string, unknown>, credentials: Credentials, upstream?: Upstream) {
 	const gateway = { messagingGatewayApi: { id: credentials.gateway, name: 'Messaging Gateway account' } };
 	const nodes = [
 		{ name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: `${path}-id`, position: [0, 0], parameters: { httpMethod: 'POST', path, responseMode: 'onReceived' } },
-		{ name: 'Agent', type: AGENT_TYPE, typeVersion: 3.1, position: [220, 0], parameters: { promptType: 'define', text: '={{ $json.body.prompt }}', options: {} } },
+		...(upstream ? [upstreamNode(upstream, gateway)] : []),
+		{ name: 'Agent', type: AGENT_TYPE, typeVersion: 3.1, position: [220, 0], parameters: { promptType: 'define', text: "={{ $('Start').item.json.body.prompt }}", options: {} } },
 		modelNode(credentials.model),
 		{
 			name: 'Approval',
@@ -61,8 +82,9 @@ export function gatedAgentWorkflow(path: string, approver: string, approval: Rec
 			credentials: gateway,
 		},
 	];
+	const main = (node: string) => ({ main: [[{ node, type: 'main', index: 0 }]] });
 	const connections = {
-		Start: { main: [[{ node: 'Agent', type: 'main', index: 0 }]] },
+		...(upstream ? { Start: main('Upstream'), Upstream: main('Agent') } : { Start: main('Agent') }),
 		'Chat Model': { ai_languageModel: [[{ node: 'Agent', type: 'ai_languageModel', index: 0 }]] },
 		Approval: { ai_tool: [[{ node: 'Agent', type: 'ai_tool', index: 0 }]] },
 		'Send SMS': { ai_tool: [[{ node: 'Approval', type: 'ai_tool', index: 0 }]] },
@@ -70,5 +92,11 @@ export function gatedAgentWorkflow(path: string, approver: string, approval: Rec
 	return { name: `Gated agent ${path}`, nodes, connections, settings: { executionOrder: 'v1' } };
 }
 
-/** The model's scripted call of the gated Send SMS tool: n8n wraps a gated tool's arguments. */
-export const gatedSendCall = (to: string, message: string) => `CALL ${SEND_TOOL_NAME} ${JSON.stringify({ toolParameters: { to, message }, hitlParameters: {} })}`;
+/**
+ * The model's scripted call of the gated Send SMS tool: n8n wraps a gated tool's arguments. `extra`:
+ * more arguments a model may add (a prompt injection's `approved: true`), at the top of the call, in
+ * `hitlParameters` or in `toolParameters`.
+ */
+export function gatedSendCall(to: string, message: string, extra: { top?: object; hitl?: object; tool?: object } = {}): string {
+	return `CALL ${SEND_TOOL_NAME} ${JSON.stringify({ toolParameters: { to, message, ...extra.tool }, hitlParameters: { ...extra.hitl }, ...extra.top })}`;
+}

@@ -5,7 +5,8 @@
  *
  * The script is in the conversation itself, so concurrent agents never share state:
  * - a user message `CALL <tool> <JSON arguments>` (one per line) → those tool calls, all in one reply;
- * - after tool results (the last message has role `tool`) → a final answer quoting every result;
+ *   a line `THEN` starts the calls of the model's next turn, made once the first turn's results came back;
+ * - after tool results (the last message has role `tool`) and no turn left → a final answer quoting every result;
  * - any other user message → the answer `ECHO <history>`: every earlier user message of the
  *   conversation, joined by " | " (so a test reads which history the agent sent), cut to `maxAnswer`.
  */
@@ -37,23 +38,30 @@ export interface ScriptedModel {
 
 const textOf = (message: ChatMessage): string => (typeof message.content === 'string' ? message.content : '');
 
-function toolCalls(prompt: string, turn: number) {
-	return prompt
+/** The calls of turn `turn` (0: the first) of a prompt: `CALL` lines, turns separated by `THEN` lines. */
+function toolCalls(prompt: string, turn: number, id: number) {
+	const turns = prompt.split(/^\s*THEN\s*$/m);
+	return (turns[turn] ?? '')
 		.split('\n')
 		.map((line) => /^CALL (\S+) (.+)$/.exec(line.trim()))
 		.filter((match): match is RegExpExecArray => match !== null)
-		.map((match, index) => ({ id: `call_${turn}_${index}`, type: 'function', function: { name: match[1], arguments: match[2] } }));
+		.map((match, index) => ({ id: `call_${id}_${index}`, type: 'function', function: { name: match[1], arguments: match[2] } }));
 }
 
-/** The scripted reply to one request (see the file's comment). */
-export function scriptedReply(request: ChatRequest, turn: number, maxAnswer: number) {
-	const last = request.messages.at(-1);
-	if (last?.role === 'tool') {
+/** The scripted reply to one request (see the file's comment); `id` numbers its tool calls. */
+export function scriptedReply(request: ChatRequest, id: number, maxAnswer: number) {
+	const lastUser = request.messages.map((message) => message.role).lastIndexOf('user');
+	const prompt = lastUser < 0 ? '' : textOf(request.messages[lastUser]);
+	// The turns already made: n8n may put one turn's calls into an assistant message each, so they are
+	// counted by the reply that made them, which the calls' ids name (`call_<reply>_<index>`).
+	const made = request.messages.slice(lastUser + 1).flatMap((message) => (message.role === 'assistant' ? (message.tool_calls ?? []) : []));
+	const turn = new Set(made.map((call) => call.id.split('_')[1])).size;
+	const calls = toolCalls(prompt, turn, id);
+	if (calls.length > 0) return { role: 'assistant', content: null, tool_calls: calls };
+	if (request.messages.at(-1)?.role === 'tool') {
 		const results = request.messages.filter((message) => message.role === 'tool').map(textOf);
 		return { role: 'assistant', content: `DONE ${results.join(' | ')}` };
 	}
-	const calls = toolCalls(last ? textOf(last) : '', turn);
-	if (calls.length > 0) return { role: 'assistant', content: null, tool_calls: calls };
 	const history = request.messages.filter((message) => message.role === 'user').map(textOf);
 	return { role: 'assistant', content: `ECHO ${history.join(' | ')}`.slice(0, maxAnswer) };
 }

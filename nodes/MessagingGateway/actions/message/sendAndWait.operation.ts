@@ -5,7 +5,7 @@
  * the SMS's reference (core/conversations/resume-link.ts); the node's output never carries it.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, WAIT_INDEFINITELY } from 'n8n-workflow';
+import { deepCopy, NodeOperationError, WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import { RESPONSE_TYPES, type ResponseType } from '../../core/conversations/answers';
 import { approvalWords, normalizeReplyText } from '../../core/conversations/replies';
@@ -161,7 +161,13 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	// While waiting, the node's input is the output of a timeout (n8n passes it on unchanged when the
 	// limit runs out), and it tells the resume which message and number the question went to.
 	const timeout: INodeExecutionData = { json: { timedOut: true, messageid, to }, pairedItem: { item: 0 } };
-	this.getExecuteData().data.main[0] = [timeout];
+	const waiting = this.getExecuteData();
+	waiting.data.main[0] = [timeout];
+	// When the answer resumes the execution, n8n marks the waiting node `disabled` so that it passes its
+	// output on instead of running again. An AI agent's gated calls of one turn share one node object on
+	// the stack: without a copy of its own, the next call's run would be skipped as disabled and pass its
+	// input on unasked, an `approved: true` in it included (docs/ai-agents.md#what-approves-and-what-never-does).
+	waiting.node = deepCopy(waiting.node);
 	// n8n 1.x checks the resume link's signature only when asked to; n8n 2.x always does and has no such call.
 	(this as IExecuteFunctions & { setSignatureValidationRequired?: () => void }).setSignatureValidationRequired?.();
 	await this.putExecutionToWait(question.until ?? WAIT_INDEFINITELY);
