@@ -12,11 +12,12 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { mapWithConcurrency } from '../../../concurrency';
 import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/sending/batch';
+import { isOptedOutRefusal } from '../../../core/sending/opt-out';
 import type { SendRequestBody } from '../../../core/sending/send';
 import { asNodeError, gatewayRequest, outcomeOf } from '../../../transport';
 import { notResent, withSentItems } from './errors';
 import { runMemory, sendKey, sentItems, type AcceptedSend, type OptedOutSend, type RunMemory, type UnknownSend } from './memory';
-import { isOptedOutRefusal, notSentAround, sendAroundOptedOut } from './opted-out';
+import { notSentAround, sendAroundOptedOut } from './opted-out';
 import type { RunSettings } from './options';
 
 /** One item's checked request: its position among the items, its body and its distinct recipients. */

@@ -10,12 +10,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/** The gateway's code for a recipient on the opt-out list (docs/gateway-api.md#api-errors). */
-export const OPTED_OUT_CODE = '131';
-
-/** Whether `error` is the gateway refusing a send because a recipient is on the opt-out list. */
-export const isOptedOutRefusal = (error: unknown): boolean => ((error as { context?: IDataObject } | undefined)?.context?.code ?? null) === OPTED_OUT_CODE;
-
 /**
  * Sends `refused` (a refused request's recipients, in order) again without its opted-out numbers.
  * `trySend` makes one request of the entries it gets: true when accepted, false when refused with
