@@ -38,6 +38,7 @@ export const DEFAULT_SETTINGS: Settings = {
 	retryBaseMs: 1000,
 	webhookTimeoutMs: 5000,
 	apiLatencyMs: 0,
+	optOutKeywords: false,
 };
 
 const ACCOUNT_FIELD_TYPES: Record<keyof Account, string> = {
@@ -60,6 +61,7 @@ const SETTINGS_FIELD_TYPES: Record<keyof Settings, string> = {
 	retryBaseMs: 'number',
 	webhookTimeoutMs: 'number',
 	apiLatencyMs: 'number',
+	optOutKeywords: 'boolean',
 };
 /** Most delivery attempts of one webhook: enough to test retries, not a loop that grows the attempt log. */
 export const MAX_DELIVERY_ATTEMPTS = 20;

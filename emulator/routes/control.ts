@@ -10,6 +10,7 @@ import type { Gateway } from '../gateway';
 import { controlError, parseControlBody } from '../http';
 import type { State } from '../state';
 import { inboundOf, readBulkInbox, readInboxOrder } from '../inbox';
+import { optOutOnKeyword } from '../keywords';
 import type { EmittedEvent } from '../types';
 import { readSenderIds } from './senderids';
 import { EVENT_TYPE_VALUES, readEmit, readEndpoint, readFaults, readGroupName, readInbound, readOptOut } from './control-input';
@@ -103,7 +104,7 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 		const { body, state, gateway } = request;
 		const result = gateway.emit('inbox_message', readInbound(body, state.account, state.messages));
 		state.inbox.messages.push(inboundOf(result.event));
-		await waitFor(request, result.deliveries);
+		await waitFor(request, [...result.deliveries, ...optOutOnKeyword(state, gateway, result.event)]);
 		return [201, result];
 	},
 	// The inbox without webhooks: many messages at once (tests, benchmarks), its list order, emptying it.

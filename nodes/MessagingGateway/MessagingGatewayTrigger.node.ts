@@ -15,6 +15,14 @@ import { readBody, verifyRequest, type TriggerOptions } from './trigger/request'
 const STRICT_VALIDATION_DESCRIPTION =
 	"Whether to refuse (400) any event that differs from the gateway's documented fields. Off: only webhook_id, webhook_type and the event's payload object are required; a field that is missing, null or of another type passes through as sent and is noted in n8n's log.";
 
+const LENIENT_VALIDATION: INodeProperties = {
+	displayName: 'Strict Validation',
+	name: 'strictValidation',
+	type: 'boolean',
+	default: false,
+	description: STRICT_VALIDATION_DESCRIPTION,
+};
+
 const SHARED_OPTIONS: INodeProperties[] = [
 	{
 		displayName: 'Accept Unsigned Requests',
@@ -59,6 +67,27 @@ const SHARED_OPTIONS: INodeProperties[] = [
 	},
 ];
 
+/** Opt-Out Keywords (versions 1 and 2: off by default; ON_FROM_VERSION_3 below) and the Help Reply, in the options of every version. */
+const OPT_OUT_KEYWORDS: INodeProperties = {
+	displayName: 'Opt-Out Keywords',
+	name: 'optOutKeywords',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether an incoming SMS that is only STOP, UNSUBSCRIBE, CANCEL, END, QUIT, … puts its sender on the opt-out list (once per event). Items get keyword, optOut and possibleOptOut.',
+};
+const keywordOptions = (onFromVersion3: boolean): INodeProperties[] => [
+	{
+		displayName: 'Help Reply',
+		name: 'helpReply',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Shop alerts. Msg&data rates may apply. Reply STOP to opt out.',
+		description: 'With Opt-Out Keywords on: the SMS that answers HELP or INFO, from the number it reached; at most once per number per 24 hours. Empty: no answer.',
+	},
+	onFromVersion3 ? { ...OPT_OUT_KEYWORDS, default: true } : OPT_OUT_KEYWORDS,
+];
+
 const SETUP_HINT =
 	"The gateway keeps one webhook URL per account. To test: put the Test URL above in the gateway's webhook settings (or, with the local emulator, register it there), have the node listen for a test event (its test button) and make the event happen; then put the Production URL back and activate the workflow. Set the same signing secret in the gateway and in the credential: without one, requests are refused unless 'Accept Unsigned Requests' is on.";
 
@@ -69,8 +98,9 @@ export class MessagingGatewayTrigger implements INodeType {
 		icon: { light: 'file:messagingGateway.svg', dark: 'file:messagingGateway.dark.svg' },
 		group: ['trigger'],
 		// Version 2: events are judged leniently (Strict Validation off by default). Both versions fail closed.
-		version: [1, 2],
-		defaultVersion: 2,
+		// Version 3: Opt-Out Keywords on by default.
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		// The events' names, not their values: "Inbox Message", not inbox_message.
 		subtitle: `={{ (($parameter["events"] || []).includes("*") ? ["All Events"] : ($parameter["events"] || []).map((type) => (${JSON.stringify(Object.fromEntries(WEBHOOK_EVENT_TYPES.map(({ value, name }) => [value, name])))})[type] || type)).join(", ") }}`,
 		description:
@@ -132,8 +162,8 @@ export class MessagingGatewayTrigger implements INodeType {
 					...WEBHOOK_EVENT_TYPES.map((type) => ({ name: type.name, value: type.value, description: type.description, ...('action' in type ? { action: type.action } : {}) })),
 				],
 			},
-			// The same options in both versions; only Strict Validation's default differs (on in version 1,
-			// its behaviour). n8n 1.x cannot resolve displayOptions inside a collection, so the collection
+			// The same options in every version; only the defaults of Strict Validation (on in version 1, its
+			// behaviour) and Opt-Out Keywords (on from version 3) differ. n8n 1.x cannot resolve displayOptions inside a collection, so the collection
 			// itself is shown per version.
 			{
 				displayName: 'Options',
@@ -144,6 +174,7 @@ export class MessagingGatewayTrigger implements INodeType {
 				displayOptions: { show: { '@version': [1] } },
 				options: [
 					...SHARED_OPTIONS,
+					...keywordOptions(false),
 					{
 						displayName: 'Strict Validation',
 						name: 'strictValidation',
@@ -159,17 +190,17 @@ export class MessagingGatewayTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
-				displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
-				options: [
-					...SHARED_OPTIONS,
-					{
-						displayName: 'Strict Validation',
-						name: 'strictValidation',
-						type: 'boolean',
-						default: false,
-						description: STRICT_VALIDATION_DESCRIPTION,
-					},
-				],
+				displayOptions: { show: { '@version': [2] } },
+				options: [...SHARED_OPTIONS, ...keywordOptions(false), LENIENT_VALIDATION],
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				displayOptions: { show: { '@version': [{ _cnd: { gte: 3 } }] } },
+				options: [...SHARED_OPTIONS, ...keywordOptions(true), LENIENT_VALIDATION],
 			},
 		],
 	};
@@ -199,6 +230,11 @@ export class MessagingGatewayTrigger implements INodeType {
 		// Version 1 judged every event strictly; version 2 only what routing needs, unless the option says otherwise.
 		const strict = typeof options.strictValidation === 'boolean' ? options.strictValidation : this.getNode().typeVersion < 2;
 		const replyHandling = options.replyHandling === 'resumeAndStart' ? 'resumeAndStart' : 'resumeOnly';
-		return await answerEvents(this, read.body, selected, { strict, finalReportsOnly: options.finalReportsOnly === true, replyHandling, signed: verified.signed });
+		// Opt-Out Keywords: the option when set, else on from version 3 (versions 1 and 2 did nothing with keywords).
+		const keywords = {
+			act: typeof options.optOutKeywords === 'boolean' ? options.optOutKeywords : this.getNode().typeVersion >= 3,
+			helpReply: typeof options.helpReply === 'string' ? options.helpReply : '',
+		};
+		return await answerEvents(this, read.body, selected, { strict, finalReportsOnly: options.finalReportsOnly === true, replyHandling, signed: verified.signed, keywords });
 	}
 }

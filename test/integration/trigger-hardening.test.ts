@@ -47,10 +47,10 @@ describe('item 1: without a signing secret, requests are refused unless Accept U
 		expect(shownNotices({ acceptUnsigned: true })).toEqual(['setupNotice', 'unsignedWarning']);
 	});
 
-	test('the node shows a warning notice while the option is on, version 2 is the default', () => {
+	test('the node shows a warning notice while the option is on, version 3 is the default', () => {
 		const { description } = new MessagingGatewayTrigger();
-		expect(description.version).toEqual([1, 2]);
-		expect(description.defaultVersion).toBe(2);
+		expect(description.version).toEqual([1, 2, 3]);
+		expect(description.defaultVersion).toBe(3);
 		const notice = description.properties.find((property) => property.type === 'notice' && property.displayOptions?.show?.['/options.acceptUnsigned']);
 		expect(notice).toMatchObject({ displayOptions: { show: { '/options.acceptUnsigned': [true] } } });
 		expect(notice!.displayName).toMatch(/anyone who learns the URL/);
@@ -149,15 +149,17 @@ describe('item 4: a real event is never refused over a payload field (version 2)
 		expect((await (await trigger(['*'], { strictValidation: false })).call(post(JSON.stringify(event)))).status).toBe(200);
 	});
 
-	test('Strict Validation is offered in both versions: on by default in version 1, off in version 2', () => {
+	test('Strict Validation is offered in every version: on by default in version 1, off from version 2; Opt-Out Keywords on from version 3', () => {
 		const collections = new MessagingGatewayTrigger().description.properties.filter((property) => property.name === 'options');
 		const defaults = collections.map((collection) => [
 			collection.displayOptions?.show?.['@version'],
 			(collection.options as Array<{ name: string; default: unknown }>).find((option) => option.name === 'strictValidation')!.default,
+			(collection.options as Array<{ name: string; default: unknown }>).find((option) => option.name === 'optOutKeywords')!.default,
 		]);
 		expect(defaults).toEqual([
-			[[1], true],
-			[[{ _cnd: { gte: 2 } }], false],
+			[[1], true, false],
+			[[2], false, false],
+			[[{ _cnd: { gte: 3 } }], false, true],
 		]);
 	});
 

@@ -8,6 +8,7 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 import { resumeTargetOf } from '../core/conversations/forwarding';
 import { MAX_LISTED_PROBLEMS, type ParseEventsResult } from '../core/events/parse-events';
 import { eventsToStart, forwardToWaitingQuestions, needsRedelivery, type ReplyHandling } from './forward';
+import { actOnKeywords, type KeywordSettings } from './keywords';
 import { receiveEvents, type Received } from './receive';
 import { respond, warnOwner } from './respond';
 
@@ -53,6 +54,8 @@ export interface AnswerOptions {
 	replyHandling: ReplyHandling;
 	/** Whether the request's signature was checked: only then are events handed to waiting questions. */
 	signed: boolean;
+	/** Opt-Out Keywords and the Help Reply (keywords.ts). */
+	keywords: Omit<KeywordSettings, 'signed'>;
 }
 
 export async function answerEvents(ctx: IWebhookFunctions, body: unknown, selected: string[], options: AnswerOptions): Promise<IWebhookResponseData> {
@@ -73,6 +76,7 @@ export async function answerEvents(ctx: IWebhookFunctions, body: unknown, select
 		// Not waiting yet, n8n unreachable, or this request's forwards ran out: what was settled is remembered, the rest comes again.
 		return respond(ctx, 503, { error: 'waiting_execution_unreachable', message: 'A reply or report of a waiting question could not be handed to n8n yet; deliver it again later' });
 	}
+	await actOnKeywords(ctx, events, { ...options.keywords, signed: options.signed });
 	const items: INodeExecutionData[] = eventsToStart(starting as IDataObject[], forwarded, options.replyHandling).map((json) => ({ json }));
 	const webhookResponse: IDataObject = { received: parsed.events.length + parsed.rejected, accepted: items.length };
 	if (forwarded.size > 0) webhookResponse.resumed = [...forwarded.values()].filter(({ outcome }) => outcome.kind === 'resumed').length;

@@ -19,6 +19,8 @@ export interface TriggerOptions {
 	finalReportsOnly?: boolean;
 	strictValidation?: boolean;
 	replyHandling?: unknown;
+	optOutKeywords?: boolean;
+	helpReply?: unknown;
 }
 
 /** The query string exactly as received: GET webhooks sign it instead of a body (docs/gateway-api.md#signatures). */

@@ -139,6 +139,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		sendsToGroups: false,
 		// In every node version: a question whose send may have gone out is not asked again by Retry On Fail.
 		onUnknownOutcome: 'doNotResend',
+		// One number asked: on the opt-out list, the question cannot be asked, which is the node's error.
+		optedOutIsError: true,
 		prepare: (ctx, itemIndex, input) => {
 			// As the HITL tool, n8n's default message becomes a short question naming the gated call.
 			const message = defaultHitlMessage(ctx.getNode().type, ctx.getNode().parameters.message, ctx.getInputData()[itemIndex].json) ?? input.message;

@@ -6,7 +6,8 @@
  * own message and recipient count (docs/gateway-api.md#webhook-types, docs/gateway-api.md#codes).
  */
 import { isObject } from '../objects';
-import { isOptOutReply, judgeReply } from './replies';
+import { isOptOutReply } from './keywords';
+import { judgeReply } from './replies';
 import { decodeResumeReference } from './resume-link';
 
 export type ResponseType = 'approval' | 'freeText' | 'deliveryReport';

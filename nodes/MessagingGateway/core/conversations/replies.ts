@@ -44,7 +44,8 @@ function containsPhrase(words: readonly string[], phrase: readonly string[], atS
 	return false;
 }
 
-function mentions(words: readonly string[], list: readonly string[], atStart: boolean): boolean {
+/** Whether `words` holds an entry of `list` as whole words (at the start only if `atStart`). */
+export function mentions(words: readonly string[], list: readonly string[], atStart: boolean): boolean {
 	return list.some((entry) => containsPhrase(words, entry.split(' '), atStart));
 }
 
@@ -107,22 +108,6 @@ export function judgeReply(reply: string, approveWords: readonly string[], disap
 		disapproveLength > 0 && !mentions(words.slice(disapproveLength), approveWords, false) && !mentions(words, ASSENTING_NO_PHRASES, false);
 	if (approves === disapproves) return 'unclear';
 	return approves ? 'approve' : 'disapprove';
-}
-
-/**
- * Replies that ask the gateway or the carrier to stop sending (the usual carrier keywords, and the
- * words of the default languages). Such a reply is never answered with a reminder: the sender asked
- * for no more messages. It is no answer either (unless a word list names it) and the question keeps waiting.
- */
-export const OPT_OUT_WORDS: readonly string[] = [
-	'stop', 'stopall', 'stop all', 'unsubscribe', 'cancel', 'end', 'quit', 'optout', 'opt out', 'revoke',
-	'stopp', 'arret', 'desabonner', 'desinscrire', 'baja', 'afmelden', 'abmelden',
-];
-
-/** Whether `reply` is, or starts with, an opt-out word ("STOP", "Stop.", "unsubscribe me"). */
-export function isOptOutReply(reply: string): boolean {
-	const normalized = normalizeReplyText(reply);
-	return normalized !== '' && mentions(normalized.split(' '), OPT_OUT_WORDS, true);
 }
 
 /** The first entry of a comma-separated list as the user wrote it, trimmed. */

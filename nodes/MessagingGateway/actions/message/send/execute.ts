@@ -4,17 +4,20 @@
  * request (Batch Recipients), requests run with bounded concurrency, the first failure stops new
  * requests, an answer counts only with a message id per recipient, n8n's Retry On Fail never sends an
  * accepted recipient twice (nor, with On Unknown Outcome "Do Not Resend", one whose outcome is
- * unknown), and an error that stops the run lists what was already sent.
+ * unknown), and an error that stops the run lists what was already sent. From node version 4 a
+ * request refused because a recipient is opted out (131) is sent again without it (opted-out.ts).
  */
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { mapWithConcurrency } from '../../../concurrency';
 import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/sending/batch';
+import { isOptedOutRefusal } from '../../../core/sending/opt-out';
 import type { SendRequestBody } from '../../../core/sending/send';
 import { asNodeError, gatewayRequest, outcomeOf } from '../../../transport';
 import { notResent, withSentItems } from './errors';
-import { runMemory, sendKey, sentItems, type AcceptedSend, type RunMemory, type UnknownSend } from './memory';
+import { runMemory, sendKey, sentItems, type AcceptedSend, type OptedOutSend, type RunMemory, type UnknownSend } from './memory';
+import { notSentAround, sendAroundOptedOut } from './opted-out';
 import type { RunSettings } from './options';
 
 /** One item's checked request: its position among the items, its body and its distinct recipients. */
@@ -26,8 +29,11 @@ export interface PlannedSend {
 
 export type SendError = NodeApiError | NodeOperationError;
 
-/** What happened to one recipient of an item: accepted (now or on an earlier try of this run), or failed. */
-export type RecipientResult<P> = AcceptedSend<P> | { kind: 'failed'; to: string; plan: P; error: SendError; unknown?: UnknownSend };
+/** What happened to one recipient of an item: accepted (now or on an earlier try of this run), opted out, or failed. */
+export type RecipientResult<P> = AcceptedSend<P> | OptedOutSend<P> | { kind: 'failed'; to: string; plan: P; error: SendError; unknown?: UnknownSend };
+
+/** A send run's settings; `skipOptedOut`: a recipient refused with 131 is a result of its own, the others are sent. */
+export type SendSettings = RunSettings & { skipOptedOut?: boolean };
 
 export interface SendResults<P> {
 	/** Per planned item: its recipients' results, in the item's order. */
@@ -121,6 +127,19 @@ function confirmedIds(ctx: IExecuteFunctions, body: IDataObject, count: number |
 	throw error;
 }
 
+/** The request for some of a batch's recipients (`entries`, in the batch's order). */
+function subBatch<P>(batch: Batch<P>, entries: ReadonlyArray<{ member: Part<P>; to: string }>): Batch<P> {
+	const members: Array<Part<P>> = [];
+	for (const { member, to } of entries) {
+		const last = members[members.length - 1];
+		if (last?.index === member.index && last.plan === member.plan) last.recipients.push(to);
+		else members.push({ ...member, recipients: [to] });
+	}
+	for (const member of members) member.body = { ...member.body, to: member.recipients.length === 1 ? member.recipients[0] : member.recipients };
+	const recipients = members.flatMap((member) => member.recipients);
+	return { members, body: members.length === 1 ? members[0].body : { ...batch.body, to: recipients }, recipients };
+}
+
 /** What the run remembers of a request that failed with an unknown outcome, per recipient. */
 function rememberUnknown<P>(memory: RunMemory<P>, endpoint: string, batch: Batch<P>, error: SendError) {
 	const context = error.context as { code?: string | null; httpCode?: number | null };
@@ -140,7 +159,7 @@ export async function sendPlanned<P extends PlannedSend>(
 	ctx: IExecuteFunctions,
 	endpoint: string,
 	planned: readonly P[],
-	settings: RunSettings,
+	settings: SendSettings,
 	itemCount: number,
 ): Promise<SendResults<P>> {
 	const memory = runMemory<P>(ctx);
@@ -172,15 +191,44 @@ export async function sendPlanned<P extends PlannedSend>(
 			}
 		}
 	};
+	/** A failed request `tried` of `batch`: its recipients' outcome remembered, then the run stops or the batch's unsent recipients fail. */
+	const fail = (batch: Batch<P>, tried: Batch<P>, error: unknown) => {
+		const nodeError = asNodeError(ctx, error, tried.members[0].index);
+		if (doNotResend && outcomeOf(nodeError) === 'unknown') rememberUnknown(memory, endpoint, tried, nodeError);
+		if (!ctx.continueOnFail()) throw nodeError;
+		const triedKeys = new Set(tried.members.flatMap((member) => member.recipients.map((to) => sendKey(endpoint, member.index, to))));
+		const notTried = triedKeys.size < batch.recipients.length ? notSentAround(ctx, nodeError) : nodeError;
+		for (const member of batch.members) {
+			for (const to of member.recipients) failures.set(sendKey(endpoint, member.index, to), triedKeys.has(sendKey(endpoint, member.index, to)) ? nodeError : notTried);
+		}
+	};
+	const accepted = async (batch: Batch<P>) => {
+		try {
+			await send(batch);
+			return true;
+		} catch (error) {
+			if (isOptedOutRefusal(error)) return false;
+			throw asNodeError(ctx, error, batch.members[0].index);
+		}
+	};
+	/** A refused batch's recipients sent again around the opted-out ones, each of which is remembered. */
+	const sendAround = async (batch: Batch<P>) => {
+		let tried = batch;
+		const entries = batch.members.flatMap((member) => member.recipients.map((to) => ({ member, to })));
+		const optedOut = ({ member, to }: (typeof entries)[number]) => memory.set(sendKey(endpoint, member.index, to), { kind: 'optedOut', to, plan: member.plan });
+		try {
+			await sendAroundOptedOut(entries, (some) => accepted((tried = subBatch(batch, some))), optedOut);
+		} catch (error) {
+			fail(batch, tried, error);
+		}
+	};
 	try {
 		await mapWithConcurrency(planBatches(parts, settings.batchSize), settings.concurrency, async (batch) => {
 			try {
 				await send(batch);
 			} catch (error) {
-				const nodeError = asNodeError(ctx, error, batch.members[0].index);
-				if (doNotResend && outcomeOf(nodeError) === 'unknown') rememberUnknown(memory, endpoint, batch, nodeError);
-				if (!ctx.continueOnFail()) throw nodeError;
-				for (const member of batch.members) for (const to of member.recipients) failures.set(sendKey(endpoint, member.index, to), nodeError);
+				if (settings.skipOptedOut && batch.body.type !== 'group' && isOptedOutRefusal(error)) await sendAround(batch);
+				else fail(batch, batch, error);
 			}
 		});
 	} catch (error) {
@@ -188,7 +236,7 @@ export async function sendPlanned<P extends PlannedSend>(
 	}
 	const resultOf = (plan: P, to: string): RecipientResult<P> => {
 		const send = remembered(plan, to);
-		if (send?.kind === 'accepted') return send;
+		if (send?.kind === 'accepted' || send?.kind === 'optedOut') return send;
 		const failure = failures.get(sendKey(endpoint, plan.index, to));
 		if (send?.kind === 'unknown' && doNotResend) return { kind: 'failed', to, plan, error: failure ?? notResent(ctx, send, 1), unknown: send };
 		return { kind: 'failed', to, plan, error: failure! };

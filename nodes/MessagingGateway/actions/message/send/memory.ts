@@ -1,9 +1,9 @@
 /**
  * What this run of the node already did, per recipient, kept while n8n retries it ("Retry On
- * Fail"): the sends the gateway accepted, and those whose outcome is unknown. Keyed by what
- * identifies a send — the operation's endpoint, the input item and the recipient — never by the
- * request body, so an expression that evaluates differently on the retry (`$now`, a schedule date)
- * does not make an accepted send look new.
+ * Fail"): the sends the gateway accepted, those whose outcome is unknown, and the recipients it
+ * refused as opted out. Keyed by what identifies a send — the operation's endpoint, the input item
+ * and the recipient — never by the request body, so an expression that evaluates differently on
+ * the retry (`$now`, a schedule date) does not make an accepted send look new.
  */
 import type { IExecuteData, IExecuteFunctions } from 'n8n-workflow';
 
@@ -30,7 +30,14 @@ export interface UnknownSend {
 	httpCode: number | null;
 }
 
-export type RememberedSend<P> = AcceptedSend<P> | UnknownSend;
+/** A recipient the gateway refused with 131 (on the opt-out list): nothing was sent to it, and it is not tried again. */
+export interface OptedOutSend<P> {
+	kind: 'optedOut';
+	to: string;
+	plan: P;
+}
+
+export type RememberedSend<P> = AcceptedSend<P> | UnknownSend | OptedOutSend<P>;
 
 export type RunMemory<P> = Map<string, RememberedSend<P>>;
 

@@ -38,6 +38,8 @@ export interface SendOperation {
 	oneItemPerInputInVersion1: boolean;
 	/** On Unknown Outcome whatever the option and the node version say (Send and Wait: a question is never sent twice). */
 	onUnknownOutcome?: OnUnknownOutcome;
+	/** A recipient on the opt-out list (131) is the item's error in every version (Send and Wait: its one number). */
+	optedOutIsError?: boolean;
 }
 
 interface Planned extends PlannedSend {
@@ -105,8 +107,9 @@ function sentFields(operation: SendOperation, plan: Planned): IDataObject {
 	return fields;
 }
 
-/** One output item for one recipient: its message id, or its error (with the outcome when it is unknown). */
+/** One output item for one recipient: its message id, that it is opted out, or its error (with the outcome when it is unknown). */
 function recipientOutput(operation: SendOperation, result: RecipientResult<Planned>): IDataObject {
+	if (result.kind === 'optedOut') return { to: result.to, skipped: 'optedOut' };
 	if (result.kind === 'accepted' && result.messageids) return { messageids: result.messageids, groupId: result.plan.body.to, ...sentFields(operation, result.plan) };
 	if (result.kind === 'accepted') {
 		const merged = result.plan.merged[result.to];
@@ -125,7 +128,8 @@ function outputOf(operation: SendOperation, version: number, plan: Planned, resu
 	const accepted = results.filter((result): result is AcceptedSend<Planned> => result.kind === 'accepted');
 	const failed = results.find((result) => result.kind === 'failed');
 	const unknown = results.some((result) => result.kind === 'failed' && result.unknown);
-	if (failed?.kind === 'failed' && (accepted.length === 0 || version < 2) && !unknown) return [errorItemJson(failed.error)];
+	const reached = accepted.length > 0 || results.some((result) => result.kind === 'optedOut');
+	if (failed?.kind === 'failed' && (!reached || version < 2) && !unknown) return [errorItemJson(failed.error)];
 	if (version < 2 && operation.oneItemPerInputInVersion1 && !failed && plan.body.type !== 'group') {
 		const sent = accepted[0].plan;
 		const messageids = accepted.map((result) => result.messageid);
@@ -155,7 +159,9 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 	const context = { timeZone: await accountTimeZone(ctx), now: new Date() };
 	const plans = items.map((_, itemIndex) => planItem(ctx, operation, itemIndex, context, label));
 	const planned = plans.filter((plan): plan is Planned => !(plan instanceof NodeOperationError));
-	const { byItem } = await sendPlanned(ctx, operation.endpoint, planned, settings, items.length);
+	// Node version 4: a recipient on the opt-out list is skipped, the request's others are sent (version 3 failed them all).
+	const skipOptedOut = version >= 4 && operation.optedOutIsError !== true;
+	const { byItem } = await sendPlanned(ctx, operation.endpoint, planned, { ...settings, skipOptedOut }, items.length);
 
 	return plans.flatMap((plan, itemIndex) => {
 		const pairedItem = { item: itemIndex };

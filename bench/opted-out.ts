@@ -1,0 +1,67 @@
+/**
+ * A broadcast of 1,000 numbers of which 10 are on the opt-out list (node version 4, n8n-core's
+ * WorkflowExecute, the emulator in-process): the send requests used, against the fewest possible.
+ * `npx ts-node --transpile-only bench/opted-out.ts`; prints rows for bench/RESULTS.md.
+ */
+import { startEmulator } from '../emulator/server';
+import { emulatorCredentials } from '../test/harness/n8n-core';
+import { runAction } from '../test/harness/run';
+
+const ITEMS = 1000;
+const OPTED_OUT = 10;
+const BATCH = 100;
+
+/** log2 of C(n, k): the yes/no answers any search needs to tell which k of n numbers are opted out. */
+function leastAnswers(n: number, k: number): number {
+	let bits = 0;
+	for (let i = 0; i < k; i++) bits += Math.log2((n - i) / (i + 1));
+	return Math.ceil(bits);
+}
+
+/** A small seeded generator (mulberry32), so every run picks the same numbers. */
+function seeded(seed: number): () => number {
+	let state = seed;
+	return () => {
+		state = (state + 0x6d2b79f5) | 0;
+		let t = Math.imul(state ^ (state >>> 15), 1 | state);
+		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+async function measure(label: string, opted: number[], typeVersion = 4): Promise<string> {
+	const emulator = await startEmulator({ settings: { deliveryDelayMs: 60_000 }, account: { balance: 1e9 } });
+	try {
+		const items = Array.from({ length: ITEMS }, (_, index) => ({ to: `3161${String(index).padStart(7, '0')}` }));
+		for (const index of opted) await fetch(`${emulator.url}/emulator/optouts`, { method: 'POST', body: JSON.stringify({ number: items[index].to }) });
+		const parameters = { resource: 'message', operation: 'send', sender: 'Shop', to: '={{ $json.to }}', message: 'Sale today' };
+		// Version 3 fails a refused request's every recipient: with Continue On Fail the run goes on.
+		const run = await runAction(parameters, items, emulatorCredentials(emulator), { typeVersion, continueOnFail: typeVersion < 4 });
+		if (run.error) throw new Error(`opted-out bench: the run failed: ${run.error.message}`);
+		const failed = run.items.filter((item) => item.json.error !== undefined).length;
+		const skipped = run.items.filter((item) => item.json.skipped === 'optedOut').length;
+		const requests = emulator.requests.filter((request) => request.path === '/v1/message/send');
+		const refused = requests.filter((request) => request.status === 400).length;
+		const known = Math.ceil((ITEMS - OPTED_OUT) / BATCH);
+		return `| ${typeVersion} | ${label} | ${emulator.messages.length} | ${skipped} | ${failed} | ${requests.length} (${refused} refused with 131) | ${known} | ${leastAnswers(ITEMS, OPTED_OUT)} |`;
+	} finally {
+		await emulator.close();
+	}
+}
+
+async function main() {
+	const random = seeded(36);
+	const picked = new Set<number>();
+	while (picked.size < OPTED_OUT) picked.add(Math.floor(random() * ITEMS));
+	const spread = Array.from({ length: OPTED_OUT }, (_, index) => index * BATCH + 50);
+	const rows: string[] = [];
+	for (const version of [4, 3]) {
+		rows.push(await measure('one in each batch of 100 (items 50, 150, … 950)', spread, version));
+		rows.push(await measure(`10 at random (seed 36: items ${[...picked].sort((a, b) => a - b).join(', ')})`, [...picked], version));
+	}
+	console.log('| node version | opted-out numbers | SMS sent | items skipped | error items | send requests | fewest knowing the list | fewest not knowing it (log2 C(1000, 10) answers) |');
+	console.log('|---|---|---|---|---|---|---|---|');
+	for (const row of rows) console.log(row);
+}
+
+void main();
