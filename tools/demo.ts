@@ -136,10 +136,14 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string, webhookH
   # The same request without the ${webhookHeader.name} header (the Webhook nodes' Header Auth, credential "Webhook header"): n8n answers 403 and sends nothing
   curl -s -o /dev/null -w '%{http_code}\\n' -XPOST '${webhookBaseUrl}/webhook/${SCHEDULE_PATH}' ${json} -d '${schedule}'
 
-  # Send and Wait for Response: "Approve a refund by SMS" asks its approver, +31 6 1234 5678, and waits; the second line
-  # answers the SMS sent last as its recipient ("Auto-reply to incoming SMS"'s trigger hands the reply on)
+  # Send and Wait for Response: "Approve a refund by SMS" asks its approver, +31 6 1234 5678, and waits. The next lines
+  # keep the question's message id and answer it as the approver ("Auto-reply to incoming SMS"'s trigger hands replies
+  # on): "ok not now" is unclear, so the question keeps waiting and sends its reminder (the auto-reply leaves the
+  # approver alone); YES approves
   curl -s -XPOST '${webhookBaseUrl}/webhook/approve-refund' ${secret} -d '{"amount":"€120","order":"1001"}'
-  curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"replyTo":"latest","content":"YES"}'
+  QUESTION=$(curl -s '${emulator.url}/emulator/messageid?to=31612345678&contains=refund')
+  curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"replyTo":'"$QUESTION"',"content":"ok not now"}'
+  curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"replyTo":'"$QUESTION"',"content":"YES"}'
 
   # A sign-up form posts a new contact: "Welcome a new contact" adds it to the group Customers (an add_contact webhook) and texts a welcome
   curl -s -XPOST '${webhookBaseUrl}/webhook/new-contact' ${secret} -d '{"phone":"+31 6 1234 5601","firstname":"Ada"}'

@@ -130,6 +130,14 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 	'DELETE /emulator/requests': clear('requests'),
 	'GET /emulator/messages': ({ state }) => [200, state.messages],
 	'DELETE /emulator/messages': clear('messages'),
+	// One sent message's id for a shell variable (the walk-through answers its question by it): the last one to `to`
+	// whose content contains `contains`.
+	'GET /emulator/messageid': ({ query, state }) => {
+		const [to, contains] = [query.get('to'), query.get('contains') ?? ''];
+		const found = state.messages.filter((message) => (!to || message.to === to) && message.content.includes(contains)).at(-1);
+		if (!found) throw controlError(`no sent message${to ? ` to ${to}` : ''} containing "${contains}"`, 404);
+		return [200, found.messageid];
+	},
 	'GET /emulator/deliveries': ({ query, state }) => {
 		const type = query.get('type');
 		return [200, type ? state.deliveries.filter((delivery) => delivery.webhookType === type) : state.deliveries];
