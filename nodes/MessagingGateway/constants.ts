@@ -1,5 +1,12 @@
 /** Names both nodes share. */
 export const CREDENTIAL_TYPE = 'messagingGatewayApi';
+/**
+ * The action node's description. n8n's nodes panel lists the action node and the webhook trigger as one entry
+ * ("Messaging Gateway", its actions and its triggers) and describes that entry with the trigger's description:
+ * the trigger carries this one too, so the panel shows the action node's own words.
+ */
+export const APP_DESCRIPTION =
+	"Send SMS and voice messages and wait for replies, read the inbox, conversations and sent history, manage contacts, groups and opt-outs, and start workflows on the gateway's webhooks";
 /** The gateway's public API host, used when the credential leaves Base URL empty. */
 export const DEFAULT_BASE_URL = 'https://api.smsgatewayapi.com';
 /** How long a request waits for the gateway unless a node option says otherwise. */
