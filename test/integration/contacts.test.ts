@@ -135,6 +135,16 @@ describe('Opt-Out → Add to Opt-Out List', () => {
 		expect(send.error?.message).toMatch(/on the opt-out list.*\(gateway code 131\)/);
 	});
 
+	test('one output shape, { number, alreadyOnList, ID? }: a first add has the ID, a second is alreadyOnList without one', async () => {
+		const first = await runAction({ resource: 'optOut', operation: 'create', number: '+31 6 1234 5608' }, [{}], gateway.credentials);
+		const [added] = gateway.emulator.events.filter((entry) => entry.event.webhook_type === 'add_optout');
+		expect(first.items.map((item) => item.json)).toEqual([{ number: '31612345608', alreadyOnList: false, ID: (added.event.optout as { id: string }).id }]);
+		// Spec: code 131 for a number on the opt-out list; the node outputs it as what was asked for.
+		const again = await runAction({ resource: 'optOut', operation: 'create', number: '0031612345608' }, [{}], gateway.credentials);
+		expect(again.error).toBeUndefined();
+		expect(again.items.map((item) => item.json)).toEqual([{ number: '31612345608', alreadyOnList: true }]);
+	});
+
 	test('a number that is none: refused before anything is sent', async () => {
 		const run = await runAction({ resource: 'optOut', operation: 'create', number: '612' }, [{}], gateway.credentials);
 		expect(run.error?.message).toMatch(/^Number: "612" is not a valid international number/);
