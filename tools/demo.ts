@@ -118,6 +118,8 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string, webhookH
 	const schedule = JSON.stringify({ to: '+31 6 1234 5678', message: 'Your appointment is tomorrow', at: SCHEDULE_AT });
 	const json = `-H 'Content-Type: application/json'`;
 	const secret = `-H '${webhookHeader.name}: ${webhookHeader.value}' ${json}`;
+	// n8n's Test URL of the auto-reply's trigger: its production URL under /webhook-test/.
+	const testUrl = productionUrl(webhookBaseUrl, loadExample(EXAMPLES.autoReply)).replace(`${webhookBaseUrl}/webhook/`, `${webhookBaseUrl}/webhook-test/`);
 	return `Try:
   # An incoming SMS: "Auto-reply to incoming SMS" answers it, "Delivery log" logs both reports
   curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"from":"31612345678","content":"Is my order on its way?"}'
@@ -160,10 +162,12 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string, webhookH
   curl -s -XPOST '${emulator.url}/v1/message/send' ${api} -d '{"message":"Hi","to":"31612345678","sender":"Shop"}'
   curl -s '${emulator.url}/emulator/sink'
 
-  # A sample event of any of the 14 types at every registered URL. To see one in the editor: register
-  # the trigger's Test URL (first line), have the node listen for a test event, then fire (second line)
-  curl -s -XPOST '${emulator.url}/emulator/webhooks' -d '{"url":"${webhookBaseUrl}/webhook-test/<id>/webhook","types":["*"]}'
-  curl -s -XPOST '${emulator.url}/emulator/webhooks/delivery_report'
+  # A sample event of any of the 14 types at every registered URL. To see one in the editor: open "Auto-reply to
+  # incoming SMS", have its trigger listen for a test event, register its Test URL (first line), fire an incoming SMS
+  # (second line), then remove the Test URL (third line): else every later event goes to it, and nobody listens
+  curl -s -XPOST '${emulator.url}/emulator/webhooks' -d '{"url":"${testUrl}","types":["inbox_message"]}'
+  curl -s -XPOST '${emulator.url}/emulator/webhooks/inbox_message'
+  curl -s -XDELETE '${emulator.url}/emulator/webhooks?url=${encodeURIComponent(testUrl)}'
 
   # Every webhook the emulator sent, with each attempt and n8n's answer
   curl -s '${emulator.url}/emulator/deliveries'`;

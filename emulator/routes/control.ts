@@ -80,8 +80,12 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 		state.endpoints.push(endpoint);
 		return [201, endpoint];
 	},
-	'DELETE /emulator/webhooks': ({ state }) => {
-		state.endpoints.length = 0;
+	// `?url=…` removes that URL's registrations (a Test URL after testing), without it every one.
+	'DELETE /emulator/webhooks': ({ query, state }) => {
+		// As registered: readEndpoint keeps the URL in its normalized form.
+		const url = URL.canParse(query.get('url') ?? '') ? new URL(query.get('url')!).toString() : query.get('url');
+		if (url !== null && !state.endpoints.some((endpoint) => endpoint.url === url)) throw controlError(`no webhook registered for ${url}`, 404);
+		state.endpoints.splice(0, state.endpoints.length, ...state.endpoints.filter((endpoint) => url !== null && endpoint.url !== url));
 		return [200, state.endpoints];
 	},
 	'POST /emulator/events': async (request) => {

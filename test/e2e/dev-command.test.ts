@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { N8nClient, nodeOutput, type Execution } from '../../tools/n8n-client';
 import { ROOT } from '../../tools/n8n-install';
 import { freePort } from '../../tools/n8n-process';
-import { portIsFree, processGroup, run, sleep, until } from './dev-shell';
+import { portIsFree, processGroup, run, sleep, stepsOf, until } from './dev-shell';
 
 let dev: ChildProcess;
 let output = '';
@@ -59,16 +59,7 @@ beforeAll(async () => {
 	}, 900_000);
 	expect(output).toContain('The demo is up.');
 
-	walkThrough = new Map();
-	let comment = '';
-	for (const line of output.slice(output.indexOf('Try:')).split('\n')) {
-		const text = line.trim();
-		// A comment over several lines is one step's heading.
-		const continued = comment !== '' && walkThrough.get(comment)!.length === 0;
-		if (continued && text.startsWith('# ')) walkThrough.delete(comment);
-		if (text.startsWith('# ')) walkThrough.set((comment = continued ? `${comment} ${text.slice(2)}` : text.slice(2)), []);
-		else if (/^(?:[A-Z_]+=\$\()?curl /.test(text)) walkThrough.get(comment)!.push(text);
-	}
+	walkThrough = stepsOf(output.slice(output.indexOf('Try:')));
 	const login = /log in as (\S+) \/ (\S+)\)/.exec(output);
 	if (!login) throw new Error(`no login printed:\n${output}`);
 	const editor = /n8n editor\s+(\S+)/.exec(output)![1];
@@ -188,6 +179,22 @@ test('a sign-up: "Welcome a new contact" adds the contact to the group Customers
 	});
 	expect(welcome).toMatchObject({ to: '31612345601', reference: 'welcome' });
 	expect(await run(listContacts)).toEqual([expect.objectContaining({ phone: '31612345601', groupid: '4821', firstname: 'Ada' })]);
+});
+
+test("the auto-reply trigger's Test URL: registered, fired at and removed again as printed; the production URLs stay", async () => {
+	const [register, fire, remove] = commandsUnder('A sample event of any of the 14 types');
+	const { data } = await client.api<{ data: Array<{ id: string; name: string }> }>('GET', '/workflows');
+	const autoReply = await client.api<{ nodes: Array<{ name: string; webhookId?: string }> }>('GET', `/workflows/${data.find((entry) => entry.name === 'Auto-reply to incoming SMS')!.id}`);
+	// n8n's Test URL of that trigger, from the workflow as n8n saved it.
+	const testUrl = `http://127.0.0.1:${ports.n8n}/webhook-test/${autoReply.nodes.find((node) => node.name === 'Incoming SMS')!.webhookId}/webhook`;
+	const registered = async () => ((await run(`curl -s 'http://127.0.0.1:${ports.emulator}/emulator/webhooks'`)) as Array<{ url: string }>).map((endpoint) => endpoint.url);
+	const before = await registered();
+	expect(before).not.toContain(testUrl);
+	await run(register);
+	expect(await registered()).toEqual([...before, testUrl]);
+	expect(await run(fire)).toMatchObject({ event: { webhook_type: 'inbox_message' } });
+	await run(remove);
+	expect(await registered()).toEqual(before);
 });
 
 test('running out of funds: the send is refused and the alert reaches the sink', async () => {

@@ -41,3 +41,17 @@ export const portIsFree = (port: number) =>
 		server.once('error', () => resolve(false));
 		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
 	});
+
+/** The walk-through's steps: each comment (over one or more lines) with the commands under it, `curl …` or `X=$(curl …)`. */
+export function stepsOf(walkThrough: string): Map<string, string[]> {
+	const steps = new Map<string, string[]>();
+	let comment = '';
+	for (const line of walkThrough.split('\n')) {
+		const text = line.trim();
+		const continued = comment !== '' && steps.get(comment)!.length === 0;
+		if (continued && text.startsWith('# ')) steps.delete(comment);
+		if (text.startsWith('# ')) steps.set((comment = continued ? `${comment} ${text.slice(2)}` : text.slice(2)), []);
+		else if (/^(?:[A-Z_]+=\$\()?curl /.test(text)) steps.get(comment)!.push(text);
+	}
+	return steps;
+}
