@@ -5,8 +5,8 @@ export const CREDENTIAL_TYPE = 'messagingGatewayApi';
  * ("Messaging Gateway", its actions and its triggers) and describes that entry with the trigger's description:
  * the trigger carries this one too, so the panel shows the action node's own words.
  */
-export const APP_DESCRIPTION =
-	"Send SMS and voice messages and wait for replies, read the inbox, conversations and sent history, manage contacts, groups and opt-outs, and start workflows on the gateway's webhooks";
+// One line, as n8n's own (Twilio: "Send SMS and WhatsApp messages or make phone calls"); the Tool variant shows it too.
+export const APP_DESCRIPTION = 'Send SMS and voice messages, and wait for replies';
 /** The gateway's public API host, used when the credential leaves Base URL empty. */
 export const DEFAULT_BASE_URL = 'https://api.smsgatewayapi.com';
 /** How long a request waits for the gateway unless a node option says otherwise. */

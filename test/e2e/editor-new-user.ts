@@ -23,10 +23,14 @@ const OPERATIONS = [
 export function newUserEditorTests(setting: () => EditorSetting) {
 	const onN8n1 = process.env.N8N_VERSION?.startsWith('1.') ?? false;
 
-	test("the nodes panel describes the action node in its own words, in the list and above its actions, not the trigger's", async () => {
+	test("the nodes panel describes the action node in its own words, in the list and above its actions, not the trigger's; so does its Tool, in one line", async () => {
 		const { page, n8nUrl, demo, client, testId, searchNodePanel } = setting();
 		const types = await client.rest<INodeTypeDescription[]>('/types/nodes.json');
 		const action = types.find((type) => type.name === `${PACKAGE_NAME}.messagingGateway`)!;
+		// The Tool variant n8n makes carries it too: one line, as n8n's own Twilio Tool's.
+		const twilioTool = types.find((type) => type.name === 'n8n-nodes-base.twilioTool')!;
+		expect(types.find((type) => type.name === `${PACKAGE_NAME}.messagingGatewayTool`)?.description).toBe(action.description);
+		expect(action.description.length).toBeLessThanOrEqual(twilioTool.description.length);
 		await page.goto(`${n8nUrl}/workflow/${demo.workflows.sendFromWorkflow.id}`);
 		await page.waitForSelector(testId('canvas-node'), { timeout: 60_000 });
 		await searchNodePanel('Messaging Gateway');

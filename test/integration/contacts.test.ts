@@ -73,7 +73,8 @@ describe('Contact → Create', () => {
 		const run = await runAction(createContact({ groupId: byId('9999') }), [{ phone: '+31612345604' }], gateway.credentials);
 		expect(run.error?.message).toMatch(/Group 9999 not found/);
 		expect(run.error?.httpCode).toBe('404');
-		expect(run.error?.description).toMatch(/group/i);
+		// What to do, then the HTTP status; no generic "contact or group request was invalid" after the advice.
+		expect(run.error?.description).toMatch(/^The group does not exist: pick it from the Group list, or check its ID\. HTTP 404\.$/);
 		expect(await control('/emulator/contacts', undefined, 'GET')).toEqual([]);
 	});
 
