@@ -118,6 +118,8 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string, webhookH
 	const schedule = JSON.stringify({ to: '+31 6 1234 5678', message: 'Your appointment is tomorrow', at: SCHEDULE_AT });
 	const json = `-H 'Content-Type: application/json'`;
 	const secret = `-H '${webhookHeader.name}: ${webhookHeader.value}' ${json}`;
+	// n8n's Test URL of the auto-reply's trigger: its production URL under /webhook-test/.
+	const testUrl = productionUrl(webhookBaseUrl, loadExample(EXAMPLES.autoReply)).replace(`${webhookBaseUrl}/webhook/`, `${webhookBaseUrl}/webhook-test/`);
 	return `Try:
   # An incoming SMS: "Auto-reply to incoming SMS" answers it, "Delivery log" logs both reports
   curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"from":"31612345678","content":"Is my order on its way?"}'
@@ -136,10 +138,14 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string, webhookH
   # The same request without the ${webhookHeader.name} header (the Webhook nodes' Header Auth, credential "Webhook header"): n8n answers 403 and sends nothing
   curl -s -o /dev/null -w '%{http_code}\\n' -XPOST '${webhookBaseUrl}/webhook/${SCHEDULE_PATH}' ${json} -d '${schedule}'
 
-  # Send and Wait for Response: "Approve a refund by SMS" asks its approver, +31 6 1234 5678, and waits; the second line
-  # answers the SMS sent last as its recipient ("Auto-reply to incoming SMS"'s trigger hands the reply on)
+  # Send and Wait for Response: "Approve a refund by SMS" asks its approver, +31 6 1234 5678, and waits. The next lines
+  # keep the question's message id and answer it as the approver ("Auto-reply to incoming SMS"'s trigger hands replies
+  # on): "ok not now" is unclear, so the question keeps waiting and sends its reminder (the auto-reply leaves the
+  # approver alone); YES approves
   curl -s -XPOST '${webhookBaseUrl}/webhook/approve-refund' ${secret} -d '{"amount":"€120","order":"1001"}'
-  curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"replyTo":"latest","content":"YES"}'
+  QUESTION=$(curl -s '${emulator.url}/emulator/messageid?to=31612345678&contains=refund')
+  curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"replyTo":'"$QUESTION"',"content":"ok not now"}'
+  curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"replyTo":'"$QUESTION"',"content":"YES"}'
 
   # A sign-up form posts a new contact: "Welcome a new contact" adds it to the group Customers (an add_contact webhook) and texts a welcome
   curl -s -XPOST '${webhookBaseUrl}/webhook/new-contact' ${secret} -d '{"phone":"+31 6 1234 5601","firstname":"Ada"}'
@@ -156,10 +162,12 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string, webhookH
   curl -s -XPOST '${emulator.url}/v1/message/send' ${api} -d '{"message":"Hi","to":"31612345678","sender":"Shop"}'
   curl -s '${emulator.url}/emulator/sink'
 
-  # A sample event of any of the 14 types at every registered URL. To see one in the editor: register
-  # the trigger's Test URL (first line), have the node listen for a test event, then fire (second line)
-  curl -s -XPOST '${emulator.url}/emulator/webhooks' -d '{"url":"${webhookBaseUrl}/webhook-test/<id>/webhook","types":["*"]}'
-  curl -s -XPOST '${emulator.url}/emulator/webhooks/delivery_report'
+  # A sample event of any of the 14 types at every registered URL. To see one in the editor: open "Auto-reply to
+  # incoming SMS", have its trigger listen for a test event, register its Test URL (first line), fire an incoming SMS
+  # (second line), then remove the Test URL (third line): else every later event goes to it, and nobody listens
+  curl -s -XPOST '${emulator.url}/emulator/webhooks' -d '{"url":"${testUrl}","types":["inbox_message"]}'
+  curl -s -XPOST '${emulator.url}/emulator/webhooks/inbox_message'
+  curl -s -XDELETE '${emulator.url}/emulator/webhooks?url=${encodeURIComponent(testUrl)}'
 
   # Every webhook the emulator sent, with each attempt and n8n's answer
   curl -s '${emulator.url}/emulator/deliveries'`;

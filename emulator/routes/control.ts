@@ -81,8 +81,12 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 		state.endpoints.push(endpoint);
 		return [201, endpoint];
 	},
-	'DELETE /emulator/webhooks': ({ state }) => {
-		state.endpoints.length = 0;
+	// `?url=…` removes that URL's registrations (a Test URL after testing), without it every one.
+	'DELETE /emulator/webhooks': ({ query, state }) => {
+		// As registered: readEndpoint keeps the URL in its normalized form.
+		const url = URL.canParse(query.get('url') ?? '') ? new URL(query.get('url')!).toString() : query.get('url');
+		if (url !== null && !state.endpoints.some((endpoint) => endpoint.url === url)) throw controlError(`no webhook registered for ${url}`, 404);
+		state.endpoints.splice(0, state.endpoints.length, ...state.endpoints.filter((endpoint) => url !== null && endpoint.url !== url));
 		return [200, state.endpoints];
 	},
 	'POST /emulator/events': async (request) => {
@@ -131,6 +135,14 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 	'DELETE /emulator/requests': clear('requests'),
 	'GET /emulator/messages': ({ state }) => [200, state.messages],
 	'DELETE /emulator/messages': clear('messages'),
+	// One sent message's id for a shell variable (the walk-through answers its question by it): the last one to `to`
+	// whose content contains `contains`.
+	'GET /emulator/messageid': ({ query, state }) => {
+		const [to, contains] = [query.get('to'), query.get('contains') ?? ''];
+		const found = state.messages.filter((message) => (!to || message.to === to) && message.content.includes(contains)).at(-1);
+		if (!found) throw controlError(`no sent message${to ? ` to ${to}` : ''} containing "${contains}"`, 404);
+		return [200, found.messageid];
+	},
 	'GET /emulator/deliveries': ({ query, state }) => {
 		const type = query.get('type');
 		return [200, type ? state.deliveries.filter((delivery) => delivery.webhookType === type) : state.deliveries];

@@ -13,8 +13,8 @@ import * as group from './actions/group/Group.resource';
 import * as optOut from './actions/optOut/OptOut.resource';
 import { router } from './actions/router';
 import { resumeWebhook, RESUME_WEBHOOKS } from './actions/message/sendAndWait/webhook';
-import { CREDENTIAL_TYPE } from './constants';
-import { searchGroups, searchSenderIds } from './methods/listSearch';
+import { APP_DESCRIPTION, CREDENTIAL_TYPE } from './constants';
+import { searchGroups, searchReplySenderIds, searchSenderIds } from './methods/listSearch';
 
 export class MessagingGateway implements INodeType {
 	description: INodeTypeDescription = {
@@ -28,9 +28,10 @@ export class MessagingGateway implements INodeType {
 		// 4: a recipient on the opt-out list (131) is an item `skipped: "optedOut"`, its request's others are still sent.
 		version: [1, 2, 3, 4],
 		defaultVersion: 4,
+		// The canvas line under the node's name, per resource and operation (n8n's own read "Get many contacts", "Send and wait").
 		subtitle:
-			'={{ ({ send: "Send SMS", sendVoice: "Send voice message", getBalance: "Get balance", getSenderIds: "Get sender IDs", getAccount: "Get account", format: "Format number", create: ({ contact: "Create contact", optOut: "Add to opt-out list" })[$parameter["resource"]], rename: "Rename group", getAll: "Get many", get: "Get conversation" })[$parameter["operation"]] || $parameter["operation"] }}',
-		description: 'Send SMS and voice messages, read the inbox, conversations and sent history, manage contacts, groups and opt-outs, format numbers, and read the sender IDs and balance of a messaging gateway account',
+			'={{ ({ "message:send": "Send SMS", "message:sendAndWait": "Send and wait", "message:sendVoice": "Send voice message", "message:getAll": "Get many sent messages", "inbox:getAll": "Get many inbox messages", "conversation:get": "Get conversation", "contact:create": "Create contact", "contact:getAll": "Get many contacts", "group:getAll": "Get many groups", "group:rename": "Rename group", "optOut:create": "Add to opt-out list", "account:getAccount": "Get account", "account:getBalance": "Get balance", "account:getSenderIds": "Get sender IDs", "number:format": "Format number" })[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}',
+		description: APP_DESCRIPTION,
 		defaults: { name: 'Messaging Gateway' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -70,7 +71,7 @@ export class MessagingGateway implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchSenderIds, searchGroups } };
+	methods = { listSearch: { searchSenderIds, searchReplySenderIds, searchGroups } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

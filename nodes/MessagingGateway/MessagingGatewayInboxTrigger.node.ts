@@ -9,7 +9,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { inboxFilters } from './actions/inbox/getAll.operation';
 import { fetchPage, FIELD_LABELS } from './actions/paging';
 import { CREDENTIAL_TYPE } from './constants';
-import { inboxCall } from './core/records/lists';
+import { inboxCall, inboxCallInWords } from './core/records/lists';
 import { MAX_PAGE_SIZE } from './core/records/paging';
 import {
 	accountKeyOf,
@@ -41,7 +41,14 @@ async function pollInbox(ctx: IPollFunctions, mark: string | undefined, manual: 
 	if (walk.truncated) {
 		ctx.logger.warn(`Messaging Gateway Inbox Trigger: read ${walk.pagesRead} pages without reaching the last message emitted; messages older than those read are not emitted`);
 	}
-	if (manual) return manualOutcome(walk);
+	if (manual) {
+		const outcome = manualOutcome(walk);
+		// As n8n's own polling triggers do: a test fetch that finds nothing says so, and what it looked for.
+		if (outcome.emit.length > 0) return outcome;
+		throw new NodeOperationError(ctx.getNode(), 'No received message to fetch', {
+			description: `Looked for the newest of the ${inboxCallInWords(call)} (Filters); the gateway's inbox lists none. Send one, or change the Filters, then fetch again.`,
+		});
+	}
 	return mark === undefined ? activationOutcome(walk) : pollOutcome(walk);
 }
 

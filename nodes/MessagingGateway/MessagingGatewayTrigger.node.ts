@@ -8,7 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { ALL_EVENTS, WEBHOOK_EVENT_TYPES } from './core/events/events';
 import { DEFAULT_TOLERANCE_SECONDS } from './core/events/signature';
-import { CREDENTIAL_TYPE } from './constants';
+import { APP_DESCRIPTION, CREDENTIAL_TYPE } from './constants';
 import { answerEvents } from './trigger/answer';
 import { readBody, verifyRequest, type TriggerOptions } from './trigger/request';
 
@@ -103,8 +103,8 @@ export class MessagingGatewayTrigger implements INodeType {
 		defaultVersion: 3,
 		// The events' names, not their values: "Inbox Message", not inbox_message.
 		subtitle: `={{ (($parameter["events"] || []).includes("*") ? ["All Events"] : ($parameter["events"] || []).map((type) => (${JSON.stringify(Object.fromEntries(WEBHOOK_EVENT_TYPES.map(({ value, name }) => [value, name])))})[type] || type)).join(", ") }}`,
-		description:
-			'Starts the workflow on webhooks from the messaging gateway: delivery reports, incoming SMS, funds events and more',
+		// n8n's nodes panel describes this node and the action node, as one entry, with this text (constants.ts).
+		description: APP_DESCRIPTION,
 		eventTriggerDescription: 'Waiting for the gateway to call the Test URL',
 		activationMessage: "Put the Production URL in the gateway's webhook settings: every event it sends now starts this workflow.",
 		defaults: { name: 'Messaging Gateway Trigger' },

@@ -1,5 +1,12 @@
 /** Names both nodes share. */
 export const CREDENTIAL_TYPE = 'messagingGatewayApi';
+/**
+ * The action node's description. n8n's nodes panel lists the action node and the webhook trigger as one entry
+ * ("Messaging Gateway", its actions and its triggers) and describes that entry with the trigger's description:
+ * the trigger carries this one too, so the panel shows the action node's own words.
+ */
+// One line, as n8n's own (Twilio: "Send SMS and WhatsApp messages or make phone calls"); the Tool variant shows it too.
+export const APP_DESCRIPTION = 'Send SMS and voice messages, and wait for replies';
 /** The gateway's public API host, used when the credential leaves Base URL empty. */
 export const DEFAULT_BASE_URL = 'https://api.smsgatewayapi.com';
 /** How long a request waits for the gateway unless a node option says otherwise. */

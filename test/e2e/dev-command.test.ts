@@ -4,16 +4,12 @@
  * (SIGINT to the whole process group). n8n and the emulator must be gone and their ports free.
  * Ports: EMULATOR_PORT and N8N_PORT as the README documents, free ones unless the caller sets them.
  */
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { promisify } from 'node:util';
+import { spawn, type ChildProcess } from 'node:child_process';
 
 import { N8nClient, nodeOutput, type Execution } from '../../tools/n8n-client';
 import { ROOT } from '../../tools/n8n-install';
 import { freePort } from '../../tools/n8n-process';
-
-const sh = promisify(execFile);
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms).unref());
+import { portIsFree, processGroup, run, sleep, stepsOf, until } from './dev-shell';
 
 let dev: ChildProcess;
 let output = '';
@@ -22,31 +18,11 @@ let ports: { emulator: number; n8n: number };
 let walkThrough: Map<string, string[]>;
 let client: N8nClient;
 
-/** Runs one printed command in a shell, as a user pastes it, and parses what it prints. */
-async function run(command: string): Promise<unknown> {
-	const { stdout } = await sh('bash', ['-c', command]);
-	try {
-		return JSON.parse(stdout);
-	} catch {
-		return stdout;
-	}
-}
-
 /** The commands printed under the comment that starts with `heading`. */
 function commandsUnder(heading: string): string[] {
 	const entry = [...walkThrough].find(([comment]) => comment.startsWith(heading));
 	if (!entry) throw new Error(`the walk-through has no "${heading}" step:\n${output}`);
 	return entry[1];
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await sleep(300);
-	}
 }
 
 /** Finished executions of the workflow with this name, oldest first, once there are at least `count`. */
@@ -59,22 +35,6 @@ async function executionsOf(name: string, count: number): Promise<Execution[]> {
 		return finished.length >= count ? finished.reverse() : undefined;
 	});
 }
-
-/** Processes of a process group, with their command lines. */
-function processGroup(pgid: number): Array<{ pid: number; command: string }> {
-	return execFileSync('ps', ['-eo', 'pid=,pgid=,args='], { encoding: 'utf8' })
-		.split('\n')
-		.map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
-		.filter((match): match is RegExpExecArray => match !== null && Number(match[2]) === pgid)
-		.map((match) => ({ pid: Number(match[1]), command: match[3] }));
-}
-
-const portIsFree = (port: number) =>
-	new Promise<boolean>((resolve) => {
-		const server = createServer();
-		server.once('error', () => resolve(false));
-		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-	});
 
 beforeAll(async () => {
 	ports = {
@@ -99,13 +59,7 @@ beforeAll(async () => {
 	}, 900_000);
 	expect(output).toContain('The demo is up.');
 
-	walkThrough = new Map();
-	let comment = '';
-	for (const line of output.slice(output.indexOf('Try:')).split('\n')) {
-		const text = line.trim();
-		if (text.startsWith('# ')) walkThrough.set((comment = text.slice(2)), []);
-		else if (text.startsWith('curl ')) walkThrough.get(comment)!.push(text);
-	}
+	walkThrough = stepsOf(output.slice(output.indexOf('Try:')));
 	const login = /log in as (\S+) \/ (\S+)\)/.exec(output);
 	if (!login) throw new Error(`no login printed:\n${output}`);
 	const editor = /n8n editor\s+(\S+)/.exec(output)![1];
@@ -188,6 +142,34 @@ test('the scheduling request without the Webhook header: n8n answers 403 and not
 	expect(await messageIds()).toEqual(before);
 });
 
+test('Send and Wait: an unclear reply to the question gets its reminder and no auto-reply; then YES approves', async () => {
+	const [ask, keepId, unclear, yes] = commandsUnder('Send and Wait for Response');
+	expect(keepId).toMatch(/^QUESTION=\$\(curl /);
+	const [, listMessages] = commandsUnder('An incoming SMS');
+	const toApprover = async () => ((await run(listMessages)) as Array<{ messageid: string; to: string; content: string }>).filter((message) => message.to === '31612345678');
+	const autoReplies = (await executionsOf('Auto-reply to incoming SMS', 1)).length;
+	// The webhook of a just-activated workflow can answer 404 for a moment.
+	await until('the approval webhook', async () => ((await run(ask)) as { message?: string }).message === 'Workflow was started' || undefined);
+	// A user pastes the next lines into one shell a moment later; here: once the question has gone out.
+	const question = await until('the question', async () => (await toApprover()).find((message) => message.content.startsWith('Approve the refund of €120 for order 1001?')));
+	expect(await run(`${keepId}\nprintf %s "$QUESTION"`)).toBe(question.messageid);
+
+	await run(`${keepId}\n${unclear}`);
+	// The example's Reminder for Unclear Replies, from the question's sender, to the approver.
+	await until('the reminder', async () => (await toApprover()).find((message) => message.content === 'Sorry, I did not get that. Please reply YES or NO.'));
+	const [, handed] = await executionsOf('Auto-reply to incoming SMS', autoReplies + 1).then((all) => all.slice(autoReplies - 1));
+	expect(nodeOutput(handed, 'Incoming SMS')).toEqual([expect.objectContaining({ waitingQuestion: expect.objectContaining({ outcome: 'keptWaiting' }) })]);
+	expect(handed.data!.resultData.runData['Reply by SMS']).toBeUndefined();
+
+	await run(`${keepId}\n${yes}`);
+	// Waiting counts as finished for executionsOf: the approval is over once it has succeeded.
+	const approval = await until('the approval', async () => (await executionsOf('Approve a refund by SMS', 1)).find((execution) => execution.status === 'success'));
+	expect(nodeOutput(approval, 'Ask the manager')).toEqual([expect.objectContaining({ approved: true, reply: 'YES', from: '31612345678', messageid: question.messageid })]);
+	expect(approval.data!.resultData.runData['Refund the order (replace with your shop\'s API)']).toBeDefined();
+	// Nothing but the question and its reminder went to the approver: no "Thanks for your message" to either reply.
+	expect((await toApprover()).filter((message) => message.content.startsWith('Thanks for your message "') && !message.content.includes('Is my order'))).toEqual([]);
+});
+
 test('a sign-up: "Welcome a new contact" adds the contact to the group Customers and texts it a welcome', async () => {
 	const [signUp, listContacts] = commandsUnder('A sign-up form posts a new contact');
 	// The webhook of a just-activated workflow can answer 404 for a moment.
@@ -197,6 +179,22 @@ test('a sign-up: "Welcome a new contact" adds the contact to the group Customers
 	});
 	expect(welcome).toMatchObject({ to: '31612345601', reference: 'welcome' });
 	expect(await run(listContacts)).toEqual([expect.objectContaining({ phone: '31612345601', groupid: '4821', firstname: 'Ada' })]);
+});
+
+test("the auto-reply trigger's Test URL: registered, fired at and removed again as printed; the production URLs stay", async () => {
+	const [register, fire, remove] = commandsUnder('A sample event of any of the 14 types');
+	const { data } = await client.api<{ data: Array<{ id: string; name: string }> }>('GET', '/workflows');
+	const autoReply = await client.api<{ nodes: Array<{ name: string; webhookId?: string }> }>('GET', `/workflows/${data.find((entry) => entry.name === 'Auto-reply to incoming SMS')!.id}`);
+	// n8n's Test URL of that trigger, from the workflow as n8n saved it.
+	const testUrl = `http://127.0.0.1:${ports.n8n}/webhook-test/${autoReply.nodes.find((node) => node.name === 'Incoming SMS')!.webhookId}/webhook`;
+	const registered = async () => ((await run(`curl -s 'http://127.0.0.1:${ports.emulator}/emulator/webhooks'`)) as Array<{ url: string }>).map((endpoint) => endpoint.url);
+	const before = await registered();
+	expect(before).not.toContain(testUrl);
+	await run(register);
+	expect(await registered()).toEqual([...before, testUrl]);
+	expect(await run(fire)).toMatchObject({ event: { webhook_type: 'inbox_message' } });
+	await run(remove);
+	expect(await registered()).toEqual(before);
 });
 
 test('running out of funds: the send is refused and the alert reaches the sink', async () => {

@@ -6,12 +6,14 @@
 import type { Page } from 'playwright-core';
 
 import type { Demo } from '../../tools/demo';
+import type { N8nClient } from '../../tools/n8n-client';
 
 export interface EditorSetting {
 	page: Page;
 	n8nUrl: string;
 	emulatorUrl: string;
 	demo: Demo;
+	client: N8nClient;
 	testId(id: string): string;
 	searchNodePanel(word: string): Promise<string[]>;
 	openPanel(workflowId: string, nodeName: string): Promise<string>;

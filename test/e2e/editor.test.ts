@@ -21,6 +21,7 @@ import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
 import { hitlEditorTests } from './editor-hitl';
 import { inboxEditorTests } from './editor-inbox';
+import { newUserEditorTests } from './editor-new-user';
 
 stopN8nOnExit();
 
@@ -246,4 +247,4 @@ test('the Send SMS panel and the trigger panel, saved as pictures for the README
 	await picture('editor-trigger.png');
 });
 
-for (const declare of [hitlEditorTests, inboxEditorTests]) declare(() => ({ page, n8nUrl: n8n.url, emulatorUrl: emulator.url, demo, testId, searchNodePanel, openPanel, picture }));
+for (const declare of [hitlEditorTests, inboxEditorTests, newUserEditorTests]) declare(() => ({ page, n8nUrl: n8n.url, emulatorUrl: emulator.url, demo, client, testId, searchNodePanel, openPanel, picture }));

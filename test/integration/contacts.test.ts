@@ -73,7 +73,8 @@ describe('Contact → Create', () => {
 		const run = await runAction(createContact({ groupId: byId('9999') }), [{ phone: '+31612345604' }], gateway.credentials);
 		expect(run.error?.message).toMatch(/Group 9999 not found/);
 		expect(run.error?.httpCode).toBe('404');
-		expect(run.error?.description).toMatch(/group/i);
+		// What to do, then the HTTP status; no generic "contact or group request was invalid" after the advice.
+		expect(run.error?.description).toMatch(/^The group does not exist: pick it from the Group list, or check its ID\. HTTP 404\.$/);
 		expect(await control('/emulator/contacts', undefined, 'GET')).toEqual([]);
 	});
 
@@ -136,6 +137,16 @@ describe('Opt-Out → Add to Opt-Out List', () => {
 		expect((await runAction(sms, [{}], gateway.credentials)).items.map((item) => item.json)).toEqual([{ to: '31612345607', skipped: 'optedOut' }]);
 		const send = await runAction(sms, [{}], gateway.credentials, { typeVersion: 3 });
 		expect(send.error?.message).toMatch(/on the opt-out list.*\(gateway code 131\)/);
+	});
+
+	test('one output shape, { number, alreadyOnList, ID? }: a first add has the ID, a second is alreadyOnList without one', async () => {
+		const first = await runAction({ resource: 'optOut', operation: 'create', number: '+31 6 1234 5608' }, [{}], gateway.credentials);
+		const [added] = gateway.emulator.events.filter((entry) => entry.event.webhook_type === 'add_optout');
+		expect(first.items.map((item) => item.json)).toEqual([{ number: '31612345608', alreadyOnList: false, ID: (added.event.optout as { id: string }).id }]);
+		// Spec: code 131 for a number on the opt-out list; the node outputs it as what was asked for.
+		const again = await runAction({ resource: 'optOut', operation: 'create', number: '0031612345608' }, [{}], gateway.credentials);
+		expect(again.error).toBeUndefined();
+		expect(again.items.map((item) => item.json)).toEqual([{ number: '31612345608', alreadyOnList: true }]);
 	});
 
 	test('a number that is none: refused before anything is sent', async () => {

@@ -59,6 +59,33 @@ describe('webhooks of every type', () => {
 		expect(unknown.status).toBe(400);
 	});
 
+	test('DELETE /emulator/webhooks?url=…: that URL no longer gets events, the others still do; an unknown URL is a 404', async () => {
+		const other = await startReceiver();
+		try {
+			await subscribe(['add_group']);
+			await api('POST', '/emulator/webhooks', { url: other.url, types: ['add_group'] }, {});
+			const removed = await api('DELETE', `/emulator/webhooks?url=${encodeURIComponent(other.url)}`, undefined, {});
+			expect(removed.status).toBe(200);
+			expect((removed.body as unknown as Array<{ url: string }>).map((endpoint) => endpoint.url)).toEqual([receiver.url]);
+			await api('POST', '/emulator/events?wait=true', { type: 'add_group' }, {});
+			expect(receiver.requests).toHaveLength(1);
+			expect(other.requests).toHaveLength(0);
+			expect((await api('DELETE', `/emulator/webhooks?url=${encodeURIComponent(other.url)}`, undefined, {})).status).toBe(404);
+		} finally {
+			await other.close();
+		}
+	});
+
+	test('GET /emulator/messageid: the id of the last message sent to a number whose text contains a word, for a shell variable', async () => {
+		const question = await send({ message: 'Approve the refund of €120?', to: '31612345670', sender: '3197010000002' });
+		await send({ message: 'Thanks for your message', to: '31612345670', sender: 'Shop' });
+		await send({ message: 'Approve the refund of €80?', to: '31612345671', sender: '3197010000002' });
+		const found = await api('GET', '/emulator/messageid?to=31612345670&contains=refund', undefined, {});
+		expect(found).toMatchObject({ status: 200, body: question.body.messageid });
+		const none = await api('GET', '/emulator/messageid?to=31612345672&contains=refund', undefined, {});
+		expect(none).toMatchObject({ status: 404, body: { error: 'no sent message to 31612345672 containing "refund"' } });
+	});
+
 	test('POST webhooks are signed over the raw body (checked with openssl)', async () => {
 		await subscribe(['add_group']);
 		await api('POST', '/emulator/events?wait=true', { type: 'add_group', fields: { group: { groupname: 'Grüße 👋' } } }, {});

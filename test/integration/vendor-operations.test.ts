@@ -6,6 +6,7 @@ import { NodeApiError, type IDataObject } from 'n8n-workflow';
 
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { runAction, searchList, type GatewayCredentials } from '../harness/run';
+import { MessagingGateway } from '../../nodes/MessagingGateway/MessagingGateway.node';
 
 let emulator: Emulator;
 let credentials: GatewayCredentials;
@@ -198,6 +199,17 @@ describe('Sender list search (LoadOptionsContext)', () => {
 		expect((await searchList('searchSenderIds', parameters, credentials, { filter: '3197' })).results.map((entry) => entry.value)).toEqual([
 			'3197010000001',
 		]);
+	});
+
+	test("Send and Wait's list offers only the numbers, the senders a reply can reach; its Sender field asks that list", async () => {
+		const question = { resource: 'message', operation: 'sendAndWait', sender: { __rl: true, mode: 'list', value: '' } };
+		expect(await searchList('searchReplySenderIds', question, credentials)).toEqual({
+			results: [{ name: '3197010000001', value: '3197010000001', description: 'approved' }],
+		});
+		const senderOf = (operation: string) =>
+			new MessagingGateway().description.properties.find((property) => property.name === 'sender' && property.type === 'resourceLocator' && property.displayOptions?.show?.operation?.includes(operation));
+		expect(senderOf('sendAndWait')?.modes?.[0].typeOptions?.searchListMethod).toBe('searchReplySenderIds');
+		expect(senderOf('send')?.modes?.[0].typeOptions?.searchListMethod).toBe('searchSenderIds');
 	});
 
 	test('a list the gateway will not give is a NodeApiError with its code; sending by value is unaffected', async () => {

@@ -58,8 +58,11 @@ const INVALID_NUMBER: CodeInfo = {
 	meaning: 'A recipient is not a valid number: use international format, 8 to 15 digits, e.g. 31612345678',
 };
 const CONTACT_PROBLEM: CodeInfo = { name: 'Contact problem', meaning: 'A contact or group request was invalid' };
-/** A meaning only a third-party client's code table gives: said as likely, with the documented one beside it. */
-const thirdParty = (name: string, meaning: string): CodeInfo => ({ name, meaning: `${meaning} (likely: a contact or group request was invalid)` });
+/**
+ * A meaning only a third-party client's code table gives. The error says it as advice and ends with what to do;
+ * that the gateway's own pages do not confirm it is said in docs/contacts-and-groups.md#error-codes.
+ */
+const thirdParty = (name: string, meaning: string): CodeInfo => ({ name, meaning });
 
 /** Error codes of the HTTP API (`{"error":"<code>","errorMsg":"…"}`), with what a user can do about each. */
 export const API_ERROR_CODES: Readonly<Record<string, CodeInfo>> = {

@@ -1,19 +1,29 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { groupsOf } from '../core/records/group';
-import { filterSenderIds, parseSenderIds } from '../core/sending/senderids';
+import { canReceiveReplies, filterSenderIds, parseSenderIds, type SenderId } from '../core/sending/senderids';
 import { gatewayList, gatewayRequest } from '../transport';
 
-/** The account's sender IDs (`GET /v1/senderids`) for the Sender list, filtered by what the user types. */
-export async function searchSenderIds(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const response = await gatewayRequest.call(this, { method: 'GET', path: '/v1/senderids', itemIndex: 0, idempotent: true });
+/** The account's sender IDs (`GET /v1/senderids`) that `offered` keeps, filtered by what the user types. */
+async function senderList(context: ILoadOptionsFunctions, filter: string | undefined, offered: (entry: SenderId) => boolean): Promise<INodeListSearchResult> {
+	const response = await gatewayRequest.call(context, { method: 'GET', path: '/v1/senderids', itemIndex: 0, idempotent: true });
 	return {
-		results: filterSenderIds(parseSenderIds(response), filter).map((entry) => ({
+		results: filterSenderIds(parseSenderIds(response).filter(offered), filter).map((entry) => ({
 			name: entry.sender,
 			value: entry.sender,
 			...(entry.detail ? { description: entry.detail } : {}),
 		})),
 	};
+}
+
+/** The Sender list of a send: every sender ID of the account. */
+export async function searchSenderIds(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	return await senderList(this, filter, () => true);
+}
+
+/** The Sender list of Send and Wait: only the numbers, the sender IDs a reply can reach. */
+export async function searchReplySenderIds(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	return await senderList(this, filter, canReceiveReplies);
 }
 
 /** Groups per page of the Group list: the editor asks for the next page as the user scrolls. */

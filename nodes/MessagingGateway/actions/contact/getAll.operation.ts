@@ -2,6 +2,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { readGroupId } from '../../core/records/group';
+import { fieldNotice } from '../fieldNotes';
 import { getManyFields, getManyPerItem, wantedOf } from '../paging';
 import { refusal } from '../perItem';
 import { groupIdField } from '../group/fields';
@@ -10,6 +11,7 @@ const show = { resource: ['contact'], operation: ['getAll'] };
 
 
 export const description: INodeProperties[] = [
+	fieldNotice('contacts', show),
 	...getManyFields(show),
 	{
 		displayName: 'Filters',

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { conversationCall } from '../../core/records/lists';
+import { fieldNotice } from '../fieldNotes';
 import { getManyFields, getManyPerItem, listQueryOf } from '../paging';
 
 const show = { resource: ['conversation'], operation: ['get'] };
@@ -12,10 +13,11 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'e.g. +31 6 12345678',
+		placeholder: 'e.g. +31 6 1234 5678',
 		description: 'The number whose thread to get (international format): the messages it sent to the account and those sent to it',
 		displayOptions: { show },
 	},
+	fieldNotice('conversation', show),
 	...getManyFields(show),
 ];
 

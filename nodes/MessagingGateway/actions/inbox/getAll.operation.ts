@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { inboxCall } from '../../core/records/lists';
+import { fieldNotice } from '../fieldNotes';
 import { getManyFields, getManyPerItem, listQueryOf } from '../paging';
 
 const show = { resource: ['inbox'], operation: ['getAll'] };
@@ -36,7 +37,7 @@ export const inboxFilters: INodeProperties = {
 	],
 };
 
-export const description: INodeProperties[] = [...getManyFields(show), { ...inboxFilters, displayOptions: { show } }];
+export const description: INodeProperties[] = [fieldNotice('inbox', show), ...getManyFields(show), { ...inboxFilters, displayOptions: { show } }];
 
 /** `GET /v1/message/inbox[/{inbox_nr}]`: one output item per received message, as the gateway lists it. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {

@@ -1,9 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { historyCall } from '../../core/records/lists';
+import { fieldNotice } from '../fieldNotes';
 import { getManyFields, getManyPerItem, listQueryOf } from '../paging';
 
-export const description: INodeProperties[] = getManyFields({ resource: ['message'], operation: ['getAll'] });
+export const description: INodeProperties[] = [fieldNotice('history', { resource: ['message'], operation: ['getAll'] }), ...getManyFields({ resource: ['message'], operation: ['getAll'] })];
 
 /** `GET /v1/message/history`: one output item per sent message with its status, as the gateway lists them. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {

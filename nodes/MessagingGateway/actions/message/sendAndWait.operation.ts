@@ -17,7 +17,7 @@ import { waitLimit } from '../../core/conversations/wait-limit';
 import { sendOptionsField, senderFields, toField } from './send/fields';
 import { runSend, type SendOperation } from './send/run';
 import { description as sendSmsDescription, sendSms } from './send.operation';
-import { responseTypeField, sendAndWaitOptionsField } from './sendAndWait/fields';
+import { responseTypeField, sendAndWaitOptionsField, setupNotice } from './sendAndWait/fields';
 import { defaultHitlMessage, isPlainTool } from './sendAndWait/hitl';
 
 const show = { resource: ['message'], operation: ['sendAndWait'] };
@@ -26,6 +26,7 @@ const sendOptions = sendOptionsField(show);
 const sendMessageField = sendSmsDescription.find((property) => property.name === 'message')!;
 
 export const description: INodeProperties[] = [
+	setupNotice(show),
 	...senderFields(show, 'question'),
 	{ ...toField(show), placeholder: 'e.g. +31 6 1234 5678', description: 'The one number that is asked, in international format (+31 6 1234 5678); a national number needs the Default Country option. Only a reply from this number is taken as the answer.' },
 	{

@@ -24,8 +24,9 @@ export const description: INodeProperties[] = [
 ];
 
 /**
- * The gateway's answer as it comes, one item per input item. A number on the list already (code 131: a
- * second STOP, or Retry On Fail after an answer that got lost) is what was asked for: `{ number, alreadyOnList: true }`.
+ * One shape per item, whatever the gateway answers: `{ number, alreadyOnList, ...the gateway's answer as it comes }`
+ * (its `ID`). A number on the list already (code 131: a second STOP, or Retry On Fail after an answer that got
+ * lost) is what was asked for: `{ number, alreadyOnList: true }`, without an ID.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const prepare = (itemIndex: number) => {
@@ -34,7 +35,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	};
 	return await runPerItem(this, prepare, async (request) => {
 		try {
-			return [await gatewayRequest.call(this, request)];
+			return [{ number: request.body.number, alreadyOnList: false, ...(await gatewayRequest.call(this, request)) }];
 		} catch (error) {
 			const nodeError = asNodeError(this, error, request.itemIndex);
 			if ((nodeError.context as IDataObject).code !== ALREADY_ON_LIST) throw nodeError;

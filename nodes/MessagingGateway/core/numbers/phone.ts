@@ -48,7 +48,8 @@ export type NumberProblem =
 	| { kind: 'noDigits' }
 	| { kind: 'notADigit'; character: string }
 	| { kind: 'nationalWithoutCountry'; defaultCountry?: Country }
-	| { kind: 'notInternational'; reason: string };
+	// `bare`: written without + or 00 and read as international all the same ("12345" as +1 2345).
+	| { kind: 'notInternational'; reason: string; bare?: { defaultCountry?: Country } };
 
 export type NumberReading = { ok: true; digits: string } | { ok: false; problem: NumberProblem };
 
@@ -60,8 +61,9 @@ export type NumberReading = { ok: true; digits: string } | { ok: false; problem:
  */
 export function readPhoneNumber(input: string, defaultCountry?: Country): NumberReading {
 	const text = input.trim().replace(SEPARATORS, '');
+	const written = text.startsWith('+') || text.startsWith('00');
 	let digits: string;
-	if (text.startsWith('+') || text.startsWith('00')) {
+	if (written) {
 		digits = dropTrunkInParentheses(text.slice(text.startsWith('+') ? 1 : 2)).replace(/[()]/g, '');
 	} else {
 		digits = text.replace(/[()]/g, '');
@@ -75,7 +77,8 @@ export function readPhoneNumber(input: string, defaultCountry?: Country): Number
 	const bad = digits.match(/[^0-9]/);
 	if (bad) return { ok: false, problem: { kind: 'notADigit', character: bad[0] } };
 	const reason = internationalNumberProblem(digits);
-	return reason ? { ok: false, problem: { kind: 'notInternational', reason } } : { ok: true, digits };
+	if (!reason) return { ok: true, digits };
+	return { ok: false, problem: { kind: 'notInternational', reason, ...(written ? {} : { bare: { defaultCountry } }) } };
 }
 
 /** Why a number is refused, in words that follow the number. */
@@ -91,8 +94,10 @@ function numberProblemText(problem: NumberProblem): string {
 				? `starts with 0 but ${country.name} (${country.code}) has the trunk prefix ${country.trunkPrefix}; write it with its country code (+…)`
 				: 'is a national number (it starts with 0): write it with its country code (+31 6…) or set the Default Country option';
 		}
-		case 'notInternational':
-			return `is not a valid international number: ${problem.reason}`;
+		case 'notInternational': {
+			const advice = problem.bare?.defaultCountry ? 'write it with its country code (+…)' : 'write it with its country code (+31 6…) or set the Default Country option';
+			return `is not a valid international number: ${problem.reason}${problem.bare ? `; without + or 00 it is read as international: ${advice}` : ''}`;
+		}
 	}
 }
 

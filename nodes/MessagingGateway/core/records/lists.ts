@@ -32,6 +32,15 @@ export function inboxCall(filters: { inboxNumber?: unknown; type?: unknown }): L
 	return { ok: true, path: `/v1/message/inbox/${number.digits}`, query, listKey: 'messages' };
 }
 
+const INBOX_TYPE_WORDS: Record<InboxType, string> = { sms: 'SMS', whatsapp: 'WhatsApp messages', call: 'forwarded calls' };
+
+/** What an inbox call reads, in words: "SMS received on 3197010000001", "messages of any type received on any number of the account". */
+export function inboxCallInWords(call: Extract<ListCall, { ok: true }>): string {
+	const number = call.path.split('/')[4];
+	const what = call.query.type ? INBOX_TYPE_WORDS[call.query.type as InboxType] : 'messages of any type';
+	return `${what} received on ${number ?? 'any number of the account'}`;
+}
+
 /** `GET /v1/conversation/{phone}`: both directions of the thread with one number. */
 export function conversationCall(phone: unknown): ListCall {
 	if (phone === undefined || phone === '') return { ok: false, field: 'phone', error: 'is required' };

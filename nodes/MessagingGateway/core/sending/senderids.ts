@@ -4,6 +4,7 @@
  * or under one key, are all taken.
  */
 import { isObject } from '../objects';
+import { SENDER_NUMBER_PATTERN } from './rules';
 
 export interface SenderId {
 	sender: string;
@@ -34,3 +35,6 @@ export function filterSenderIds(senders: readonly SenderId[], filter?: string): 
 	const needle = (filter ?? '').trim().toLowerCase();
 	return needle === '' ? [...senders] : senders.filter((entry) => entry.sender.toLowerCase().includes(needle));
 }
+
+/** Whether a reply can reach this sender: a number of the account (nobody can reply to a name). */
+export const canReceiveReplies = (entry: SenderId) => SENDER_NUMBER_PATTERN.test(entry.sender);

@@ -19,12 +19,16 @@ const SENDER_TEXTS = {
 		description: 'Name of at most 11 characters, or a number of at most 14 digits',
 		listDescription: "One of the account's sender IDs, or any name of at most 11 characters or number of at most 14 digits",
 		hint: 'A name of at most 11 characters or a number of at most 14 digits, also one not (yet) in the list',
+		listPlaceholder: 'Select a sender ID…',
+		searchListMethod: 'searchSenderIds',
 	},
 	question: {
 		placeholder: 'e.g. 3197010000001',
 		description: 'A number of at most 14 digits that can receive the reply (a name cannot be answered; it is taken only with Response Type Delivery Report)',
 		listDescription: "One of the account's numbers that can receive the reply (a name cannot be answered; it is taken only with Response Type Delivery Report)",
 		hint: 'A number that can receive the reply, of at most 14 digits, also one not (yet) in the list; a name only for Delivery Report',
+		listPlaceholder: 'Select a number that receives replies…',
+		searchListMethod: 'searchReplySenderIds',
 	},
 };
 
@@ -54,8 +58,8 @@ export function senderFields(show: Show, purpose: keyof typeof SENDER_TEXTS = 's
 					displayName: 'From List',
 					name: 'list',
 					type: 'list',
-					placeholder: 'Select a sender ID…',
-					typeOptions: { searchListMethod: 'searchSenderIds', searchable: true },
+					placeholder: texts.listPlaceholder,
+					typeOptions: { searchListMethod: texts.searchListMethod, searchable: true },
 				},
 				{
 					displayName: 'By ID',

@@ -10,6 +10,21 @@ import { DEFAULT_MAX_REMINDERS, MAX_MAX_REMINDERS } from './reminders';
 
 type Show = NonNullable<INodeProperties['displayOptions']>['show'];
 
+/**
+ * What a question needs besides its own fields, on top of them: the trigger that hands it the answer and a
+ * sender a reply can reach. Also in the HITL tool, which n8n makes from these properties.
+ */
+export function setupNotice(show: Show): INodeProperties {
+	return {
+		displayName:
+			"Needs an active <b>Messaging Gateway Trigger</b> for this account (in any workflow of this n8n): replies and delivery reports reach this node only through it, and without one no answer ever arrives. The <b>Sender</b> must be a number that can receive replies (a name cannot be answered).",
+		name: 'sendAndWaitNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show },
+	};
+}
+
 export function responseTypeField(show: Show): INodeProperties {
 	return {
 		displayName: 'Response Type',

@@ -1,0 +1,85 @@
+/**
+ * The editor tests of what a new user meets first, declared by editor.test.ts in its n8n and browser: the
+ * nodes panel describes the action node in its own words, Send and Wait (and the HITL tool made from it)
+ * says what it needs, the canvas names each operation as n8n's own nodes do, and the Inbox Trigger's Fetch
+ * Test Event with nothing to fetch says what it looked for (pictures in docs/).
+ */
+import type { INodeTypeDescription } from 'n8n-workflow';
+
+import { PACKAGE_NAME } from '../../tools/n8n-install';
+import type { EditorSetting } from './editor-hitl';
+
+const NOTICE = 'Needs an active Messaging Gateway Trigger for this account';
+
+/** One node of each operation, and the subtitle n8n's own nodes would give it ("Get many contacts", "Send and wait"). */
+const OPERATIONS = [
+	{ resource: 'message', operation: 'sendAndWait', subtitle: 'Send and wait' },
+	{ resource: 'contact', operation: 'getAll', subtitle: 'Get many contacts' },
+	{ resource: 'group', operation: 'getAll', subtitle: 'Get many groups' },
+	{ resource: 'inbox', operation: 'getAll', subtitle: 'Get many inbox messages' },
+	{ resource: 'message', operation: 'getAll', subtitle: 'Get many sent messages' },
+];
+
+export function newUserEditorTests(setting: () => EditorSetting) {
+	const onN8n1 = process.env.N8N_VERSION?.startsWith('1.') ?? false;
+
+	test("the nodes panel describes the action node in its own words, in the list and above its actions, not the trigger's; so does its Tool, in one line", async () => {
+		const { page, n8nUrl, demo, client, testId, searchNodePanel } = setting();
+		const types = await client.rest<INodeTypeDescription[]>('/types/nodes.json');
+		const action = types.find((type) => type.name === `${PACKAGE_NAME}.messagingGateway`)!;
+		// The Tool variant n8n makes carries it too: one line, as n8n's own Twilio Tool's.
+		const twilioTool = types.find((type) => type.name === 'n8n-nodes-base.twilioTool')!;
+		expect(types.find((type) => type.name === `${PACKAGE_NAME}.messagingGatewayTool`)?.description).toBe(action.description);
+		expect(action.description.length).toBeLessThanOrEqual(twilioTool.description.length);
+		await page.goto(`${n8nUrl}/workflow/${demo.workflows.sendFromWorkflow.id}`);
+		await page.waitForSelector(testId('canvas-node'), { timeout: 60_000 });
+		await searchNodePanel('Messaging Gateway');
+		const creator = page.locator(testId('node-creator'));
+		expect(await creator.innerText()).toContain(action.description);
+		await creator.locator(testId('node-creator-item-name')).filter({ hasText: /^Messaging Gateway$/ }).first().click();
+		await creator.getByText('Send SMS and wait for response', { exact: true }).first().waitFor({ timeout: 10_000 });
+		const header = await creator.innerText();
+		expect(header.slice(0, header.indexOf('Actions ('))).toContain(action.description);
+		expect(header).not.toContain('Starts the workflow on webhooks');
+	});
+
+	test("Send and Wait's panel names the trigger it needs and the number sender; saved as a picture", async () => {
+		const { demo, openPanel, picture } = setting();
+		const panel = await openPanel(demo.workflows.approveBySms.id, 'Ask the manager');
+		expect(panel).toContain(`${NOTICE} (in any workflow of this n8n)`);
+		expect(panel).toContain('The Sender must be a number that can receive replies');
+		await picture('editor-send-and-wait.png');
+		// The HITL tool n8n makes from the node shows it too.
+		if (!onN8n1) expect(await openPanel(demo.workflows.approveAgentActions!.id, 'Ask the approver')).toContain(NOTICE);
+	});
+
+	test('the canvas names five operations as n8n does: "Send and wait", "Get many contacts", …', async () => {
+		const { page, n8nUrl, demo, client, testId } = setting();
+		const nodes = OPERATIONS.map(({ resource, operation }, index) => ({
+			id: `00000000-0000-4000-8000-00000000000${index}`,
+			name: `Node ${index}`,
+			type: `${PACKAGE_NAME}.messagingGateway`,
+			typeVersion: 3,
+			position: [index * 220, 0],
+			parameters: { resource, operation },
+			credentials: { messagingGatewayApi: { id: demo.credentialId, name: 'Messaging Gateway account' } },
+		}));
+		const { id } = await client.api<{ id: string }>('POST', '/workflows', { name: 'Subtitles', nodes, connections: {}, settings: {} });
+		await page.goto(`${n8nUrl}/workflow/${id}`);
+		await page.waitForSelector(testId('canvas-node'), { timeout: 60_000 });
+		await page.waitForTimeout(1_000);
+		const texts = await Promise.all(OPERATIONS.map((_, index) => page.locator(testId('canvas-node')).filter({ hasText: `Node ${index}` }).innerText()));
+		expect(texts.map((text) => text.split('\n').map((line) => line.trim()).filter(Boolean))).toEqual(OPERATIONS.map(({ subtitle }, index) => expect.arrayContaining([`Node ${index}`, subtitle])));
+	});
+
+	test("the Inbox Trigger's Fetch Test Event with nothing to fetch says what it looked for; saved as a picture", async () => {
+		const { page, emulatorUrl, demo, testId, openPanel, picture } = setting();
+		expect((await fetch(`${emulatorUrl}/emulator/inbox`, { method: 'DELETE' })).status).toBe(200);
+		await openPanel(demo.workflows.inboxByPolling.id, 'New SMS in the Inbox');
+		const ndv = page.locator(testId('ndv'));
+		await ndv.getByRole('button', { name: 'Fetch Test Event' }).first().click();
+		await ndv.getByText('No received message to fetch').first().waitFor({ timeout: 30_000 });
+		expect(await ndv.innerText()).toContain('the newest of the SMS received on any number of the account (Filters)');
+		await picture('editor-inbox-trigger-empty.png');
+	});
+}
