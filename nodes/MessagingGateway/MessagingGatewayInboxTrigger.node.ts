@@ -11,35 +11,26 @@ import { fetchPage, FIELD_LABELS } from './actions/paging';
 import { CREDENTIAL_TYPE } from './constants';
 import { inboxCall } from './core/records/lists';
 import { MAX_PAGE_SIZE } from './core/records/paging';
-import {
-	accountKeyOf,
-	activationOutcome,
-	manualOutcome,
-	markOf,
-	MAX_EMITTED_PER_POLL,
-	nextPage,
-	pollOutcome,
-	startWalk,
-	type InboxTriggerState,
-	type PollOutcome,
-} from './core/records/inbox-poll';
+import { accountKeyOf, activationOutcome, manualOutcome, markOf, MAX_EMITTED_PER_POLL, pollOutcome, type InboxTriggerState, type PollOutcome } from './core/records/inbox-poll';
+import { firstRead, nextRead, startWalk } from './core/records/inbox-walk';
+import type { Read } from './core/records/paging';
 
 /** Reads the inbox from its newest end towards the mark; says what this poll emits and the mark it leaves. */
 async function pollInbox(ctx: IPollFunctions, mark: string | undefined, manual: boolean): Promise<PollOutcome> {
 	const call = inboxCall(ctx.getNodeParameter('filters', {}) as IDataObject);
 	if (!call.ok) throw new NodeOperationError(ctx.getNode(), `${FIELD_LABELS[call.field]}: ${call.error}`);
 	const walk = startWalk(manual ? undefined : mark, MAX_PAGE_SIZE);
-	for (let page: number | undefined = 1; page !== undefined; ) {
-		page = nextPage(walk, page, await fetchPage.call(ctx, call, page, MAX_PAGE_SIZE, 0));
+	for (let read: Read | undefined = firstRead(walk); read !== undefined; ) {
+		read = nextRead(walk, read, await fetchPage.call(ctx, call, read, 0));
 	}
-	if (walk.withoutId > 0) ctx.logger.warn(`Messaging Gateway Inbox Trigger: ${walk.withoutId} listed message(s) without a numeric ID were left out`);
+	if (walk.withoutId.size > 0) ctx.logger.warn(`Messaging Gateway Inbox Trigger: ${walk.withoutId.size} listed message(s) without a numeric ID were left out`);
 	if (walk.failure !== undefined) {
 		throw new NodeOperationError(ctx.getNode(), `Cannot read the inbox: ${walk.failure}`, {
 			description: 'Nothing was emitted and the last message emitted stays as it was: the next poll reads the inbox again. A filter (Inbox Number, Type) makes the list shorter.',
 		});
 	}
 	if (walk.truncated) {
-		ctx.logger.warn(`Messaging Gateway Inbox Trigger: read ${walk.pagesRead} pages without reaching the last message emitted; messages older than those read are not emitted`);
+		ctx.logger.warn(`Messaging Gateway Inbox Trigger: read the newest ${walk.maxRecords} messages without reaching the last message emitted; messages older than those read are not emitted`);
 	}
 	if (manual) return manualOutcome(walk);
 	return mark === undefined ? activationOutcome(walk) : pollOutcome(walk);
@@ -74,20 +65,21 @@ export class MessagingGatewayInboxTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const manual = this.getMode() === 'manual';
-		const state = this.getWorkflowStaticData('node') as InboxTriggerState;
-		const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-		const account = accountKeyOf(credentials.baseUrl, credentials.apiKey);
-		const { mark, afresh } = markOf(state, account);
-		if (afresh !== undefined && !manual) this.logger.warn(`Messaging Gateway Inbox Trigger: starts afresh, as at activation (nothing emitted, the newest message marked): ${afresh}`);
-		const outcome = await pollInbox(this, mark, manual);
-		if (!manual && outcome.mark !== undefined) Object.assign(state, { lastId: outcome.mark, account });
-		if (outcome.leftForNextPoll > 0) {
-			this.logger.info(
-				`Messaging Gateway Inbox Trigger: emitted the oldest ${MAX_EMITTED_PER_POLL} new messages (the most per poll); ${outcome.leftForNextPoll} more come on the next poll`,
-			);
-		}
-		if (outcome.emit.length === 0) return null;
-		return [this.helpers.returnJsonArray(outcome.emit as IDataObject[])];
+		return await pollOnce(this, this.getMode() === 'manual');
 	}
+}
+
+async function pollOnce(ctx: IPollFunctions, manual: boolean): Promise<INodeExecutionData[][] | null> {
+	const state = ctx.getWorkflowStaticData('node') as InboxTriggerState;
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const account = accountKeyOf(credentials.baseUrl, credentials.apiKey);
+	const { mark, afresh } = markOf(state, account);
+	if (afresh !== undefined && !manual) ctx.logger.warn(`Messaging Gateway Inbox Trigger: starts afresh, as at activation (nothing emitted, the newest message marked): ${afresh}`);
+	const outcome = await pollInbox(ctx, mark, manual);
+	if (!manual && outcome.mark !== undefined) Object.assign(state, { lastId: outcome.mark, account });
+	if (outcome.leftForNextPoll > 0) {
+		ctx.logger.info(`Messaging Gateway Inbox Trigger: emitted the oldest ${MAX_EMITTED_PER_POLL} new messages (the most per poll); ${outcome.leftForNextPoll} more come on the next poll`);
+	}
+	if (outcome.emit.length === 0) return null;
+	return [ctx.helpers.returnJsonArray(outcome.emit as IDataObject[])];
 }
