@@ -11,7 +11,7 @@ import { fetchPage, FIELD_LABELS } from './actions/paging';
 import { CREDENTIAL_TYPE } from './constants';
 import { inboxCall } from './core/records/lists';
 import { MAX_PAGE_SIZE } from './core/records/paging';
-import { accountKeyOf, activationOutcome, manualOutcome, markOf, MAX_EMITTED_PER_POLL, pollOutcome, type InboxTriggerState, type PollOutcome } from './core/records/inbox-poll';
+import { accountKeyOf, activationOutcome, manualOutcome, markOf, MAX_EMITTED_PER_POLL, pollOutcome, settledOutcome, type InboxTriggerState, type PollOutcome } from './core/records/inbox-poll';
 import { firstRead, nextRead, startWalk } from './core/records/inbox-walk';
 import type { Read } from './core/records/paging';
 
@@ -35,6 +35,9 @@ async function pollInbox(ctx: IPollFunctions, mark: string | undefined, manual: 
 	if (manual) return manualOutcome(walk);
 	return mark === undefined ? activationOutcome(walk) : pollOutcome(walk);
 }
+
+/** The triggers of this n8n process whose poll runs now, by workflow and node: a poll that outlasts its interval is not joined by the next one. */
+const polling = new Set<string>();
 
 export class MessagingGatewayInboxTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -65,7 +68,18 @@ export class MessagingGatewayInboxTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return await pollOnce(this, this.getMode() === 'manual');
+		const manual = this.getMode() === 'manual';
+		const key = `${this.getWorkflow().id ?? ''}\n${this.getNode().id ?? this.getNode().name}`;
+		if (!manual && polling.has(key)) {
+			this.logger.warn('Messaging Gateway Inbox Trigger: the previous poll still runs (a slow gateway); this one is skipped, and the next poll emits what came in meanwhile');
+			return null;
+		}
+		if (!manual) polling.add(key);
+		try {
+			return await pollOnce(this, manual);
+		} finally {
+			if (!manual) polling.delete(key);
+		}
 	}
 }
 
@@ -75,7 +89,9 @@ async function pollOnce(ctx: IPollFunctions, manual: boolean): Promise<INodeExec
 	const account = accountKeyOf(credentials.baseUrl, credentials.apiKey);
 	const { mark, afresh } = markOf(state, account);
 	if (afresh !== undefined && !manual) ctx.logger.warn(`Messaging Gateway Inbox Trigger: starts afresh, as at activation (nothing emitted, the newest message marked): ${afresh}`);
-	const outcome = await pollInbox(ctx, mark, manual);
+	const walked = await pollInbox(ctx, mark, manual);
+	// The mark as kept now, after the walk: what another poll emitted meanwhile is not emitted again.
+	const outcome = manual ? walked : settledOutcome(walked, markOf(state, account).mark);
 	if (!manual && outcome.mark !== undefined) Object.assign(state, { lastId: outcome.mark, account });
 	if (outcome.leftForNextPoll > 0) {
 		ctx.logger.info(`Messaging Gateway Inbox Trigger: emitted the oldest ${MAX_EMITTED_PER_POLL} new messages (the most per poll); ${outcome.leftForNextPoll} more come on the next poll`);

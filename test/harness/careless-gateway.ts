@@ -72,8 +72,16 @@ export class CarelessGateway {
 			if (!url.pathname.startsWith('/v1/message/inbox')) return void response.writeHead(404).end();
 			this.reads++;
 			this.careless.beforeRead?.(this.reads);
-			const body = JSON.stringify(this.answer(url.searchParams));
-			const send = () => response.writeHead(200, { 'Content-Type': 'application/json' }).end(body);
+			let status = 200;
+			let body: string;
+			try {
+				body = JSON.stringify(this.answer(url.searchParams));
+			} catch (error) {
+				// The gateway's refusal of a `page` or `limit` out of range (emulator/paging.ts), as a 400.
+				status = 400;
+				body = JSON.stringify({ error: (error as { code?: string }).code ?? 'unknown', errorMsg: (error as Error).message });
+			}
+			const send = () => response.writeHead(status, { 'Content-Type': 'application/json' }).end(body);
 			if (this.careless.latencyMs) setTimeout(send, this.careless.latencyMs);
 			else send();
 		});

@@ -1,7 +1,8 @@
 /**
  * The Inbox Trigger (n8n-core's real PollContext, test/harness/poll.ts) and Get Many (n8n-core's
  * WorkflowExecute) under a careless gateway (test/harness/careless-gateway.ts) over HTTP: a `total` that
- * lies, pages cut at 1,000, messages deleted between two reads, a list that grows between two reads. Expected (docs/inbox-trigger.md): every message added while the trigger
+ * lies, pages cut at 1,000, messages deleted between two reads, a list that grows between two reads, a
+ * poll that outlasts the next. Expected (docs/inbox-trigger.md): every message added while the trigger
  * is active is emitted exactly once, oldest first — or a poll fails naming why and the next emits it;
  * Get Many returns every record once, or fails naming why; never a short list in silence.
  */
@@ -85,6 +86,19 @@ test('newest first: 10 messages deleted between the reads of page 1 and 2 skip n
 	expect(gone.size).toBe(10);
 	expect(emitted).toEqual(added.filter((id) => !gone.has(id) || emitted.includes(id)));
 	expect(added.filter((id) => !gone.has(id) && !emitted.includes(id))).toEqual([]);
+});
+
+test('a poll that outlasts the next one (a slow gateway): each message emitted once', async () => {
+	await careless({ order: 'oldestFirst', total: 'true' });
+	gateway.receive('Old', 2500);
+	const trigger = new ActiveInboxTrigger({ filters: {} }, gateway.credentials);
+	await trigger.activate();
+	const added = gateway.receive('New', 700);
+	gateway.careless.latencyMs = 300;
+	const [one, two] = await Promise.all([trigger.poll(), new Promise((resolve) => setTimeout(resolve, 100)).then(() => trigger.poll())]);
+	gateway.careless.latencyMs = 0;
+	const emitted = [...ids(one), ...ids(two), ...ids(await trigger.poll())];
+	expect(emitted).toEqual(added);
 });
 
 describe('Get Many (Inbox) with Return All', () => {

@@ -1,4 +1,4 @@
-import { compareIds, idOf, markOf, type InboxOrder } from '../../nodes/MessagingGateway/core/records/inbox-poll';
+import { compareIds, idOf, markOf, settledOutcome, type InboxOrder, type PollOutcome } from '../../nodes/MessagingGateway/core/records/inbox-poll';
 import { poll, receive, resetIds, type Inbox } from './inbox-model';
 
 /** The Inbox Trigger's emissions and mark against a model of the gateway's inbox (inbox-model.ts). */
@@ -121,3 +121,13 @@ describe('the saved mark', () => {
 		expect(markOf({}, 'b')).toEqual({});
 	});
 });
+
+describe('the mark kept when a poll is about to emit (another poll may have moved it)', () => {
+	const outcome = (ids: string[], mark: string): PollOutcome => ({ emit: ids.map((ID) => ({ ID })), mark, leftForNextPoll: 0 });
+	test('nothing at or below it is emitted, and the mark never moves backwards', () => {
+		expect(settledOutcome(outcome(['8', '9', '10', '11'], '11'), '9')).toEqual(outcome(['10', '11'], '11'));
+		expect(settledOutcome(outcome(['8', '9'], '9'), '12')).toEqual(outcome([], '12'));
+		expect(settledOutcome(outcome(['8'], '8'), undefined)).toEqual(outcome(['8'], '8'));
+	});
+});
+

@@ -114,3 +114,4 @@ describe('a poll that cannot be trusted fails instead of moving the mark', () =>
 		expect(walked.failure).toMatch(/oldest first, and 300 messages read from its oldest did not reach its newest message/);
 	});
 });
+

@@ -62,6 +62,17 @@ export function pollOutcome(walk: Found, cap = MAX_EMITTED_PER_POLL): PollOutcom
 	return { emit: emitted.map(([, record]) => record), mark, leftForNextPoll: sorted.length - emitted.length };
 }
 
+/**
+ * A poll's outcome against the mark kept when it is about to emit (another poll of the same trigger may have
+ * moved it meanwhile): nothing at or below that mark is emitted, and the mark never moves backwards.
+ */
+export function settledOutcome(outcome: PollOutcome, keptNow: string | undefined): PollOutcome {
+	if (keptNow === undefined) return outcome;
+	const emit = outcome.emit.filter((record) => compareIds(idOf(record) ?? '0', keptNow) > 0);
+	const mark = outcome.mark === undefined || compareIds(outcome.mark, keptNow) < 0 ? keptNow : outcome.mark;
+	return { ...outcome, emit, mark };
+}
+
 /** What the trigger keeps in n8n's workflow static data between polls (and restarts). */
 export interface InboxTriggerState {
 	/** The largest message ID emitted so far, as digits; "0" for an inbox that was empty at activation. */

@@ -116,7 +116,8 @@ function afterFirst(walk: InboxWalk, read: Read, page: Page): Read | undefined {
 	walk.total = page.total;
 	walk.end = page.records.length;
 	walk.phase = 'forward';
-	const ended = endsList(read, page, 0) || page.records.length === 0;
+	// A short page 1 whose total matches may still be one the gateway cut: newest first, short of the mark, read on to confirm.
+	const ended = page.records.length === 0 || (endsList(read, page, 0) && (walk.order === 'oldestFirst' || walk.mark === undefined));
 	// Oldest first, the newest messages are at the end: go straight there when the total says where it is.
 	if (walk.order === 'oldestFirst' && !ended && page.total !== undefined && page.total > walk.end) {
 		walk.grid = Math.min(walk.pageSize, walk.largest);
