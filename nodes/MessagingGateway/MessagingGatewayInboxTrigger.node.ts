@@ -19,11 +19,14 @@ import type { Read } from './core/records/paging';
 async function pollInbox(ctx: IPollFunctions, mark: string | undefined, manual: boolean): Promise<PollOutcome> {
 	const call = inboxCall(ctx.getNodeParameter('filters', {}) as IDataObject);
 	if (!call.ok) throw new NodeOperationError(ctx.getNode(), `${FIELD_LABELS[call.field]}: ${call.error}`);
-	const walk = startWalk(manual ? undefined : mark, MAX_PAGE_SIZE);
+	const walk = startWalk(manual ? undefined : mark, MAX_PAGE_SIZE, undefined, call.keep);
 	for (let read: Read | undefined = firstRead(walk); read !== undefined; ) {
 		read = nextRead(walk, read, await fetchPage.call(ctx, call, read, 0));
 	}
 	if (walk.withoutId.size > 0) ctx.logger.warn(`Messaging Gateway Inbox Trigger: ${walk.withoutId.size} listed message(s) without a numeric ID were left out`);
+	if (walk.outsized.size > 0) {
+		ctx.logger.warn(`Messaging Gateway Inbox Trigger: left out message ID(s) ${[...walk.outsized].slice(0, 3).join(', ')}: far beyond the other IDs of their page (3 digits or more longer), as the last message emitted it would hide every later message`);
+	}
 	if (walk.failure !== undefined) {
 		throw new NodeOperationError(ctx.getNode(), `Cannot read the inbox: ${walk.failure}`, {
 			description: 'Nothing was emitted and the last message emitted stays as it was: the next poll reads the inbox again. A filter (Inbox Number, Type) makes the list shorter.',

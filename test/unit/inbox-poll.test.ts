@@ -1,4 +1,4 @@
-import { compareIds, idOf, markOf, settledOutcome, type InboxOrder, type PollOutcome } from '../../nodes/MessagingGateway/core/records/inbox-poll';
+import { accountKeyOf, compareIds, idOf, markOf, settledOutcome, type InboxOrder, type PollOutcome } from '../../nodes/MessagingGateway/core/records/inbox-poll';
 import { poll, receive, resetIds, type Inbox } from './inbox-model';
 
 /** The Inbox Trigger's emissions and mark against a model of the gateway's inbox (inbox-model.ts). */
@@ -131,3 +131,14 @@ describe('the mark kept when a poll is about to emit (another poll may have move
 	});
 });
 
+describe('the account key', () => {
+	test('one address however it is spelled: scheme and host case, a default port, trailing slashes', () => {
+		const key = accountKeyOf('https://api.smsgatewayapi.com', 'client');
+		for (const spelling of ['HTTPS://API.SMSGatewayAPI.com', 'https://api.smsgatewayapi.com:443', 'https://api.smsgatewayapi.com/', ' https://api.smsgatewayapi.com:443// ']) {
+			expect(accountKeyOf(spelling, 'client')).toBe(key);
+		}
+		expect(accountKeyOf('http://api.smsgatewayapi.com', 'client')).not.toBe(key);
+		expect(accountKeyOf('https://api.smsgatewayapi.com:8443', 'client')).not.toBe(key);
+		expect(accountKeyOf('https://api.smsgatewayapi.com', 'other')).not.toBe(key);
+	});
+});

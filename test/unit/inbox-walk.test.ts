@@ -1,5 +1,5 @@
 import type { InboxOrder } from '../../nodes/MessagingGateway/core/records/inbox-poll';
-import { firstRead, nextRead, startWalk } from '../../nodes/MessagingGateway/core/records/inbox-walk';
+import { firstRead, nextRead, outsizedIds, startWalk } from '../../nodes/MessagingGateway/core/records/inbox-walk';
 import type { Page, Read } from '../../nodes/MessagingGateway/core/records/paging';
 import { pageOf, poll, receive, resetIds, type Inbox } from './inbox-model';
 
@@ -115,3 +115,10 @@ describe('a poll that cannot be trusted fails instead of moving the mark', () =>
 	});
 });
 
+describe('outsizedIds: an ID far beyond the others of its page', () => {
+	test('3 digits or more longer than the median ID; a page of one ID has none', () => {
+		expect([...outsizedIds(['5000001', '5000002', '99999999999999999999'])]).toEqual(['99999999999999999999']);
+		expect([...outsizedIds(['5000001', '5000002', '500000300'])]).toEqual([]);
+		expect([...outsizedIds(['99999999999999999999'])]).toEqual([]);
+	});
+});

@@ -43,6 +43,8 @@ export interface ListQuery {
 	/** The envelope's key that holds the records, e.g. `messages`. */
 	listKey: string;
 	wanted: Wanted;
+	/** Which records the filters keep (core/records/lists.ts); the others are left out. */
+	keep?: (record: unknown) => boolean;
 }
 
 /** Return All / Limit of an item as what it wants; a Limit that is not a whole number ≥ 1 is refused, naming the field. */
@@ -59,7 +61,7 @@ export const FIELD_LABELS: Record<Extract<ListCall, { ok: false }>['field'], str
 export function listQueryOf(ctx: IExecuteFunctions, call: ListCall, itemIndex: number): ListQuery | NodeOperationError {
 	if (!call.ok) return refusal(ctx, FIELD_LABELS[call.field], call.error, itemIndex);
 	const wanted = wantedOf(ctx, itemIndex);
-	return wanted instanceof NodeOperationError ? wanted : { path: call.path, query: call.query, listKey: call.listKey, wanted };
+	return wanted instanceof NodeOperationError ? wanted : { path: call.path, query: call.query, listKey: call.listKey, wanted, keep: call.keep };
 }
 
 /** A record as an item's JSON: an object as the gateway sent it; anything else under `value`. */
@@ -101,7 +103,7 @@ export async function fetchRecords(this: GatewayContext, list: ListQuery, itemIn
 		}
 		const fresh = page.records.filter((record) => !keys.has(recordKey(record)) && keys.add(recordKey(record)));
 		if (page.records.length >= read.limit && fresh.length === 0) throw unreadable(this, list, `page ${read.page} repeats records read before: the gateway may not page this list`, itemIndex);
-		records.push(...fresh.map(asRecord));
+		records.push(...fresh.filter((record) => list.keep?.(record) ?? true).map(asRecord));
 		const ended = page.records.length === 0 || endsList(read, page, walked.largest);
 		walked.largest = Math.max(walked.largest, page.records.length);
 		walked.end = Math.max(walked.end, startOf(read) + page.records.length);

@@ -81,9 +81,19 @@ export interface InboxTriggerState {
 	account?: unknown;
 }
 
-/** The account a credential reads: the same gateway and Client ID give the same text. */
+/** A Base URL as the address it names: the scheme and host in any case, a default port and trailing slashes are spelling. */
+function addressOf(baseUrl: unknown): string {
+	const text = String(baseUrl ?? '').trim();
+	try {
+		return new URL(text).href.replace(/\/+$/, '');
+	} catch {
+		return text.replace(/\/+$/, '');
+	}
+}
+
+/** The account a credential reads: the same gateway address and Client ID give the same text, however the address is spelled. */
 export function accountKeyOf(baseUrl: unknown, apiKey: unknown): string {
-	return createHash('sha256').update(`${String(baseUrl ?? '').trim().replace(/\/+$/, '')}\n${String(apiKey ?? '').trim()}`).digest('hex').slice(0, 16);
+	return createHash('sha256').update(`${addressOf(baseUrl)}\n${String(apiKey ?? '').trim()}`).digest('hex').slice(0, 16);
 }
 
 /**

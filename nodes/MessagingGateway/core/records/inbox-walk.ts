@@ -33,6 +33,10 @@ export interface InboxWalk extends Found {
 	/** The last ID of the last read: the read that goes on from it must hold it again. */
 	lastId?: string;
 	reads: number;
+	/** Which messages the filters keep (a gateway may ignore `type`): the others are read past, never emitted. */
+	keep: (record: unknown) => boolean;
+	/** IDs far beyond the others of their page (outsizedIds): left out, so the mark does not jump past every later message. */
+	outsized: Set<string>;
 	/** Listed records without a numeric ID (left out), as they were listed. */
 	withoutId: Set<string>;
 	/** True when the budget ended the walk before the mark (newest first): older new messages are not emitted. */
@@ -41,8 +45,8 @@ export interface InboxWalk extends Found {
 	failure?: string;
 }
 
-export function startWalk(mark: string | undefined, pageSize: number, maxRecords = MAX_RECORDS_PER_POLL): InboxWalk {
-	return { mark, pageSize, maxRecords, largest: 0, phase: 'first', end: 0, grid: pageSize, reachedMark: false, seen: new Set(), reads: 0, found: new Map(), withoutId: new Set(), truncated: false };
+export function startWalk(mark: string | undefined, pageSize: number, maxRecords = MAX_RECORDS_PER_POLL, keep: (record: unknown) => boolean = () => true): InboxWalk {
+	return { mark, pageSize, maxRecords, largest: 0, phase: 'first', end: 0, grid: pageSize, reachedMark: false, seen: new Set(), reads: 0, found: new Map(), keep, outsized: new Set(), withoutId: new Set(), truncated: false };
 }
 
 export const firstRead = (walk: InboxWalk): Read => ({ page: 1, limit: walk.pageSize });
@@ -55,7 +59,18 @@ function orderOfPage(ids: string[]): InboxOrder | undefined {
 }
 
 /** Notes a page's messages: their IDs in list order, how many were not read before, whether one is at or below the mark. */
+/**
+ * The IDs of a page that are far beyond the others: 3 digits or more longer than its median ID (a thousand
+ * times larger). Such an ID as the mark would hide every message the gateway numbers after it.
+ */
+export function outsizedIds(ids: string[]): Set<string> {
+	const lengths = ids.map((id) => id.length).sort((a, b) => a - b);
+	const median = lengths[Math.floor(lengths.length / 2)] ?? 0;
+	return new Set(lengths.length < 2 ? [] : ids.filter((id) => id.length >= median + 3));
+}
+
 function note(walk: InboxWalk, page: Page): { ids: string[]; fresh: number; reachesMark: boolean } {
+	const outsized = outsizedIds(page.records.map(idOf).filter((id) => id !== undefined));
 	const ids: string[] = [];
 	let fresh = 0;
 	let reachesMark = false;
@@ -68,8 +83,9 @@ function note(walk: InboxWalk, page: Page): { ids: string[]; fresh: number; reac
 		ids.push(id);
 		if (!walk.seen.has(id)) fresh++;
 		walk.seen.add(id);
-		if (walk.mark !== undefined && compareIds(id, walk.mark) <= 0) reachesMark = true;
-		else walk.found.set(id, record as Record<string, unknown>);
+		if (outsized.has(id)) walk.outsized.add(id);
+		else if (walk.mark !== undefined && compareIds(id, walk.mark) <= 0) reachesMark = true;
+		else if (walk.keep(record)) walk.found.set(id, record as Record<string, unknown>);
 	}
 	walk.largest = Math.max(walk.largest, page.records.length);
 	if (ids.length > 0) walk.lastId = ids[ids.length - 1];
