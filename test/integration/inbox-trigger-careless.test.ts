@@ -20,11 +20,17 @@ async function careless(careless: Carelessness) {
 }
 afterEach(() => gateway?.close());
 
-/** Activates on `before` old messages, adds `count` new ones, and polls until a poll emits nothing new (at most `polls`). */
-async function pollAll(before: number, count: number, polls = 8) {
+/** A trigger activated on `before` old messages of the careless gateway. */
+async function activeOn(before = 2500): Promise<ActiveInboxTrigger> {
 	gateway.receive('Old', before);
 	const trigger = new ActiveInboxTrigger({ filters: {} }, gateway.credentials);
 	expect(await trigger.activate()).toEqual([]);
+	return trigger;
+}
+
+/** Activates on `before` old messages, adds `count` new ones, and polls until a poll emits nothing new (at most `polls`). */
+async function pollAll(before: number, count: number, polls = 8) {
+	const trigger = await activeOn(before);
 	const added = gateway.receive('New', count);
 	const emitted: string[] = [];
 	const failures: string[] = [];
@@ -61,9 +67,7 @@ describe.each(ORDERS)('Inbox Trigger, inbox listed %s', (order) => {
 
 	test('19,000 new messages since the last poll: the first poll emits the oldest 1,000 of them (the budget counts from the newest end)', async () => {
 		await careless({ order, total: 'true' });
-		gateway.receive('Old', 2500);
-		const trigger = new ActiveInboxTrigger({ filters: {} }, gateway.credentials);
-		await trigger.activate();
+		const trigger = await activeOn();
 		// 21,500 listed: 11 pages of 2,000; the new ones from record 2,500 on, the newest 19,000 (under 20,000).
 		const added = gateway.receive('New', 19_000);
 		expect(ids(await trigger.poll())).toEqual(added.slice(0, 1000));
@@ -72,9 +76,7 @@ describe.each(ORDERS)('Inbox Trigger, inbox listed %s', (order) => {
 
 test('newest first: 10 messages deleted between the reads of page 1 and 2 skip no other message', async () => {
 	await careless({ order: 'newestFirst', total: 'true' });
-	gateway.receive('Old', 2500);
-	const trigger = new ActiveInboxTrigger({ filters: {} }, gateway.credentials);
-	await trigger.activate();
+	const trigger = await activeOn();
 	const added = gateway.receive('New', 3000);
 	const gone = new Set<string>();
 	const first = gateway.reads + 1;
@@ -90,9 +92,7 @@ test('newest first: 10 messages deleted between the reads of page 1 and 2 skip n
 
 test('a poll that outlasts the next one (a slow gateway): each message emitted once', async () => {
 	await careless({ order: 'oldestFirst', total: 'true' });
-	gateway.receive('Old', 2500);
-	const trigger = new ActiveInboxTrigger({ filters: {} }, gateway.credentials);
-	await trigger.activate();
+	const trigger = await activeOn();
 	const added = gateway.receive('New', 700);
 	gateway.careless.latencyMs = 300;
 	const [one, two] = await Promise.all([trigger.poll(), new Promise((resolve) => setTimeout(resolve, 100)).then(() => trigger.poll())]);
