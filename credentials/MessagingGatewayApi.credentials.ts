@@ -6,9 +6,14 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { NO_REDIRECTS, REDIRECT_STATUSES } from '../nodes/MessagingGateway/constants';
 import { API_ERROR_CODES } from '../nodes/MessagingGateway/core/codes';
 
 const INVALID_CREDENTIALS = API_ERROR_CODES['104'];
+
+/** What the credential test says of a redirect, which it does not follow. */
+const redirectRefused = (status: number) =>
+	`The Base URL answered HTTP ${status}, a redirect to another address: not followed, so the API key and secret went nowhere else. Set Base URL to the gateway's API address itself.`;
 
 export class MessagingGatewayApi implements ICredentialType {
 	name = 'messagingGatewayApi';
@@ -82,16 +87,22 @@ export class MessagingGatewayApi implements ICredentialType {
 
 	// GET /v1/auth checks the key and secret and sends nothing, so it costs nothing. A wrong pair is
 	// answered 401 with code 104 (docs/gateway-api.md#api-errors): say what the node says for that code.
+	// Like every request of the package it follows no redirect: a 3xx fails the test, named.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
 			url: '/v1/auth',
+			...NO_REDIRECTS,
 		},
 		rules: [
 			{
 				type: 'responseCode',
 				properties: { value: 401, message: `${INVALID_CREDENTIALS.name} (gateway code 104): ${INVALID_CREDENTIALS.meaning}` },
 			},
+			...REDIRECT_STATUSES.map((status) => ({
+				type: 'responseCode' as const,
+				properties: { value: status, message: redirectRefused(status) },
+			})),
 		],
 	};
 }

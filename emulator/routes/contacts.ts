@@ -7,7 +7,7 @@
  */
 import type { Contact, Directory, Group } from '../contacts';
 import { timesOf, type Fields } from '../events';
-import { apiError, parseApiBody } from '../http';
+import { apiError, HttpError, parseApiBody } from '../http';
 import { pagedAnswer, readPaging } from '../paging';
 import type { ApiCall } from './api';
 import { isAbsent, readRecipients } from './checks';
@@ -41,9 +41,9 @@ function readContact(entry: unknown, directory: Directory, adding: readonly Cont
 	if (!group) throw groupNotFound(fields.groupid);
 	if (typeof fields.phone !== 'string') throw apiError('103', 'Invalid phone number');
 	const [phone] = readRecipients(fields.phone);
-	if ([...directory.contacts, ...adding].some((contact) => contact.groupid === group.ID && contact.phone === phone)) {
-		throw apiError('129', `Number ${phone} is already in group ${group.ID}`);
-	}
+	const existing = [...directory.contacts, ...adding].find((contact) => contact.groupid === group.ID && contact.phone === phone);
+	// The answer names the contact already there (chosen: docs/emulator.md#contacts-groups-and-opt-outs).
+	if (existing) throw new HttpError(400, { error: '129', errorMsg: `Number ${phone} is already in group ${group.ID}`, ...('ID' in existing && existing.ID ? { ID: existing.ID } : {}) });
 	// Absent, null or "" is not set, as for every optional field.
 	if (fields.unsubscribed !== undefined && fields.unsubscribed !== null && fields.unsubscribed !== '' && typeof fields.unsubscribed !== 'boolean') {
 		throw apiError('139', 'Invalid parameter "unsubscribed": true or false');

@@ -11,35 +11,29 @@ import { fetchPage, FIELD_LABELS } from './actions/paging';
 import { CREDENTIAL_TYPE } from './constants';
 import { inboxCall, inboxCallInWords } from './core/records/lists';
 import { MAX_PAGE_SIZE } from './core/records/paging';
-import {
-	accountKeyOf,
-	activationOutcome,
-	manualOutcome,
-	markOf,
-	MAX_EMITTED_PER_POLL,
-	nextPage,
-	pollOutcome,
-	startWalk,
-	type InboxTriggerState,
-	type PollOutcome,
-} from './core/records/inbox-poll';
+import { accountKeyOf, activationOutcome, manualOutcome, markOf, MAX_EMITTED_PER_POLL, pollOutcome, settledOutcome, type InboxTriggerState, type PollOutcome } from './core/records/inbox-poll';
+import { firstRead, nextRead, startWalk } from './core/records/inbox-walk';
+import type { Read } from './core/records/paging';
 
 /** Reads the inbox from its newest end towards the mark; says what this poll emits and the mark it leaves. */
 async function pollInbox(ctx: IPollFunctions, mark: string | undefined, manual: boolean): Promise<PollOutcome> {
 	const call = inboxCall(ctx.getNodeParameter('filters', {}) as IDataObject);
 	if (!call.ok) throw new NodeOperationError(ctx.getNode(), `${FIELD_LABELS[call.field]}: ${call.error}`);
-	const walk = startWalk(manual ? undefined : mark, MAX_PAGE_SIZE);
-	for (let page: number | undefined = 1; page !== undefined; ) {
-		page = nextPage(walk, page, await fetchPage.call(ctx, call, page, MAX_PAGE_SIZE, 0));
+	const walk = startWalk(manual ? undefined : mark, MAX_PAGE_SIZE, undefined, call.keep);
+	for (let read: Read | undefined = firstRead(walk); read !== undefined; ) {
+		read = nextRead(walk, read, await fetchPage.call(ctx, call, read, 0));
 	}
-	if (walk.withoutId > 0) ctx.logger.warn(`Messaging Gateway Inbox Trigger: ${walk.withoutId} listed message(s) without a numeric ID were left out`);
+	if (walk.withoutId.size > 0) ctx.logger.warn(`Messaging Gateway Inbox Trigger: ${walk.withoutId.size} listed message(s) without a numeric ID were left out`);
+	if (walk.outsized.size > 0) {
+		ctx.logger.warn(`Messaging Gateway Inbox Trigger: left out message ID(s) ${[...walk.outsized].slice(0, 3).join(', ')}: far beyond the other IDs of their page (3 digits or more longer), as the last message emitted it would hide every later message`);
+	}
 	if (walk.failure !== undefined) {
 		throw new NodeOperationError(ctx.getNode(), `Cannot read the inbox: ${walk.failure}`, {
 			description: 'Nothing was emitted and the last message emitted stays as it was: the next poll reads the inbox again. A filter (Inbox Number, Type) makes the list shorter.',
 		});
 	}
 	if (walk.truncated) {
-		ctx.logger.warn(`Messaging Gateway Inbox Trigger: read ${walk.pagesRead} pages without reaching the last message emitted; messages older than those read are not emitted`);
+		ctx.logger.warn(`Messaging Gateway Inbox Trigger: read the newest ${walk.maxRecords} messages without reaching the last message emitted; messages older than those read are not emitted`);
 	}
 	if (manual) {
 		const outcome = manualOutcome(walk);
@@ -51,6 +45,9 @@ async function pollInbox(ctx: IPollFunctions, mark: string | undefined, manual: 
 	}
 	return mark === undefined ? activationOutcome(walk) : pollOutcome(walk);
 }
+
+/** The triggers of this n8n process whose poll runs now, by workflow and node: a poll that outlasts its interval is not joined by the next one. */
+const polling = new Set<string>();
 
 export class MessagingGatewayInboxTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -82,19 +79,33 @@ export class MessagingGatewayInboxTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const manual = this.getMode() === 'manual';
-		const state = this.getWorkflowStaticData('node') as InboxTriggerState;
-		const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-		const account = accountKeyOf(credentials.baseUrl, credentials.apiKey);
-		const { mark, afresh } = markOf(state, account);
-		if (afresh !== undefined && !manual) this.logger.warn(`Messaging Gateway Inbox Trigger: starts afresh, as at activation (nothing emitted, the newest message marked): ${afresh}`);
-		const outcome = await pollInbox(this, mark, manual);
-		if (!manual && outcome.mark !== undefined) Object.assign(state, { lastId: outcome.mark, account });
-		if (outcome.leftForNextPoll > 0) {
-			this.logger.info(
-				`Messaging Gateway Inbox Trigger: emitted the oldest ${MAX_EMITTED_PER_POLL} new messages (the most per poll); ${outcome.leftForNextPoll} more come on the next poll`,
-			);
+		const key = `${this.getWorkflow().id ?? ''}\n${this.getNode().id ?? this.getNode().name}`;
+		if (!manual && polling.has(key)) {
+			this.logger.warn('Messaging Gateway Inbox Trigger: the previous poll still runs (a slow gateway); this one is skipped, and the next poll emits what came in meanwhile');
+			return null;
 		}
-		if (outcome.emit.length === 0) return null;
-		return [this.helpers.returnJsonArray(outcome.emit as IDataObject[])];
+		if (!manual) polling.add(key);
+		try {
+			return await pollOnce(this, manual);
+		} finally {
+			if (!manual) polling.delete(key);
+		}
 	}
+}
+
+async function pollOnce(ctx: IPollFunctions, manual: boolean): Promise<INodeExecutionData[][] | null> {
+	const state = ctx.getWorkflowStaticData('node') as InboxTriggerState;
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const account = accountKeyOf(credentials.baseUrl, credentials.apiKey);
+	const { mark, afresh } = markOf(state, account);
+	if (afresh !== undefined && !manual) ctx.logger.warn(`Messaging Gateway Inbox Trigger: starts afresh, as at activation (nothing emitted, the newest message marked): ${afresh}`);
+	const walked = await pollInbox(ctx, mark, manual);
+	// The mark as kept now, after the walk: what another poll emitted meanwhile is not emitted again.
+	const outcome = manual ? walked : settledOutcome(walked, markOf(state, account).mark);
+	if (!manual && outcome.mark !== undefined) Object.assign(state, { lastId: outcome.mark, account });
+	if (outcome.leftForNextPoll > 0) {
+		ctx.logger.info(`Messaging Gateway Inbox Trigger: emitted the oldest ${MAX_EMITTED_PER_POLL} new messages (the most per poll); ${outcome.leftForNextPoll} more come on the next poll`);
+	}
+	if (outcome.emit.length === 0) return null;
+	return [ctx.helpers.returnJsonArray(outcome.emit as IDataObject[])];
 }

@@ -13,3 +13,10 @@ export const DEFAULT_BASE_URL = 'https://api.smsgatewayapi.com';
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** The longest a timer can wait in Node.js. */
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+/**
+ * The rule every request of this package follows, the credential test's included: a redirect is never
+ * followed, so the credential's headers reach the Base URL's host only (n8n keeps them across hosts).
+ */
+export const NO_REDIRECTS = { disableFollowRedirect: true } as const;
+/** The HTTP statuses that redirect; each is a failed request that names it. */
+export const REDIRECT_STATUSES = [301, 302, 303, 307, 308] as const;

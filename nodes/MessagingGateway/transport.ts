@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS } from './constants';
+import { CREDENTIAL_TYPE, DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS, NO_REDIRECTS } from './constants';
 import { isObject } from './core/objects';
 import { userInfoSecrets } from './core/redact';
 import { resumeSignaturesIn } from './core/conversations/resume-link';
@@ -95,7 +95,7 @@ async function prepare(ctx: GatewayContext, request: GatewayRequest): Promise<{ 
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		// The credential's headers go to the Base URL's host only: a redirect is answered as an error (docs/gateway-api.md#requests).
-		disableFollowRedirect: true,
+		...NO_REDIRECTS,
 		timeout: timeoutMs,
 	};
 	if (request.body) options.body = request.body;

@@ -86,22 +86,40 @@ describe('Contact → Create', () => {
 });
 
 describe('Contact → Create when the gateway refuses one contact of a list', () => {
-	test('one already in the group, one twice in the input: the list goes again one by one; those are alreadyInGroup, the others get their IDs', async () => {
-		await runAction(createContact(), [{ phone: '+31612345610' }], gateway.credentials);
+	test('one already in the group, one twice in the input: the list goes again one by one; those are alreadyInGroup with the ID the gateway names, the others get their IDs', async () => {
+		const first = await runAction(createContact(), [{ phone: '+31612345610' }], gateway.credentials);
 		gateway.emulator.requests.length = 0;
 		const input = ['+31612345611', '+31612345610', '+31612345612', '+31612345611'].map((phone) => ({ phone }));
 		const run = await runAction(createContact(), input, gateway.credentials);
 		expect(run.error).toBeUndefined();
 		const bodies = apiRequests().map((request) => request.body);
 		expect(bodies).toEqual([input.map(({ phone }) => ({ phone: phone.slice(1), groupid: '4821' })), ...input.map(({ phone }) => ({ phone: phone.slice(1), groupid: '4821' }))]);
-		expect(run.items.map((item) => [item.json.phone, item.json.ID === undefined ? 'alreadyInGroup' : 'ID', item.json.alreadyInGroup ?? null])).toEqual([
-			['31612345611', 'ID', null],
-			['31612345610', 'alreadyInGroup', true],
-			['31612345612', 'ID', null],
-			['31612345611', 'alreadyInGroup', true],
+		expect(run.items.map((item) => [item.json.phone, item.json.ID, item.json.alreadyInGroup ?? null])).toEqual([
+			['31612345611', expect.stringMatching(/^\d+$/), null],
+			['31612345610', first.items[0].json.ID, true],
+			['31612345612', expect.stringMatching(/^\d+$/), null],
+			['31612345611', run.items[0].json.ID, true],
 		]);
 		const contacts = (await control('/emulator/contacts', undefined, 'GET')) as Array<{ phone: string }>;
 		expect(contacts.map((contact) => contact.phone).sort()).toEqual(['31612345610', '31612345611', '31612345612']);
+	});
+});
+
+describe('Contact → Create when one contact of a list names a group that does not exist (125)', () => {
+	const input = ['4821', '9999', '4822', '4821'].map((group, i) => ({ phone: `+3161234562${i}`, group }));
+	const perItemGroup = createContact({ groupId: byId('={{ $json.group }}') });
+
+	test('Continue On Fail: the list goes again one by one; the error lands on item 1 alone, the 3 others are added', async () => {
+		const run = await runAction(perItemGroup, input, gateway.credentials, { continueOnFail: true });
+		expect(run.items.map((item) => [item.json.ID === undefined ? null : 'ID', item.json.code ?? null])).toEqual([['ID', null], [null, '125'], ['ID', null], ['ID', null]]);
+		const contacts = (await control('/emulator/contacts', undefined, 'GET')) as Array<{ phone: string }>;
+		expect(contacts.map((contact) => contact.phone).sort()).toEqual(['31612345620', '31612345622', '31612345623']);
+	});
+
+	test('without it: the error names item 1, the item that caused it', async () => {
+		const run = await runAction(perItemGroup, input, gateway.credentials);
+		expect(run.error?.message).toMatch(/Group 9999 not found/);
+		expect((run.error as { context?: { itemIndex?: number } } | undefined)?.context?.itemIndex).toBe(1);
 	});
 });
 

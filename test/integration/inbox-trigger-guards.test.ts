@@ -70,14 +70,12 @@ test('a mark saved before marks named their account is kept: the messages since 
 	expect(texts(await upgraded.activate('init'))).toEqual(['New 1', 'New 2']);
 });
 
-test('a page that comes back empty although page 1 counted its messages fails the poll and moves nothing: the next poll emits all, once', async () => {
+test('a page that comes back empty although page 1 counted its messages: read on from page 1, every new message once', async () => {
 	const trigger = new ActiveInboxTrigger({ filters: {} }, gateway.credentials);
 	await trigger.activate();
-	const saved = trigger.saved;
 	await receive(gateway.emulator, 'New', 200);
 	// Oldest first: page 1 (2,700 counted), then page 2, the newest end; that one answers empty, once.
 	await control(gateway.emulator, 'POST', '/emulator/faults', { status: 200, after: 1, count: 1, body: { total: 0, shown: 0, page: 2, limit: 2000, messages: [] } });
-	await expect(trigger.poll()).rejects.toThrow(/Cannot read the inbox: the gateway's inbox pages do not add up: page 2 came back empty although page 1 counted 2700 messages/);
-	expect(trigger.saved).toBe(saved);
 	expect(texts(await trigger.poll())).toEqual(Array.from({ length: 200 }, (_, i) => `New ${i + 1}`));
+	expect(await trigger.poll()).toEqual([]);
 });

@@ -1,64 +1,8 @@
-import {
-	activationOutcome,
-	compareIds,
-	idOf,
-	manualOutcome,
-	markOf,
-	nextPage,
-	pollOutcome,
-	startWalk,
-	type InboxOrder,
-	type PollOutcome,
-} from '../../nodes/MessagingGateway/core/records/inbox-poll';
-import type { Page } from '../../nodes/MessagingGateway/core/records/paging';
+import { accountKeyOf, compareIds, idOf, markOf, settledOutcome, type InboxOrder, type PollOutcome } from '../../nodes/MessagingGateway/core/records/inbox-poll';
+import { poll, receive, resetIds, type Inbox } from './inbox-model';
 
-/**
- * The Inbox Trigger's "what is new since the mark" against a small model of the gateway's inbox
- * list: pages of `limit` records with `total` (docs/inbox-and-history.md#paging), listed oldest or
- * newest first. Expected emissions are the IDs the test added, in the order it added them.
- */
-interface Inbox {
-	order: InboxOrder;
-	records: { ID: string; date: string; message: string }[];
-	/** Called before each page is served: a message arriving between two requests shifts the pages. */
-	beforePage?: (pageNumber: number) => void;
-}
-
-let nextId = 1;
-function receive(inbox: Inbox, count: number, date = '2026-11-25 08:00:00'): string[] {
-	const ids: string[] = [];
-	for (let i = 0; i < count; i++) {
-		const ID = String(nextId++);
-		inbox.records.push({ ID, date, message: `message ${ID}` });
-		ids.push(ID);
-	}
-	return ids;
-}
-
-function pageOf(inbox: Inbox, pageNumber: number, pageSize: number): Page {
-	inbox.beforePage?.(pageNumber);
-	const listed = inbox.order === 'oldestFirst' ? [...inbox.records] : [...inbox.records].reverse();
-	return { records: listed.slice((pageNumber - 1) * pageSize, pageNumber * pageSize), total: listed.length };
-}
-
-type Mode = 'activation' | 'poll' | 'manual';
-
-/** One poll as the node runs it: walk the pages from 1 until the walk is done, then its outcome. */
-function poll(inbox: Inbox, mark: string | undefined, mode: Mode, options: { pageSize?: number; maxPages?: number; cap?: number } = {}) {
-	const pageSize = options.pageSize ?? 3;
-	const walk = startWalk(mode === 'manual' ? undefined : mark, pageSize, options.maxPages ?? 100);
-	const requested: number[] = [];
-	for (let page: number | undefined = 1; page !== undefined; ) {
-		requested.push(page);
-		page = nextPage(walk, page, pageOf(inbox, page, pageSize));
-	}
-	const outcome: PollOutcome = mode === 'activation' ? activationOutcome(walk) : mode === 'manual' ? manualOutcome({ ...walk, mark }) : pollOutcome(walk, options.cap);
-	return { ...outcome, ids: outcome.emit.map((record) => String(record.ID)), requested, truncated: walk.truncated, failure: walk.failure };
-}
-
-beforeEach(() => {
-	nextId = 1;
-});
+/** The Inbox Trigger's emissions and mark against a model of the gateway's inbox (inbox-model.ts). */
+beforeEach(resetIds);
 
 describe('IDs compare as numbers', () => {
 	test('"9" before "10", numbers and numeric texts alike, leading zeros ignored', () => {
@@ -148,65 +92,22 @@ describe.each<InboxOrder>(['oldestFirst', 'newestFirst'])('listed %s', (order) =
 		expect(poll({ order, records: [] }, undefined, 'manual').ids).toEqual([]);
 	});
 
-	test('the page budget ends a long walk, marked truncated', () => {
+	test('the budget (the newest maxRecords messages) ends a long walk, marked truncated; the newest are emitted', () => {
 		const inbox: Inbox = { order, records: [] };
 		receive(inbox, 2);
 		const { mark } = poll(inbox, undefined, 'activation');
-		receive(inbox, 30);
-		const walked = poll(inbox, mark, 'poll', { pageSize: 3, maxPages: 4 });
+		const added = receive(inbox, 700);
+		const walked = poll(inbox, mark, 'poll', { maxRecords: 400, cap: 1000 });
 		expect(walked.truncated).toBe(true);
-		expect(walked.requested).toHaveLength(4);
+		expect(walked.ids.slice(-400)).toEqual(added.slice(-400));
 	});
-});
 
-describe('few requests', () => {
-	test('newest first: stops at the page that reaches the mark', () => {
-		const inbox: Inbox = { order: 'newestFirst', records: [] };
-		receive(inbox, 30);
+	test('many pages of new messages: each once, oldest first', () => {
+		const inbox: Inbox = { order, records: [] };
+		receive(inbox, 250);
 		const { mark } = poll(inbox, undefined, 'activation');
-		receive(inbox, 4);
-		expect(poll(inbox, mark, 'poll').requested).toEqual([1, 2]);
-	});
-	test('oldest first: page 1, then back from the last page to the one that reaches the mark', () => {
-		const inbox: Inbox = { order: 'oldestFirst', records: [] };
-		receive(inbox, 30);
-		const activation = poll(inbox, undefined, 'activation');
-		expect(activation.requested).toEqual([1, 10]);
-		receive(inbox, 4); // 34 records: pages 1…12, the new ones (31…34) on 11 and 12, the mark (30) on 10
-		expect(poll(inbox, activation.mark, 'poll').requested).toEqual([1, 12, 11, 10]);
-	});
-});
-
-describe('a poll that cannot be trusted fails instead of moving the mark', () => {
-	/** 30 messages marked, 6 new: page 1 of 12 (pages of 3) read, page 12 (the newest end) asked next. */
-	function walkToTheNewestEnd() {
-		const inbox: Inbox = { order: 'oldestFirst', records: [] };
-		receive(inbox, 30);
-		const { mark } = poll(inbox, undefined, 'activation');
-		receive(inbox, 6);
-		const walk = startWalk(mark, 3, 100);
-		expect(nextPage(walk, 1, pageOf(inbox, 1, 3))).toBe(12);
-		return { inbox, walk };
-	}
-
-	test('a later page that comes back empty although page 1 counted its messages', () => {
-		const { walk } = walkToTheNewestEnd();
-		expect(nextPage(walk, 12, { records: [], total: 36 })).toBeUndefined();
-		expect(walk.failure).toMatch(/page 12 came back empty although page 1 counted 36 messages/);
-	});
-
-	test('a gateway that ignores page: page 1 again where page 12 was asked', () => {
-		const { inbox, walk } = walkToTheNewestEnd();
-		expect(nextPage(walk, 12, pageOf(inbox, 1, 3))).toBeUndefined();
-		expect(walk.failure).toBe('page 12 repeats page 1: the gateway may not page this list');
-	});
-
-	test('oldest first without a total: a walk that the page budget stops before the newest end', () => {
-		const inbox: Inbox = { order: 'oldestFirst', records: [] };
-		receive(inbox, 40);
-		const walk = startWalk(undefined, 3, 4);
-		for (let page: number | undefined = 1; page !== undefined; ) page = nextPage(walk, page, { records: pageOf(inbox, page, 3).records });
-		expect(walk.failure).toMatch(/oldest first without a total, and 4 pages of 3 did not reach its newest message/);
+		const added = receive(inbox, 950);
+		expect(poll(inbox, mark, 'poll', { cap: 5000 }).ids).toEqual(added);
 	});
 });
 
@@ -218,5 +119,26 @@ describe('the saved mark', () => {
 		expect(markOf({ lastId: '17', account: 'a' }, 'b')).toEqual({ afresh: expect.stringContaining('another gateway account') });
 		expect(markOf({ lastId: '0017' }, 'b')).toEqual({ mark: '17' });
 		expect(markOf({}, 'b')).toEqual({});
+	});
+});
+
+describe('the mark kept when a poll is about to emit (another poll may have moved it)', () => {
+	const outcome = (ids: string[], mark: string): PollOutcome => ({ emit: ids.map((ID) => ({ ID })), mark, leftForNextPoll: 0 });
+	test('nothing at or below it is emitted, and the mark never moves backwards', () => {
+		expect(settledOutcome(outcome(['8', '9', '10', '11'], '11'), '9')).toEqual(outcome(['10', '11'], '11'));
+		expect(settledOutcome(outcome(['8', '9'], '9'), '12')).toEqual(outcome([], '12'));
+		expect(settledOutcome(outcome(['8'], '8'), undefined)).toEqual(outcome(['8'], '8'));
+	});
+});
+
+describe('the account key', () => {
+	test('one address however it is spelled: scheme and host case, a default port, trailing slashes', () => {
+		const key = accountKeyOf('https://api.smsgatewayapi.com', 'client');
+		for (const spelling of ['HTTPS://API.SMSGatewayAPI.com', 'https://api.smsgatewayapi.com:443', 'https://api.smsgatewayapi.com/', ' https://api.smsgatewayapi.com:443// ']) {
+			expect(accountKeyOf(spelling, 'client')).toBe(key);
+		}
+		expect(accountKeyOf('http://api.smsgatewayapi.com', 'client')).not.toBe(key);
+		expect(accountKeyOf('https://api.smsgatewayapi.com:8443', 'client')).not.toBe(key);
+		expect(accountKeyOf('https://api.smsgatewayapi.com', 'other')).not.toBe(key);
 	});
 });

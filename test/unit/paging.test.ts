@@ -1,4 +1,4 @@
-import { isLastPage, pageSizeFor, readLimit, readPage, shortPageProblem } from '../../nodes/MessagingGateway/core/records/paging';
+import { endsList, MAX_OVERLAP, MIN_OVERLAP, pageSizeFor, readAfter, readLimit, readPage, recordKey, startOf } from '../../nodes/MessagingGateway/core/records/paging';
 
 /**
  * The gateway's list answers and page walk. Expected values follow the documented envelope
@@ -40,27 +40,48 @@ describe('page size: the fewest requests', () => {
 	});
 });
 
-describe('isLastPage', () => {
+describe('endsList: a short answer ends the list only where it cannot be a cut page', () => {
 	test.each([
-		['a short page', { records: [1, 2], total: undefined }, 1, 3, true],
-		['a full page with more after it', { records: [1, 2, 3], total: 7 }, 2, 3, false],
-		['a full page that reaches the total', { records: [1, 2, 3], total: 6 }, 2, 3, true],
-		['a full bare-array page: the next one tells', { records: [1, 2, 3] }, 1, 3, false],
-		['an empty page', { records: [], total: 10 }, 9, 3, true],
-	])('%s', (_name, page, pageNumber, size, last) => {
-		expect(isLastPage(page, pageNumber, size)).toBe(last);
+		['a full page, whatever its total (0, or its own count)', { page: 1, limit: 3 }, { records: [1, 2, 3], total: 0 }, 0, false],
+		['a full page that reaches the total', { page: 2, limit: 3 }, { records: [1, 2, 3], total: 6 }, 3, false],
+		['a short page 1 whose total is what it holds', { page: 1, limit: 2000 }, { records: [1, 2], total: 2 }, 0, true],
+		['a short page 1 without a total: the gateway may cut pages', { page: 1, limit: 2000 }, { records: [1, 2] }, 0, false],
+		['a short page 1 whose total says 0', { page: 1, limit: 2000 }, { records: [1, 2], total: 0 }, 0, false],
+		['page 1 of 1500 cut at 1000', { page: 1, limit: 2000 }, { records: Array.from({ length: 1000 }, (_, i) => i), total: 1500 }, 0, false],
+		['a short page after the gateway answered as many as asked', { page: 3, limit: 2000 }, { records: [1] }, 2000, true],
+		['an empty page after full ones', { page: 9, limit: 3 }, { records: [], total: 10 }, 3, true],
+	])('%s', (_name, read, page, largest, ends) => {
+		expect(endsList(read, page, largest)).toBe(ends);
 	});
 });
 
-describe('shortPageProblem: a short page is believed only where its total ends', () => {
+describe('readAfter: the read that goes on overlaps what was read, and can come back short', () => {
 	test.each([
-		['the last page of 7 in pages of 3', { records: [7], total: 7 }, 3, 3, undefined],
-		['a short bare-array page', { records: [1] }, 1, 3, undefined],
-		['a full page', { records: [1, 2, 3], total: 100 }, 1, 3, undefined],
-		['page 1 of 1500 capped at 1000', { records: Array.from({ length: 1000 }, (_, i) => i), total: 1500 }, 1, 2000, 'page 1 holds 1000 records where 2000 were asked, although the list counts 1500'],
-		['an empty page 2 of 10 records', { records: [], total: 10 }, 2, 3, 'page 2 holds 0 records where 3 were asked, although the list counts 10'],
-	])('%s', (_name, page, pageNumber, size, problem) => {
-		expect(shortPageProblem(page, pageNumber, size)).toBe(problem);
+		[2000, 2000],
+		[3900, 2000],
+		[20_000, 2000],
+		[1000, 1000],
+		[37, 37],
+		[3, 3],
+	])('after %i records, at most %i a read', (end, maxLimit) => {
+		const read = readAfter(end, maxLimit);
+		const start = startOf(read);
+		expect(read.limit).toBeLessThanOrEqual(maxLimit);
+		// It begins among the records read (at most MAX_OVERLAP back), and asks for more than it repeats.
+		expect(start).toBeLessThan(end);
+		expect(end - start).toBeLessThanOrEqual(MAX_OVERLAP);
+		expect(end - start).toBeLessThan(read.limit);
+		if (end >= 2 * MIN_OVERLAP) expect(end - start).toBeGreaterThanOrEqual(MIN_OVERLAP);
+	});
+	test('one or two records read: the next one alone', () => {
+		expect(readAfter(2, 2)).toEqual({ page: 3, limit: 1 });
+	});
+});
+
+describe('recordKey', () => {
+	test('the ID when there is one (a number or a text alike), else the record', () => {
+		expect(recordKey({ ID: 7, a: 1 })).toBe(recordKey({ ID: '7', a: 2 }));
+		expect(recordKey({ a: 1 })).not.toBe(recordKey({ a: 2 }));
 	});
 });
 

@@ -14,6 +14,27 @@ describe('redact', () => {
 		expect(redact('X-Client-Secret: emulator-secret, password p@ssword1', secrets)).toBe('X-Client-Secret: ***, password ***');
 	});
 
+	test('a secret echoed JSON-escaped, URL- or form-encoded, or in base64 (alone, inside key:secret, base64url) is replaced too', () => {
+		const secret = 's3cr"et\\pa ss/wo+rd?';
+		const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+		const echoes = [
+			JSON.stringify({ 'x-client-secret': secret }),
+			JSON.stringify(JSON.stringify({ secret })),
+			`?secret=${encodeURIComponent(secret)}`,
+			`secret=${encodeURIComponent(secret).replace(/%20/g, '+')}`,
+			b64(secret),
+			b64(secret).replace(/=+$/, ''),
+			b64(`key:${secret}`),
+			b64(`ab:${secret}`),
+			b64(`a:${secret}!`).replace(/\+/g, '-').replace(/\//g, '_'),
+		];
+		for (const echo of echoes) {
+			const shown = redact(`the gateway said: ${echo}`, [secret]);
+			expect({ echo, shown: shown.includes('***') }).toEqual({ echo, shown: true });
+			for (const part of ['s3cr', 'wo+rd', 'czNjci', 'pa ss']) expect({ echo, leaked: shown.includes(part) }).toEqual({ echo, leaked: false });
+		}
+	});
+
 	test('short values are left alone (they would blank out ordinary words)', () => {
 		expect(redact('the key is wrong', ['wrong'])).toBe('the key is wrong');
 	});

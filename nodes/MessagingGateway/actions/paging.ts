@@ -7,7 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ListCall } from '../core/records/lists';
 import { isObject } from '../core/objects';
-import { isLastPage, pageSizeFor, readLimit, readPage, shortPageProblem, type Page, type Wanted } from '../core/records/paging';
+import { endsList, pageSizeFor, readAfter, readLimit, readPage, recordKey, startOf, type Page, type Read, type Wanted } from '../core/records/paging';
 import { gatewayList, type GatewayContext } from '../transport';
 import { refusal, runPerItem } from './perItem';
 
@@ -43,6 +43,8 @@ export interface ListQuery {
 	/** The envelope's key that holds the records, e.g. `messages`. */
 	listKey: string;
 	wanted: Wanted;
+	/** Which records the filters keep (core/records/lists.ts); the others are left out. */
+	keep?: (record: unknown) => boolean;
 }
 
 /** Return All / Limit of an item as what it wants; a Limit that is not a whole number ≥ 1 is refused, naming the field. */
@@ -59,7 +61,7 @@ export const FIELD_LABELS: Record<Extract<ListCall, { ok: false }>['field'], str
 export function listQueryOf(ctx: IExecuteFunctions, call: ListCall, itemIndex: number): ListQuery | NodeOperationError {
 	if (!call.ok) return refusal(ctx, FIELD_LABELS[call.field], call.error, itemIndex);
 	const wanted = wantedOf(ctx, itemIndex);
-	return wanted instanceof NodeOperationError ? wanted : { path: call.path, query: call.query, listKey: call.listKey, wanted };
+	return wanted instanceof NodeOperationError ? wanted : { path: call.path, query: call.query, listKey: call.listKey, wanted, keep: call.keep };
 }
 
 /** A record as an item's JSON: an object as the gateway sent it; anything else under `value`. */
@@ -70,40 +72,54 @@ export const MAX_PAGES_PER_READ = 500;
 /** Pages read beyond what page 1's `total` calls for (messages arriving during the read) before it stops. */
 const EXTRA_PAGES = 2;
 
+/** The read after `read`: the next page while the gateway answers full pages of the size asked; else one that overlaps what was read. */
+const following = (read: Read, pageSize: number, walked: { end: number; largest: number }): Read =>
+	read.limit === pageSize && walked.largest >= pageSize && startOf(read) + pageSize === walked.end ? { page: read.page + 1, limit: pageSize } : readAfter(walked.end, Math.min(pageSize, walked.largest));
+
 /**
- * Reads the records of one list: page 1, 2, … at the page size `wanted` calls for, until the gateway's
- * last page or enough records. A page that repeats the one before (a gateway ignoring `page`), or a
- * list that goes on past page 1's `total` or MAX_PAGES_PER_READ, ends the read with an error instead
- * of walking forever.
+ * Reads the records of one list: page 1, 2, … at the page size `wanted` calls for, until the list's end or
+ * enough records; each record once (by its ID), also when the list grows between two reads. The end is a
+ * page shorter than asked, never a `total` alone; a short page from a gateway that may cut pages is
+ * confirmed by a read that overlaps it (core/records/paging.ts). A page that repeats what was read (a
+ * gateway ignoring `page`), one that does not go on from it, or a list that goes on past page 1's `total`
+ * or MAX_PAGES_PER_READ ends the read with an error instead of a short list or a walk without end.
  */
 export async function fetchRecords(this: GatewayContext, list: ListQuery, itemIndex: number): Promise<IDataObject[]> {
 	const pageSize = pageSizeFor(list.wanted);
 	const records: IDataObject[] = [];
-	let previousFirst: string | undefined;
-	let lastPage = MAX_PAGES_PER_READ;
-	for (let pageNumber = 1; ; pageNumber++) {
-		if (pageNumber > lastPage) throw unreadable(this, list, `it did not end after ${pageNumber - 1} pages${lastPage < MAX_PAGES_PER_READ ? ', although page 1 counted fewer records' : ''}: read it with a Limit`, itemIndex);
-		const page = await fetchPage.call(this, list, pageNumber, pageSize, itemIndex);
-		// A list may grow a little while it is read; one that goes on far beyond what page 1 counted is not read to its end.
-		if (pageNumber === 1 && page.total !== undefined) lastPage = Math.min(MAX_PAGES_PER_READ, Math.ceil(page.total / pageSize) + EXTRA_PAGES);
-		const first = page.records.length > 0 ? JSON.stringify(page.records[0]) : undefined;
-		if (first !== undefined && first === previousFirst) throw unreadable(this, list, `page ${pageNumber} repeats page ${pageNumber - 1}: the gateway may not page this list`, itemIndex);
-		previousFirst = first;
-		records.push(...page.records.map(asRecord));
-		if ((list.wanted !== 'all' && records.length >= list.wanted) || isLastPage(page, pageNumber, pageSize)) break;
+	const keys = new Set<string>();
+	const walked = { end: 0, largest: 0 };
+	// A list may grow a little while it is read; one that goes on far beyond what page 1 counted is not read to its end.
+	let bound: number | undefined;
+	let read: Read = { page: 1, limit: pageSize };
+	for (let reads = 1; ; reads++) {
+		const beyond = bound !== undefined && walked.end >= bound;
+		if (reads > MAX_PAGES_PER_READ || beyond) throw unreadable(this, list, `it did not end after ${reads - 1} pages${beyond ? ', although page 1 counted fewer records' : ''}: read it with a Limit`, itemIndex);
+		const page = await fetchPage.call(this, list, read, itemIndex);
+		if (reads === 1 && page.total !== undefined) bound = page.total + EXTRA_PAGES * pageSize;
+		const first = page.records[0];
+		if (startOf(read) < walked.end && first !== undefined && !keys.has(recordKey(first))) {
+			throw unreadable(this, list, `page ${read.page} (of ${read.limit}) does not go on from the records read before it: records were deleted meanwhile. Run it again`, itemIndex);
+		}
+		const fresh = page.records.filter((record) => !keys.has(recordKey(record)) && keys.add(recordKey(record)));
+		if (page.records.length >= read.limit && fresh.length === 0) throw unreadable(this, list, `page ${read.page} repeats records read before: the gateway may not page this list`, itemIndex);
+		records.push(...fresh.filter((record) => list.keep?.(record) ?? true).map(asRecord));
+		const ended = page.records.length === 0 || endsList(read, page, walked.largest);
+		walked.largest = Math.max(walked.largest, page.records.length);
+		walked.end = Math.max(walked.end, startOf(read) + page.records.length);
+		if ((list.wanted !== 'all' && records.length >= list.wanted) || ended) break;
+		read = following(read, pageSize, walked);
 	}
 	return list.wanted === 'all' ? records : records.slice(0, list.wanted);
 }
 
-/** One page of a list (its filters, `limit` = `pageSize`, `page` = `pageNumber`), read; an unreadable answer is an error naming the list. */
-export async function fetchPage(this: GatewayContext, list: Pick<ListQuery, 'path' | 'query' | 'listKey'>, pageNumber: number, pageSize: number, itemIndex: number): Promise<Page> {
+/** One read of a list (its filters, `limit` and `page`); an unreadable answer is an error naming the list. */
+export async function fetchPage(this: GatewayContext, list: Pick<ListQuery, 'path' | 'query' | 'listKey'>, read: Read, itemIndex: number): Promise<Page> {
 	const filters = Object.entries(list.query ?? {}).filter(([, value]) => value !== '');
-	const query = new URLSearchParams([...filters, ['limit', String(pageSize)], ['page', String(pageNumber)]]);
+	const query = new URLSearchParams([...filters, ['limit', String(read.limit)], ['page', String(read.page)]]);
 	const body = await gatewayList.call(this, { method: 'GET', path: `${list.path}?${query.toString()}`, itemIndex });
 	const page = readPage(body, list.listKey);
-	if (typeof page === 'string') throw unreadable(this, list, `${page} (page ${pageNumber})`, itemIndex);
-	const short = shortPageProblem(page, pageNumber, pageSize);
-	if (short !== undefined) throw unreadable(this, list, short, itemIndex);
+	if (typeof page === 'string') throw unreadable(this, list, `${page} (page ${read.page})`, itemIndex);
 	return page;
 }
 

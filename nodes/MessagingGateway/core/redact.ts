@@ -1,7 +1,8 @@
 /**
  * Keeps credentials and resume signatures out of errors: the user info of URLs, Basic credentials,
  * a resume link's signature in any text, and any given secret value (a request's credential values
- * and the signature its reference carries, found wherever an answer echoes them).
+ * and the signature its reference carries, found wherever an answer echoes them, as written,
+ * JSON-escaped, URL-encoded or in base64).
  */
 import { redactResumeSignatures } from './conversations/resume-link';
 
@@ -48,7 +49,31 @@ export function userInfoSecrets(url: string): string[] {
 	return [...new Set([`${userInfo}${USER_INFO_END}`, `${decoded[0]}${USER_INFO_END}`, ...parts, ...decoded.slice(1), ...basic])];
 }
 
-/** `text` with URL user info and resume signatures removed, Basic credentials and every secret replaced by "***". */
+/**
+ * The base64 text of `secret` wherever it sits in encoded bytes (e.g. inside `key:secret` of a Basic header): at
+ * each of the 3 byte offsets, the characters that depend on the secret's bytes alone.
+ */
+function base64Forms(secret: string): string[] {
+	const bytes = Buffer.from(secret, 'utf8');
+	const forms = [base64(secret), base64(secret).replace(/=+$/, '')];
+	for (let offset = 0; offset < 3; offset++) {
+		const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+		const from = offset === 0 ? 0 : 4;
+		const to = (offset + bytes.length) % 3 === 0 ? encoded.length : encoded.length - 4;
+		forms.push(encoded.slice(from, to));
+	}
+	return forms.flatMap((form) => [form, form.replace(/\+/g, '-').replace(/\//g, '_')]);
+}
+
+/** The ways an answer may carry a secret it echoes: as written, JSON-escaped, URL- or form-encoded, base64 (also base64url). */
+export function secretForms(secret: string): string[] {
+	const escaped = JSON.stringify(secret).slice(1, -1);
+	const encoded = encodeURIComponent(secret);
+	const forms = [secret, escaped, encoded, encoded.replace(/%20/g, '+'), JSON.stringify(escaped).slice(1, -1), ...base64Forms(secret)];
+	return [...new Set(forms)].filter((form) => form.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+}
+
+/** `text` with URL user info and resume signatures removed, Basic credentials and every secret (in each of its forms) replaced by "***". */
 export function redact(text: string, secrets: readonly string[]): string {
 	let result = redactResumeSignatures(text);
 	for (const secret of secrets) {
@@ -56,7 +81,8 @@ export function redact(text: string, secrets: readonly string[]): string {
 	}
 	result = result.replace(USER_INFO, '$1').replace(BASIC_CREDENTIALS, '$1 ***');
 	for (const secret of secrets) {
-		if (secret.length >= MIN_SECRET_LENGTH && !secret.endsWith(USER_INFO_END)) result = result.split(secret).join('***');
+		if (secret.length < MIN_SECRET_LENGTH || secret.endsWith(USER_INFO_END)) continue;
+		for (const form of secretForms(secret)) result = result.split(form).join('***');
 	}
 	return result;
 }

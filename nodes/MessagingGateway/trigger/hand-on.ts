@@ -7,6 +7,7 @@
 import type { IN8nHttpFullResponse, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { NO_REDIRECTS } from '../constants';
 import { classifyForwardResponse, unreachableOutcome, type ForwardOutcome } from '../core/conversations/forwarding';
 
 /** The time all forwards of one webhook request may take, retries included: well below the usual webhook timeouts (5 s and more). */
@@ -53,7 +54,7 @@ async function postOnce(ctx: IWebhookFunctions, url: string, body: string, timeo
 			json: true,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
-			disableFollowRedirect: true,
+			...NO_REDIRECTS,
 			timeout,
 		})) as IN8nHttpFullResponse;
 		return classifyForwardResponse({ statusCode: response.statusCode, body: response.body });

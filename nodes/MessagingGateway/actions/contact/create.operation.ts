@@ -94,14 +94,24 @@ function confirmedIds(ctx: IExecuteFunctions, answer: IDataObject, count: number
 
 /** The gateway's refusal of a number that is in the group already. */
 const ALREADY_IN_GROUP = '129';
-/** Refusals that single out one contact of a list (its number, a field, in the group already): the others may go in alone. */
-const ONE_CONTACTS_REFUSALS = new Set(['103', '106', ALREADY_IN_GROUP, '139']);
+/**
+ * Refusals that may single out one contact of a list (its number, a field, its group — each contact names its
+ * own —, in the group already, on the opt-out list): the others may go in alone.
+ */
+const ONE_CONTACTS_REFUSALS = new Set(['103', '106', '124', '125', '128', ALREADY_IN_GROUP, '131', '139']);
+
+/** The ID of the contact already in the group, when the gateway's refusal names it. */
+function existingId(error: NodeApiError | NodeOperationError): IDataObject {
+	const answer = (error as NodeApiError).errorResponse;
+	const id = answer?.ID;
+	return typeof id === 'string' || typeof id === 'number' ? { ID: String(id) } : {};
+}
 
 /**
  * Sends `chunk` (a list, or one contact alone) and gives each item its ID or the request's error. The
  * gateway adds a list whole or not at all, so when one contact sinks it, each contact goes alone and the
  * error lands on its own item. A contact in the group already (a second import, a retry after a lost
- * answer) is what was asked for: `alreadyInGroup: true`, without an ID, the gateway's contact unchanged.
+ * answer) is what was asked for: `alreadyInGroup: true`, with its ID when the refusal names it, the gateway's contact unchanged.
  */
 async function sendChunk(ctx: IExecuteFunctions, chunk: Planned[]): Promise<Array<{ index: number; json: IDataObject }>> {
 	const itemIndex = chunk[0].index;
@@ -118,7 +128,7 @@ async function sendChunk(ctx: IExecuteFunctions, chunk: Planned[]): Promise<Arra
 			for (const plan of chunk) alone.push(...(await sendChunk(ctx, [plan])));
 			return alone;
 		}
-		if (code === ALREADY_IN_GROUP) return [{ index: chunk[0].index, json: { ...chunk[0].body, alreadyInGroup: true } }];
+		if (code === ALREADY_IN_GROUP) return [{ index: chunk[0].index, json: { ...existingId(nodeError), ...chunk[0].body, alreadyInGroup: true } }];
 		if (!ctx.continueOnFail()) throw nodeError;
 		return chunk.map((plan) => ({ index: plan.index, json: { ...errorItemJson(nodeError), phone: plan.body.phone } }));
 	}

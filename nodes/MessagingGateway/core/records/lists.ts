@@ -3,15 +3,27 @@
  * of the account's numbers), one number's conversation and the sent history; each value checked.
  */
 import { normalizePhoneNumber } from '../numbers/phone';
+import { isObject } from '../objects';
 
 /** The kinds of received message the inbox lists and filters on. */
 export const INBOX_TYPES = ['sms', 'whatsapp', 'call'] as const;
 export type InboxType = (typeof INBOX_TYPES)[number];
 
-/** A list call: its path, filters and the key its records come under; or the field refused and why. */
+/**
+ * A list call: its path, filters and the key its records come under, and which records the filters keep (a
+ * gateway may ignore a filter: the records it should not have listed are left out); or the field refused and why.
+ */
 export type ListCall =
-	| { ok: true; path: string; query: Record<string, string>; listKey: string }
+	| { ok: true; path: string; query: Record<string, string>; listKey: string; keep?: (record: unknown) => boolean }
 	| { ok: false; field: 'inboxNumber' | 'type' | 'phone'; error: string };
+
+/** Whether an inbox record fits the filters: a `type` or `receiver` it lists that differs from the filter's is left out. */
+function fitsInboxFilters(record: unknown, type: string | undefined, digits: string | undefined): boolean {
+	if (!isObject(record)) return true;
+	if (type !== undefined && typeof record.type === 'string' && record.type.trim().toLowerCase() !== type) return false;
+	const receiver = typeof record.receiver === 'string' || typeof record.receiver === 'number' ? String(record.receiver).replace(/\D/g, '') : '';
+	return digits === undefined || receiver === '' || receiver === digits;
+}
 
 /** A number written any way people write it, as the international digits a path takes. */
 function digitsOf(value: unknown): { ok: true; digits: string } | { ok: false; error: string } {
@@ -26,10 +38,12 @@ export function inboxCall(filters: { inboxNumber?: unknown; type?: unknown }): L
 		return { ok: false, field: 'type', error: `must be one of ${INBOX_TYPES.join(', ')} (got ${JSON.stringify(type)})` };
 	}
 	const query: Record<string, string> = type ? { type: type as string } : {};
-	if (inboxNumber === undefined || inboxNumber === '') return { ok: true, path: '/v1/message/inbox', query, listKey: 'messages' };
+	const kind = type ? (type as string) : undefined;
+	if (inboxNumber === undefined || inboxNumber === '') return { ok: true, path: '/v1/message/inbox', query, listKey: 'messages', keep: (record) => fitsInboxFilters(record, kind, undefined) };
 	const number = digitsOf(inboxNumber);
 	if (!number.ok) return { ok: false, field: 'inboxNumber', error: number.error };
-	return { ok: true, path: `/v1/message/inbox/${number.digits}`, query, listKey: 'messages' };
+	const { digits } = number;
+	return { ok: true, path: `/v1/message/inbox/${digits}`, query, listKey: 'messages', keep: (record) => fitsInboxFilters(record, kind, digits) };
 }
 
 const INBOX_TYPE_WORDS: Record<InboxType, string> = { sms: 'SMS', whatsapp: 'WhatsApp messages', call: 'forwarded calls' };

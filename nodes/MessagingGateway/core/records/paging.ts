@@ -47,22 +47,54 @@ export function readPage(body: unknown, listKey: string): Page | string {
 	return `the answer has no "${listKey}" list`;
 }
 
-/** Whether page `pageNumber` (from 1) of size `pageSize` is the last one: it came short, or `total` is reached. */
-export function isLastPage(page: Page, pageNumber: number, pageSize: number): boolean {
-	if (page.records.length < pageSize) return true;
-	return page.total !== undefined && pageNumber * pageSize >= page.total;
+/** One request of a list: the gateway's `page` (from 1) and `limit`; its first record is the list's record number (page − 1) × limit. */
+export interface Read {
+	page: number;
+	limit: number;
 }
 
+export const startOf = (read: Read): number => (read.page - 1) * read.limit;
+
 /**
- * Why page `pageNumber` cannot be believed: it holds fewer records than asked although its `total` says more
- * come after it (a gateway that answers smaller pages than asked, e.g. at most 1000); undefined when it fits.
- * Believing it would end the read early, silently.
+ * Whether a read's answer ends the list. A full answer never does, whatever its `total` says (a total of 0
+ * or of the page's own count on a full page is a gateway's mistake, not the end). A short one does when
+ * the gateway has answered as many as this read asked before (`largest`: then it does not cap its pages
+ * below this limit), or when its `total` is exactly the records up to it. Otherwise (a gateway that may
+ * answer at most, say, 1,000 records whatever `limit` asks) the end is to be confirmed by reading on.
  */
-export function shortPageProblem(page: Page, pageNumber: number, pageSize: number): string | undefined {
-	if (page.total === undefined || page.records.length >= pageSize) return undefined;
-	const reached = (pageNumber - 1) * pageSize + page.records.length;
-	if (reached >= page.total) return undefined;
-	return `page ${pageNumber} holds ${page.records.length} records where ${pageSize} were asked, although the list counts ${page.total}`;
+export function endsList(read: Read, page: Page, largest: number): boolean {
+	if (page.records.length >= read.limit) return false;
+	return read.limit <= largest || page.total === startOf(read) + page.records.length;
+}
+
+/** How many records a read after another asks again, to show that the list did not move between the two. */
+export const MIN_OVERLAP = 50;
+export const MAX_OVERLAP = 200;
+
+/**
+ * The read that goes on from record `end` (the first not read yet) with at most `maxLimit` records. It
+ * starts a few records before `end`, so its first record must be one read already: if it is not, records
+ * were deleted between the two reads and some moved past the reader unseen. It asks for more than the
+ * overlap, so a short answer is the list's end. Pages are numbered at their own `limit`, so the overlap
+ * comes from a limit whose page boundary falls just before `end`.
+ */
+export function readAfter(end: number, maxLimit: number): Read {
+	const wanted = Math.min(MIN_OVERLAP, Math.floor(maxLimit / 10), Math.floor((end - 1) / 2));
+	let best: { read: Read; progress: number } | undefined;
+	for (let limit = maxLimit; limit >= 2; limit--) {
+		const start = Math.floor((end - 1) / limit) * limit;
+		const overlap = end - start;
+		if (overlap >= limit || overlap > MAX_OVERLAP || overlap < Math.max(1, wanted)) continue;
+		if (best === undefined || limit - overlap > best.progress) best = { read: { page: start / limit + 1, limit }, progress: limit - overlap };
+	}
+	// A list of one or two records read so far: the next record alone, without overlap.
+	return best?.read ?? { page: end + 1, limit: 1 };
+}
+
+/** What tells one record of a list from another: its `ID` when it has one, else the whole record. */
+export function recordKey(record: unknown): string {
+	const id = isObject(record) ? record.ID : undefined;
+	return typeof id === 'string' || typeof id === 'number' ? `ID ${String(id).trim()}` : JSON.stringify(record) ?? String(record);
 }
 
 /**
