@@ -30,6 +30,9 @@ const LIMITS: Record<SmsEncoding, { single: number; part: number }> = {
 	'UCS-2': { single: 70, part: 67 },
 };
 
+/** Whether `character` (one code point) is in the GSM-7 alphabet, in its default or its extension table. */
+export const isGsm7 = (character: string) => BASIC.has(character) || EXTENSION.has(character);
+
 /** Width of each character in the encoding's units; undefined when the text is not GSM-7. */
 function gsm7Widths(text: string): number[] | undefined {
 	const widths: number[] = [];

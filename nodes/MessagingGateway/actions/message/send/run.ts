@@ -40,7 +40,8 @@ export interface SendOperation {
 	onUnknownOutcome?: OnUnknownOutcome;
 }
 
-interface Planned extends PlannedSend {
+/** An item's checked request, with its length and the numbers written several ways. */
+export interface Planned extends PlannedSend {
 	length: SegmentCount;
 	merged: MergedRecipients;
 }
@@ -58,8 +59,8 @@ function readInput(ctx: IExecuteFunctions, operation: SendOperation, itemIndex: 
 	return operation.prepare ? operation.prepare(ctx, itemIndex, input) : input;
 }
 
-/** An item's checked request, or why it was refused (thrown unless the node continues on fail). */
-function planItem(
+/** An item's checked request, or why it was refused (thrown unless the node continues on fail); Estimate Cost checks by it too. */
+export function planItem(
 	ctx: IExecuteFunctions,
 	operation: SendOperation,
 	itemIndex: number,

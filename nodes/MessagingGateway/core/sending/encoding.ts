@@ -1,0 +1,40 @@
+/**
+ * Smart Encoding: typographic look-alikes (curly quotes, dashes, the ellipsis, special spaces) that
+ * a word processor or a template puts in a text make a whole SMS UCS-2 (70 characters per segment
+ * instead of 160). Replaced by their plain GSM-7 forms, the same text goes out in fewer segments.
+ * Applied only when it makes the whole text GSM-7 and costs no more segments; otherwise the text is
+ * left exactly as written (an emoji, Cyrillic, a Chinese character cannot be replaced).
+ */
+import { isGsm7 } from './segments';
+
+/** Each look-alike and its GSM-7 form (one code point each as keys). */
+const REPLACEMENTS: Readonly<Record<string, string>> = {
+	// Double quotation marks and guillemets.
+	'\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u00ab': '"', '\u00bb': '"', '\u2033': '"', '\uff02': '"',
+	// Single quotation marks, the prime, single guillemets.
+	'\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201b': "'", '\u2032': "'", '\u2039': "'", '\u203a': "'", '\uff07': "'",
+	// Hyphens, dashes and the minus sign.
+	'\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
+	// The horizontal ellipsis.
+	'\u2026': '...',
+	// No-break, en/em, thin, hair, figure, narrow no-break, medium mathematical and ideographic spaces; the tab.
+	'\u00a0': ' ', '\u2000': ' ', '\u2001': ' ', '\u2002': ' ', '\u2003': ' ', '\u2004': ' ', '\u2005': ' ', '\u2006': ' ',
+	'\u2007': ' ', '\u2008': ' ', '\u2009': ' ', '\u200a': ' ', '\u202f': ' ', '\u205f': ' ', '\u3000': ' ', '\t': ' ',
+};
+
+/** The GSM-7 replacement of one character, or undefined when it has none. */
+export const gsm7Replacement = (character: string): string | undefined =>
+	Object.prototype.hasOwnProperty.call(REPLACEMENTS, character) ? REPLACEMENTS[character] : undefined;
+
+/** A character outside GSM-7: its position among the text's characters (code points, from 0) and its replacement, or null. */
+export interface NonGsmCharacter {
+	character: string;
+	index: number;
+	replacement: string | null;
+}
+
+/** The characters of `text` that make it UCS-2, in order. */
+export function nonGsmCharacters(text: string): NonGsmCharacter[] {
+	return [...text].flatMap((character, index) => (isGsm7(character) ? [] : [{ character, index, replacement: gsm7Replacement(character) ?? null }]));
+}
+
