@@ -25,8 +25,9 @@ export class MessagingGateway implements INodeType {
 		// 2: the Sender is a list of the account's sender IDs (or a value); 1 keeps a plain text field.
 		// Send SMS gives one output item per recipient; 1 keeps one item per input item (`messageids`).
 		// 3: On Unknown Outcome is Do Not Resend unless set (Retry On Fail does not repeat a send the gateway may have processed); 1 and 2 resend.
-		version: [1, 2, 3],
-		defaultVersion: 3,
+		// 4: Smart Encoding is on unless set (typographic look-alikes replaced when that keeps the SMS GSM-7).
+		version: [1, 2, 3, 4],
+		defaultVersion: 4,
 		subtitle:
 			'={{ ({ send: "Send SMS", estimate: "Estimate cost", sendVoice: "Send voice message", getBalance: "Get balance", getSenderIds: "Get sender IDs", getAccount: "Get account", format: "Format number", create: ({ contact: "Create contact", optOut: "Add to opt-out list" })[$parameter["resource"]], rename: "Rename group", getAll: "Get many", get: "Get conversation" })[$parameter["operation"]] || $parameter["operation"] }}',
 		description: 'Send SMS and voice messages, read the inbox, conversations and sent history, manage contacts, groups and opt-outs, format numbers, and read the sender IDs and balance of a messaging gateway account',

@@ -11,7 +11,7 @@ import { nonGsmCharacters } from '../../core/sending/encoding';
 import { messageLength } from '../../core/sending/rules';
 import { errorItemJson } from '../../transport';
 import { refusal } from '../perItem';
-import { CREDIT_OPTIONS } from './cost/fields';
+import { CREDIT_OPTIONS, SMART_ENCODING } from './cost/fields';
 import { creditRates, creditsFor, isRateProblem, readBalance, type CreditRates } from './cost/rates';
 import { description as sendDescription, sendSms } from './send.operation';
 import { fieldLabels } from './send/fields';
@@ -26,7 +26,7 @@ export const description: INodeProperties[] = sendDescription.map((property) => 
 	const displayOptions = { ...property.displayOptions, show: { ...property.displayOptions?.show, operation: OPERATION } };
 	if (property !== sendOptions) return { ...property, displayOptions };
 	const defaultCountry = (sendOptions.options as INodeProperties[]).filter((option) => option.name === 'defaultCountry');
-	return { ...sendOptions, displayOptions, options: [...CREDIT_OPTIONS, ...defaultCountry] };
+	return { ...sendOptions, displayOptions, options: [...CREDIT_OPTIONS, ...defaultCountry, SMART_ENCODING] };
 });
 
 const estimateSms: SendOperation = { ...sendSms, description };
@@ -47,8 +47,9 @@ function estimateOf(ctx: IExecuteFunctions, plan: Planned, rates: CreditRates | 
 		segments,
 		recipients,
 		totalSegments: recipients === null ? null : recipients * segments,
-		nonGsmCharacters: nonGsmCharacters(message) as unknown as IDataObject[],
+		nonGsmCharacters: nonGsmCharacters(plan.smart?.written ?? message) as unknown as IDataObject[],
 	};
+	if (plan.smart) json.replacedCharacters = plan.smart.replacedCharacters;
 	if (recipients === null) json.note = `The gateway does not tell how many contacts group ${String(plan.body.to)} has`;
 	if (!rates || recipients === null) return { json };
 	// Test Mode: the gateway only validates the message and uses no credits.

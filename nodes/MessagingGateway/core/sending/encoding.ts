@@ -5,7 +5,8 @@
  * Applied only when it makes the whole text GSM-7 and costs no more segments; otherwise the text is
  * left exactly as written (an emoji, Cyrillic, a Chinese character cannot be replaced).
  */
-import { isGsm7 } from './segments';
+import { MAX_MESSAGE_LENGTH, messageLength } from './rules';
+import { countSegments, isGsm7 } from './segments';
 
 /** Each look-alike and its GSM-7 form (one code point each as keys). */
 const REPLACEMENTS: Readonly<Record<string, string>> = {
@@ -38,3 +39,18 @@ export function nonGsmCharacters(text: string): NonGsmCharacter[] {
 	return [...text].flatMap((character, index) => (isGsm7(character) ? [] : [{ character, index, replacement: gsm7Replacement(character) ?? null }]));
 }
 
+export interface SmartEncoded {
+	/** The text to send: replaced, or exactly as written. */
+	text: string;
+	/** How many characters were replaced (0 when the text was left as written). */
+	replaced: number;
+}
+
+/** The text with its look-alikes replaced, when that makes it entirely GSM-7 in no more segments and within the length limit. */
+export function smartEncode(text: string): SmartEncoded {
+	const found = nonGsmCharacters(text);
+	if (found.length === 0 || found.some((entry) => entry.replacement === null)) return { text, replaced: 0 };
+	const replaced = [...text].map((character) => (isGsm7(character) ? character : REPLACEMENTS[character])).join('');
+	const fewer = countSegments(replaced).segments <= countSegments(text).segments;
+	return fewer && messageLength(replaced) <= MAX_MESSAGE_LENGTH ? { text: replaced, replaced: found.length } : { text, replaced: 0 };
+}

@@ -1,9 +1,17 @@
 /**
  * The options of knowing a send's cost (docs/cost-and-encoding.md): Smart Encoding (Send SMS, Send and
- * Wait, Estimate Cost), Credits per Segment with its values per country (Estimate Cost, Send SMS),
- * and Send SMS's guards Max Segments per Message and Stop if Funds Are Short.
+ * Wait, Estimate Cost) and Credits per Segment with its values per country (Estimate Cost).
  */
 import type { INodeProperties } from 'n8n-workflow';
+
+export const SMART_ENCODING: INodeProperties = {
+	displayName: 'Smart Encoding',
+	name: 'smartEncoding',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether typographic look-alikes (“ ” « » → ", ‘ ’ → \', – — → -, … → ..., no-break and thin spaces → space) are replaced when that makes the whole text GSM-7 in no more segments (160 characters per SMS instead of 70). A text with an emoji or another character without a GSM-7 form is sent as written. On unless set otherwise from node version 4.',
+};
 
 const CREDITS_PER_SEGMENT: INodeProperties = {
 	displayName: 'Credits per Segment',

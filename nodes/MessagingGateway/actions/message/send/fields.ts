@@ -153,8 +153,8 @@ const SEND_OPTIONS: INodeProperties[] = [
 	},
 ];
 
-/** The Options collection of a send operation. */
-export function sendOptionsField(show: Show): INodeProperties {
+/** The Options collection of a send operation, with its own options (`extra`) among Send's, in alphabetical order. */
+export function sendOptionsField(show: Show, extra: INodeProperties[] = []): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -162,7 +162,7 @@ export function sendOptionsField(show: Show): INodeProperties {
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show },
-		options: SEND_OPTIONS,
+		options: [...SEND_OPTIONS, ...extra].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
 

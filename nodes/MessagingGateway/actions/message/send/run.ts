@@ -15,6 +15,7 @@ import { UNKNOWN_OUTCOME_HINT } from './errors';
 import { sendPlanned, type PlannedSend, type RecipientResult } from './execute';
 import type { AcceptedSend } from './memory';
 import { fieldLabels } from './fields';
+import { smartEncoded, type SmartEncoding } from '../cost/smartEncoding';
 import { accountTimeZone, defaultCountry, isProblem, runSettings, type OnUnknownOutcome, type OptionProblem } from './options';
 
 export interface SendOperation {
@@ -44,6 +45,8 @@ export interface SendOperation {
 export interface Planned extends PlannedSend {
 	length: SegmentCount;
 	merged: MergedRecipients;
+	/** With Smart Encoding: the message as written and the characters replaced (`body.message` is what is sent). */
+	smart?: SmartEncoding;
 }
 
 const OWN_FIELDS = { sms: undefined, voice: voiceFields } as const;
@@ -68,11 +71,16 @@ export function planItem(
 	label: (field: string) => string,
 ): Planned | NodeOperationError {
 	let built: ReturnType<typeof buildSendRequest> | (OptionProblem & { ok: false });
+	let smart: SmartEncoding | undefined;
 	try {
-		const country = defaultCountry((ctx.getNodeParameter('options', itemIndex, {}) as IDataObject).defaultCountry);
-		built = isProblem(country)
-			? { ok: false, ...country }
-			: buildSendRequest(readInput(ctx, operation, itemIndex), { ...context, defaultCountry: country }, OWN_FIELDS[operation.channel]);
+		const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const country = defaultCountry(options.defaultCountry);
+		if (isProblem(country)) built = { ok: false, ...country };
+		else {
+			const { input, encoding } = smartEncoded(ctx, operation.channel, itemIndex, options, readInput(ctx, operation, itemIndex));
+			smart = encoding;
+			built = buildSendRequest(input, { ...context, defaultCountry: country }, OWN_FIELDS[operation.channel]);
+		}
 		if (built.ok) operation.check?.(ctx, itemIndex, built.recipients);
 	} catch (error) {
 		// An expression n8n could not resolve: n8n's error names the parameter.
@@ -80,7 +88,7 @@ export function planItem(
 		if (!ctx.continueOnFail()) throw nodeError;
 		return nodeError;
 	}
-	if (built.ok) return { index: itemIndex, body: built.body, recipients: built.recipients, length: built.length, merged: built.merged };
+	if (built.ok) return { index: itemIndex, body: built.body, recipients: built.recipients, length: built.length, merged: built.merged, smart };
 	const error = refusal(ctx, label(built.field), built.error, itemIndex);
 	if (!ctx.continueOnFail()) throw error;
 	return error;
@@ -103,6 +111,7 @@ function echoedFields(body: SendRequestBody): IDataObject {
 function sentFields(operation: SendOperation, plan: Planned): IDataObject {
 	const fields: IDataObject = echoedFields(plan.body);
 	for (const name of operation.echoes) fields[name] = plan.length[name];
+	if (plan.smart) fields.replacedCharacters = plan.smart.replacedCharacters;
 	return fields;
 }
 
