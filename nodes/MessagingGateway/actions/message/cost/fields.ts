@@ -1,6 +1,7 @@
 /**
  * The options of knowing a send's cost (docs/cost-and-encoding.md): Smart Encoding (Send SMS, Send and
- * Wait, Estimate Cost) and Credits per Segment with its values per country (Estimate Cost).
+ * Wait, Estimate Cost), Credits per Segment with its values per country (Estimate Cost, Send SMS),
+ * and Send SMS's guards Max Segments per Message and Stop if Funds Are Short.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -44,3 +45,24 @@ const CREDITS_PER_COUNTRY: INodeProperties = {
 
 export const CREDIT_OPTIONS: INodeProperties[] = [CREDITS_PER_SEGMENT, CREDITS_PER_COUNTRY];
 
+/** Send SMS's guards, checked for every item before the first request. */
+const GUARD_OPTIONS: INodeProperties[] = [
+	{
+		displayName: 'Max Segments per Message',
+		name: 'maxSegments',
+		type: 'number',
+		default: 3,
+		typeOptions: { minValue: 1 },
+		description: "Stop the run before its first request when an item's text takes more segments than this (each segment is billed as one SMS)",
+	},
+	{
+		displayName: 'Stop if Funds Are Short',
+		name: 'stopIfFundsShort',
+		type: 'boolean',
+		default: true,
+		description: "Whether to read the balance first and stop the run before its first request when the run's estimated credits exceed it. Needs Credits per Segment.",
+	},
+];
+
+/** Send SMS's own options of this module. */
+export const SEND_SMS_COST_OPTIONS: INodeProperties[] = [SMART_ENCODING, ...GUARD_OPTIONS, ...CREDIT_OPTIONS];

@@ -15,6 +15,7 @@ import { UNKNOWN_OUTCOME_HINT } from './errors';
 import { sendPlanned, type PlannedSend, type RecipientResult } from './execute';
 import type { AcceptedSend } from './memory';
 import { fieldLabels } from './fields';
+import { costGuard } from '../cost/guards';
 import { smartEncoded, type SmartEncoding } from '../cost/smartEncoding';
 import { accountTimeZone, defaultCountry, isProblem, runSettings, type OnUnknownOutcome, type OptionProblem } from './options';
 
@@ -165,6 +166,9 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 	const context = { timeZone: await accountTimeZone(ctx), now: new Date() };
 	const plans = items.map((_, itemIndex) => planItem(ctx, operation, itemIndex, context, label));
 	const planned = plans.filter((plan): plan is Planned => !(plan instanceof NodeOperationError));
+	const stopped = await costGuard(ctx, operation.endpoint, options, planned, label);
+	if (stopped && !ctx.continueOnFail()) throw stopped;
+	if (stopped) return items.map((_, item) => ({ json: errorItemJson(stopped), pairedItem: { item } }));
 	const { byItem } = await sendPlanned(ctx, operation.endpoint, planned, settings, items.length);
 
 	return plans.flatMap((plan, itemIndex) => {
