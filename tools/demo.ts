@@ -13,6 +13,8 @@ const EXAMPLES = {
 	handleOnce: 'handle-each-event-once.json',
 	scheduleSms: 'schedule-sms-from-a-webhook.json',
 	approveBySms: 'approve-by-sms.json',
+	// Estimate Cost, then Send and Wait asks for approval of a costly broadcast, then Send SMS.
+	estimateBroadcast: 'estimate-then-send-a-broadcast.json',
 	// Contacts: a sign-up form's contact into the group Customers, then a welcome SMS.
 	welcomeContact: 'welcome-new-contact.json',
 	// The Inbox Trigger: received SMS by polling, for an n8n the gateway's webhooks cannot reach.
@@ -140,6 +142,10 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string, webhookH
   # answers the SMS sent last as its recipient ("Auto-reply to incoming SMS"'s trigger hands the reply on)
   curl -s -XPOST '${webhookBaseUrl}/webhook/approve-refund' ${secret} -d '{"amount":"€120","order":"1001"}'
   curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"replyTo":"latest","content":"YES"}'
+
+  # A broadcast to the 3 numbers of "Estimate a broadcast…": 3 credits are sent at once; a 200-character text (2 segments each,
+  # 6 credits) first asks +31 6 1234 5678 for approval (answer it as above)
+  curl -s -XPOST '${webhookBaseUrl}/webhook/broadcast' ${secret} -d '{"message":"Spring sale: 20% off until Sunday"}'
 
   # A sign-up form posts a new contact: "Welcome a new contact" adds it to the group Customers (an add_contact webhook) and texts a welcome
   curl -s -XPOST '${webhookBaseUrl}/webhook/new-contact' ${secret} -d '{"phone":"+31 6 1234 5601","firstname":"Ada"}'

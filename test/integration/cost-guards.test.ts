@@ -5,10 +5,10 @@
  */
 import { useEmulator } from '../harness/emulator';
 import { runAction } from '../harness/run';
+import { emulatorClient } from './emulator-client';
 
 const gateway = useEmulator();
-const control = (path: string, body?: unknown, method = 'POST') =>
-	fetch(`${gateway.emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) }).then((response) => response.json());
+const { control } = emulatorClient(() => gateway.emulator);
 const requests = () => gateway.emulator.requests.map((request) => `${request.method} ${request.path}`);
 
 const send = (options: Record<string, unknown>) => ({
@@ -23,9 +23,9 @@ const send = (options: Record<string, unknown>) => ({
 const broadcast = (count: number) => Array.from({ length: count }, (_, i) => ({ to: `+316${String(10_000_000 + i)}`, text: `Hello ${i}` }));
 
 beforeEach(async () => {
-	await control('/emulator/reset');
-	await control('/emulator/account', { balance: 1e6 }, 'PATCH');
-	await control('/emulator/requests', undefined, 'DELETE');
+	await control('POST', '/emulator/reset');
+	await control('PATCH', '/emulator/account', { balance: 1e6 });
+	await control('DELETE', '/emulator/requests');
 });
 
 describe('Max Segments per Message', () => {
@@ -33,8 +33,8 @@ describe('Max Segments per Message', () => {
 		const items = broadcast(500);
 		items[317].text = 'a'.repeat(400);
 		const run = await runAction(send({ maxSegments: 2 }), items, gateway.credentials);
-		expect(run.error?.message).toBe('Max Segments per Message: item 317 takes 3 segments (GSM-7, 400 characters); the limit is 2');
-		expect(run.error?.description).toBe('1 of 500 items take more than 2 segments (items 317). Nothing was sent.');
+		expect(run.error?.message).toBe('Max Segments per Message: item 317 takes 3 segments (GSM-7); the limit is 2 (1 of 500 items take more)');
+		expect(run.error?.description).toBe('Nothing was sent.');
 		expect(requests()).toEqual([]);
 	});
 
@@ -42,7 +42,7 @@ describe('Max Segments per Message', () => {
 		const items = broadcast(3);
 		items[1].text = '😀' + 'a'.repeat(70);
 		const run = await runAction(send({ maxSegments: 1 }), items, gateway.credentials);
-		expect(run.error?.message).toBe('Max Segments per Message: item 1 takes 2 segments (UCS-2, 71 characters); the limit is 1');
+		expect(run.error?.message).toBe('Max Segments per Message: item 1 takes 2 segments (UCS-2); the limit is 1 (1 of 3 items take more)');
 		expect(requests()).toEqual([]);
 	});
 
@@ -56,33 +56,32 @@ describe('Max Segments per Message', () => {
 		const items = broadcast(3);
 		items[2].text = 'a'.repeat(200);
 		const run = await runAction(send({ maxSegments: 1 }), items, gateway.credentials, { continueOnFail: true });
-		expect(run.items.map((item) => item.json.error)).toEqual(Array(3).fill('Max Segments per Message: item 2 takes 2 segments (GSM-7, 200 characters); the limit is 1'));
+		expect(run.items.map((item) => item.json.error)).toEqual(Array(3).fill('Max Segments per Message: item 2 takes 2 segments (GSM-7); the limit is 1 (1 of 3 items take more)'));
 		expect(requests()).toEqual([]);
 	});
 });
 
 describe('Stop if Funds Are Short', () => {
 	test('500 items at 1 credit each against a balance of 300: one balance read, no send, the item where funds run out', async () => {
-		await control('/emulator/account', { balance: 300 }, 'PATCH');
+		await control('PATCH', '/emulator/account', { balance: 300 });
 		const run = await runAction(send({ stopIfFundsShort: true, creditsPerSegment: 1 }), broadcast(500), gateway.credentials);
-		expect(run.error?.message).toBe('Stop if Funds Are Short: the run needs an estimated 500 credits; the balance is 300');
-		expect(run.error?.description).toBe('The funds run short at item 300 of 500. Nothing was sent.');
+		expect(run.error?.message).toBe('Stop if Funds Are Short: the run needs an estimated 500 credits; the balance is 300, short from item 300');
+		expect(run.error?.description).toBe('Nothing was sent.');
 		expect(requests()).toEqual(['GET /v1/balance']);
 		expect(gateway.emulator.messages).toEqual([]);
 	});
 
 	test('the country rates count: 2 segments to a +44 number at 2 credits (4.5 in all, more than 4)', async () => {
-		await control('/emulator/account', { balance: 4 }, 'PATCH');
+		await control('PATCH', '/emulator/account', { balance: 4 });
 		const options = { stopIfFundsShort: true, creditsPerSegment: 0.5, creditsPerCountry: { rates: [{ callingCode: '44', creditsPerSegment: 2 }] } };
 		const items = [{ to: '+31612345678', text: 'Hi' }, { to: '+447700900123', text: 'a'.repeat(161) }];
 		const run = await runAction(send(options), items, gateway.credentials);
-		expect(run.error?.message).toBe('Stop if Funds Are Short: the run needs an estimated 4.5 credits; the balance is 4');
-		expect(run.error?.description).toBe('The funds run short at item 1 of 2. Nothing was sent.');
+		expect(run.error?.message).toBe('Stop if Funds Are Short: the run needs an estimated 4.5 credits; the balance is 4, short from item 1');
 		expect(requests()).toEqual(['GET /v1/balance']);
 	});
 
 	test('enough funds: the balance is read once, then the run sends', async () => {
-		await control('/emulator/account', { balance: 500 }, 'PATCH');
+		await control('PATCH', '/emulator/account', { balance: 500 });
 		const run = await runAction(send({ stopIfFundsShort: true, creditsPerSegment: 1 }), broadcast(500), gateway.credentials);
 		expect(run.error).toBeUndefined();
 		expect(requests().filter((request) => request === 'GET /v1/balance')).toHaveLength(1);
@@ -99,8 +98,8 @@ describe('Stop if Funds Are Short', () => {
 	test('Retry On Fail: recipients accepted on the first try are not counted again against the lowered balance', async () => {
 		// Balance 3 for 3 items of 1 credit; the second send fails (HTTP 400), n8n runs the node again: the balance is then
 		// 2 for the 2 items still to send.
-		await control('/emulator/account', { balance: 3 }, 'PATCH');
-		await control('/emulator/faults', { status: 400, count: 1, after: 2 });
+		await control('PATCH', '/emulator/account', { balance: 3 });
+		await control('POST', '/emulator/faults', { status: 400, count: 1, after: 2 });
 		const options = { stopIfFundsShort: true, creditsPerSegment: 1, batchRecipients: false, concurrency: 1 };
 		const run = await runAction(send(options), broadcast(3), gateway.credentials, { retryOnFail: { maxTries: 2, waitBetweenTries: 1 } });
 		expect(run.error).toBeUndefined();

@@ -6,10 +6,10 @@
  */
 import { useEmulator } from '../harness/emulator';
 import { runAction } from '../harness/run';
+import { emulatorClient } from './emulator-client';
 
 const gateway = useEmulator();
-const control = (path: string, body?: unknown, method = 'POST') =>
-	fetch(`${gateway.emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) }).then((response) => response.json());
+const { control } = emulatorClient(() => gateway.emulator);
 const sentBodies = () => gateway.emulator.requests.filter((request) => request.path === '/v1/message/send').map((request) => JSON.parse(request.body).message);
 
 // 150 characters with a “ … ” pair and an em dash.
@@ -25,8 +25,8 @@ const send = (options: Record<string, unknown> = {}, message = TEXT) => ({
 });
 
 beforeEach(async () => {
-	await control('/emulator/reset');
-	await control('/emulator/requests', undefined, 'DELETE');
+	await control('POST', '/emulator/reset');
+	await control('DELETE', '/emulator/requests');
 });
 
 test('the text is 150 characters with 3 look-alikes', () => {
@@ -69,7 +69,7 @@ test('a text with an emoji is left untouched: nothing has a GSM-7 form for it', 
 
 test('Retry On Fail: the replaced text is what was accepted, remembered and shown; an accepted item is not sent again', async () => {
 	// The second request fails (HTTP 400 is not retried by the transport): n8n runs the node again.
-	await control('/emulator/faults', { status: 400, count: 1, after: 1 });
+	await control('POST', '/emulator/faults', { status: 400, count: 1, after: 1 });
 	const items = [{ text: TEXT, to: '+31612345678' }, { text: '‘Hi’ – see you…', to: '+31612345679' }];
 	const parameters = { ...send({ batchRecipients: false }), to: '={{ $json.to }}', message: '={{ $json.text }}' };
 	const run = await runAction(parameters, items, gateway.credentials, { retryOnFail: { maxTries: 2, waitBetweenTries: 1 } });

@@ -20,7 +20,7 @@ export const description: INodeProperties[] = [
 				name: 'Estimate Cost',
 				value: 'estimate',
 				action: 'Estimate the cost of an SMS',
-				description: 'Count the segments and credits an SMS would take, and check the balance, without sending',
+				description: 'Segments and credits an SMS would take, without sending',
 			},
 			{
 				name: 'Get Many',

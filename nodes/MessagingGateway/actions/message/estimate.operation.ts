@@ -11,8 +11,7 @@ import { nonGsmCharacters } from '../../core/sending/encoding';
 import { messageLength } from '../../core/sending/rules';
 import { errorItemJson } from '../../transport';
 import { refusal } from '../perItem';
-import { CREDIT_OPTIONS, SMART_ENCODING } from './cost/fields';
-import { creditRates, creditsFor, isRateProblem, readBalance, type CreditRates } from './cost/rates';
+import { CREDIT_OPTIONS, creditRates, creditsFor, isRateProblem, readBalance, SMART_ENCODING, type CreditRates } from './cost';
 import { description as sendDescription, sendSms } from './send.operation';
 import { fieldLabels } from './send/fields';
 import { accountTimeZone } from './send/options';
@@ -38,7 +37,7 @@ interface Estimate {
 }
 
 function estimateOf(ctx: IExecuteFunctions, plan: Planned, rates: CreditRates | undefined, label: (field: string) => string): Estimate | NodeOperationError {
-	const { message, type, test } = plan.body;
+	const { message, type } = plan.body;
 	const { encoding, segments } = plan.length;
 	const recipients = type === 'group' ? null : plan.recipients.length;
 	const json: IDataObject = {
@@ -50,11 +49,9 @@ function estimateOf(ctx: IExecuteFunctions, plan: Planned, rates: CreditRates | 
 		nonGsmCharacters: nonGsmCharacters(plan.smart?.written ?? message) as unknown as IDataObject[],
 	};
 	if (plan.smart) json.replacedCharacters = plan.smart.replacedCharacters;
-	if (recipients === null) json.note = `The gateway does not tell how many contacts group ${String(plan.body.to)} has`;
 	if (!rates || recipients === null) return { json };
-	// Test Mode: the gateway only validates the message and uses no credits.
-	const cost = test === true ? { credits: 0 } : creditsFor(plan.recipients, segments, rates);
-	if ('missing' in cost) return refusal(ctx, label('creditsPerSegment'), `no value for the number ${cost.missing}: set Credits per Segment or add its country`, plan.index);
+	const cost = creditsFor(plan.recipients, segments, rates);
+	if ('missing' in cost) return refusal(ctx, label('creditsPerSegment'), `no value for ${cost.missing}`, plan.index);
 	return { json, credits: cost.credits };
 }
 

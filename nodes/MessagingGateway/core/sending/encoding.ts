@@ -8,24 +8,18 @@
 import { MAX_MESSAGE_LENGTH, messageLength } from './rules';
 import { countSegments, isGsm7 } from './segments';
 
-/** Each look-alike and its GSM-7 form (one code point each as keys). */
-const REPLACEMENTS: Readonly<Record<string, string>> = {
-	// Double quotation marks and guillemets.
-	'\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u00ab': '"', '\u00bb': '"', '\u2033': '"', '\uff02': '"',
-	// Single quotation marks, the prime, single guillemets.
-	'\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201b': "'", '\u2032': "'", '\u2039': "'", '\u203a': "'", '\uff07': "'",
-	// Hyphens, dashes and the minus sign.
-	'\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
-	// The horizontal ellipsis.
-	'\u2026': '...',
-	// No-break, en/em, thin, hair, figure, narrow no-break, medium mathematical and ideographic spaces; the tab.
-	'\u00a0': ' ', '\u2000': ' ', '\u2001': ' ', '\u2002': ' ', '\u2003': ' ', '\u2004': ' ', '\u2005': ' ', '\u2006': ' ',
-	'\u2007': ' ', '\u2008': ' ', '\u2009': ' ', '\u200a': ' ', '\u202f': ' ', '\u205f': ' ', '\u3000': ' ', '\t': ' ',
-};
+/** Look-alikes by their GSM-7 form: quotation marks and guillemets; apostrophes, primes; hyphens, dashes, minus; the ellipsis; spaces and the tab. */
+const LOOK_ALIKES: ReadonlyArray<[string, string]> = [
+	['\u201c\u201d\u201e\u201f\u00ab\u00bb\u2033\uff02', '"'],
+	["\u2018\u2019\u201a\u201b\u2032\u2039\u203a\uff07", "'"],
+	['\u2010\u2011\u2012\u2013\u2014\u2015\u2212', '-'],
+	['\u2026', '...'],
+	['\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000\t', ' '],
+];
+const REPLACEMENTS = new Map(LOOK_ALIKES.flatMap(([characters, gsm]) => [...characters].map((character) => [character, gsm] as const)));
 
 /** The GSM-7 replacement of one character, or undefined when it has none. */
-export const gsm7Replacement = (character: string): string | undefined =>
-	Object.prototype.hasOwnProperty.call(REPLACEMENTS, character) ? REPLACEMENTS[character] : undefined;
+export const gsm7Replacement = (character: string): string | undefined => REPLACEMENTS.get(character);
 
 /** A character outside GSM-7: its position among the text's characters (code points, from 0) and its replacement, or null. */
 export interface NonGsmCharacter {
@@ -50,7 +44,7 @@ export interface SmartEncoded {
 export function smartEncode(text: string): SmartEncoded {
 	const found = nonGsmCharacters(text);
 	if (found.length === 0 || found.some((entry) => entry.replacement === null)) return { text, replaced: 0 };
-	const replaced = [...text].map((character) => (isGsm7(character) ? character : REPLACEMENTS[character])).join('');
+	const replaced = [...text].map((character) => (isGsm7(character) ? character : REPLACEMENTS.get(character))).join('');
 	const fewer = countSegments(replaced).segments <= countSegments(text).segments;
 	return fewer && messageLength(replaced) <= MAX_MESSAGE_LENGTH ? { text: replaced, replaced: found.length } : { text, replaced: 0 };
 }

@@ -15,8 +15,7 @@ import { UNKNOWN_OUTCOME_HINT } from './errors';
 import { sendPlanned, type PlannedSend, type RecipientResult } from './execute';
 import type { AcceptedSend } from './memory';
 import { fieldLabels } from './fields';
-import { costGuard } from '../cost/guards';
-import { smartEncoded, type SmartEncoding } from '../cost/smartEncoding';
+import { costGuard, smartEncoded, type SmartEncoding } from '../cost';
 import { accountTimeZone, defaultCountry, isProblem, runSettings, type OnUnknownOutcome, type OptionProblem } from './options';
 
 export interface SendOperation {
@@ -78,7 +77,7 @@ export function planItem(
 		const country = defaultCountry(options.defaultCountry);
 		if (isProblem(country)) built = { ok: false, ...country };
 		else {
-			const { input, encoding } = smartEncoded(ctx, operation.channel, itemIndex, options, readInput(ctx, operation, itemIndex));
+			const { input, encoding } = smartEncoded(ctx, operation.channel, options, readInput(ctx, operation, itemIndex));
 			smart = encoding;
 			built = buildSendRequest(input, { ...context, defaultCountry: country }, OWN_FIELDS[operation.channel]);
 		}
