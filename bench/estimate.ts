@@ -61,11 +61,12 @@ export async function estimateBench(): Promise<string> {
 			`| ${label} | ${Math.min(...values).toFixed(0)} ms | ${median(values).toFixed(0)} ms | ${((median(values) * 1000) / ITEMS).toFixed(0)} µs | ${requests.length === 0 ? 'none' : requests.join(', ')} |`;
 		return `## Estimate Cost: 1,000 items × 10 recipients
 
-Estimate Cost (node version 4: Smart Encoding on; Credits per Segment set, so one balance read) on ${ITEMS.toLocaleString('en')}
-items of ${RECIPIENTS} numbers each, through n8n-core's WorkflowExecute, beside Send SMS's own pre-flight on the same
-items (every item checked as Send checks it, then Max Segments per Message stops the run before its first request:
-"${stopped}"). The two alternate in ${ROUNDS} rounds after a warm-up; requests as the emulator (in process) saw them.
-Load average ${loadavg()[0].toFixed(1)} when the section ended. Goal: Estimate within 1 s, with no request but the balance read.
+Estimate Cost (node version 4: Smart Encoding on; Credits per Segment set, so one balance read) on
+${ITEMS.toLocaleString('en')} items of ${RECIPIENTS} numbers each, through n8n-core's WorkflowExecute, beside Send SMS's own
+pre-flight on the same items: every item checked as Send checks it, then Max Segments per Message stops the
+run before its first request ("${stopped}"). The two alternate in ${ROUNDS} rounds after a warm-up; requests as the
+emulator (in process) saw them. Load average ${loadavg()[0].toFixed(1)} when the section ended. Goal: Estimate within
+1 s, with no request but the balance read.
 
 | run | fastest | median | per item (median) | requests |
 |---|---|---|---|---|
