@@ -114,8 +114,14 @@ export interface RateProblem {
 
 export const isRateProblem = (value: unknown): value is RateProblem => typeof value === 'object' && value !== null && 'error' in value;
 
+/** A number, or a number written as text (from an expression); anything else as it is. */
+const numeric = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
+
+/** Credits added up: rates such as 0.07 sum with binary fractions, so the sum is kept to 6 decimals. */
+export const addCredits = (a: number, b: number) => Math.round((a + b) * 1e6) / 1e6;
+
 function credits(field: RateProblem['field'], value: unknown): number | RateProblem {
-	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	const number = numeric(value);
 	return typeof number === 'number' && Number.isFinite(number) && number >= 0 ? number : { field, error: `must be a number, 0 or more; got ${describeValue(value)}` };
 }
 
@@ -145,27 +151,25 @@ export function creditsFor(recipients: readonly string[], segments: number, rate
 	for (const recipient of recipients) {
 		const rate = rates.byCallingCode.get(callingCodeOf(recipient) ?? '') ?? rates.perSegment;
 		if (rate === undefined) return { missing: recipient };
-		total += rate * segments;
+		total = addCredits(total, rate * segments);
 	}
-	// Rates such as 0.07 add up with binary fractions: keep the sum to 6 decimals.
-	return { credits: Math.round(total * 1e6) / 1e6 };
+	return { credits: total };
 }
 
 /** The account's balance, in credits (one read; the gateway answers `{ balance, … }`). */
 export async function readBalance(ctx: IExecuteFunctions): Promise<number> {
 	const answer = await gatewayRequest.call(ctx, { method: 'GET', path: '/v1/balance', itemIndex: 0, idempotent: true });
-	const balance = typeof answer.balance === 'string' && answer.balance.trim() !== '' ? Number(answer.balance) : answer.balance;
+	const balance = numeric(answer.balance);
 	if (typeof balance === 'number' && Number.isFinite(balance)) return balance;
-	throw new NodeOperationError(ctx.getNode(), `The gateway's balance answer has no number: ${describeValue(answer.balance)}`);
+	throw new NodeOperationError(ctx.getNode(), `The balance answer has no number: ${describeValue(answer.balance)}`);
 }
-
 
 function stop(ctx: IExecuteFunctions, message: string, itemIndex?: number): NodeOperationError {
 	return new NodeOperationError(ctx.getNode(), message, { description: 'Nothing was sent.', itemIndex });
 }
 
 function maxSegmentsStop(ctx: IExecuteFunctions, value: unknown, planned: Planned[], label: string): NodeOperationError | undefined {
-	const max = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	const max = numeric(value);
 	if (typeof max !== 'number' || !Number.isInteger(max) || max < 1) return stop(ctx, `${label}: must be a whole number, 1 or more; got ${describeValue(value)}`);
 	const over = planned.filter((plan) => plan.length.segments > max);
 	if (over.length === 0) return undefined;
@@ -192,7 +196,7 @@ async function fundsStop(ctx: IExecuteFunctions, endpoint: string, options: IDat
 	let total = 0;
 	let shortAt: number | undefined;
 	for (const { index, credits } of costs) {
-		total = Math.round((total + credits) * 1e6) / 1e6;
+		total = addCredits(total, credits);
 		if (shortAt === undefined && total > balance) shortAt = index;
 	}
 	if (shortAt === undefined) return undefined;

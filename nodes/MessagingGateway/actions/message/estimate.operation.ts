@@ -11,7 +11,7 @@ import { nonGsmCharacters } from '../../core/sending/encoding';
 import { messageLength } from '../../core/sending/rules';
 import { errorItemJson } from '../../transport';
 import { refusal } from '../perItem';
-import { CREDIT_OPTIONS, creditRates, creditsFor, isRateProblem, readBalance, SMART_ENCODING, type CreditRates } from './cost';
+import { addCredits, CREDIT_OPTIONS, creditRates, creditsFor, isRateProblem, readBalance, SMART_ENCODING, type CreditRates } from './cost';
 import { description as sendDescription, sendSms } from './send.operation';
 import { fieldLabels } from './send/fields';
 import { accountTimeZone } from './send/options';
@@ -73,7 +73,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return estimates.map((estimate, item) => {
 		if (estimate instanceof NodeOperationError) return { json: errorItemJson(estimate), pairedItem: { item } };
 		if (balance === undefined) return { json: estimate.json, pairedItem: { item } };
-		running = running === undefined || estimate.credits === undefined ? undefined : Math.round((running + estimate.credits) * 1e6) / 1e6;
+		running = running === undefined || estimate.credits === undefined ? undefined : addCredits(running, estimate.credits);
 		const sufficient = running === undefined ? null : running <= balance;
 		return { json: { ...estimate.json, estimatedCredits: estimate.credits ?? null, balance, sufficient }, pairedItem: { item } };
 	});
