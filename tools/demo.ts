@@ -143,8 +143,7 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string, webhookH
   curl -s -XPOST '${webhookBaseUrl}/webhook/approve-refund' ${secret} -d '{"amount":"€120","order":"1001"}'
   curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"replyTo":"latest","content":"YES"}'
 
-  # A broadcast to the 3 numbers of "Estimate a broadcast…": 3 credits are sent at once; a 200-character text (2 segments each,
-  # 6 credits) first asks +31 6 1234 5678 for approval (answer it as above)
+  # Estimate Cost, then a broadcast to 3 numbers: 3 credits go out at once; over 5 (a longer text) first asks +31 6 1234 5678 (answer as above)
   curl -s -XPOST '${webhookBaseUrl}/webhook/broadcast' ${secret} -d '{"message":"Spring sale: 20% off until Sunday"}'
 
   # A sign-up form posts a new contact: "Welcome a new contact" adds it to the group Customers (an add_contact webhook) and texts a welcome
