@@ -23,6 +23,8 @@ export interface BenchFigures {
 	batching: string;
 	/** Part 3, reading a list (with its heading, bench/lists.ts). */
 	lists: string;
+	/** Part 3, Estimate Cost beside Send's pre-flight (with its heading, bench/estimate.ts). */
+	estimate: string;
 	/** Part 4. */
 	loadCheck: string[];
 	/** Part 5, with its heading (bench/conversations-report.ts). */
@@ -110,6 +112,7 @@ ${figures.bulk.join('\n')}
 
 ${figures.batching}
 ${figures.lists}
+${figures.estimate}
 ## 4. Load check
 
 Signed webhooks through real n8n, 20 in flight; every one must produce exactly one execution (matched
@@ -128,6 +131,7 @@ npm run bench -- --trigger-only         # part 1 alone, printed, RESULTS.md left
 npm run bench -- --trigger-parts-only   # parts 1 and 2b alone, printed
 npx ts-node --transpile-only bench/batching.ts   # the batched sends alone, printed
 npx ts-node --transpile-only bench/lists.ts      # reading a list (Inbox → Get Many) alone, printed
+npx ts-node --transpile-only bench/estimate.ts   # Estimate Cost beside Send's pre-flight alone, printed
 npm run bench:conversations             # part 5 alone, written into RESULTS.md
 \`\`\`
 `;

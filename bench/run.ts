@@ -4,6 +4,7 @@
  * 2. webhook throughput through real n8n: our trigger (verifying signatures) vs n8n's Webhook node;
  * 3. bulk send: 1,000 items through the action node to the emulator, concurrency 1 vs the default;
  *    reading a list: Inbox → Get Many over 10,000 messages, requests and time against the fewest possible;
+ *    Estimate Cost on 1,000 items × 10 recipients beside Send's own pre-flight (bench/estimate.ts);
  * 4. load check: 2,000 signed webhooks at 20 in flight, every one exactly one execution; 200 tampered, none.
  * 5. conversations: Send and Wait answers through the trigger vs straight to n8n's resume URLs (bench/conversations-run.ts).
  */
@@ -22,6 +23,7 @@ import { waitForWebhooks } from '../tools/waits';
 import { load, ourTrigger, signedEvent, webhookWorkflow, type LoadResult } from '../tools/webhook-load';
 import { batchingBench } from './batching';
 import { conversationsBench, conversationsSectionNow } from './conversations-run';
+import { estimateBench } from './estimate';
 import { listsBench } from './lists';
 import { drain, say, setUpReceivers, timedThroughput, type Receiver, type ReceiverKind } from './receivers';
 import { resultsReport } from './report';
@@ -143,12 +145,13 @@ async function main() {
 	const bulk = await bulkSend();
 	const batching = await batchingBench();
 	const lists = await listsBench();
+	const estimate = await estimateBench();
 	const { throughput, loadCheck } = await realN8n();
 	const n8nVersion = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
 	const conversations = conversationsSectionNow(n8nVersion, await conversationsBench(n8nVersion));
 	const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version} (benchmarks) and the Node that n8n ${n8nVersion} runs on`;
 	const figures = { startedAt, endedAt: new Date(), machine, n8nVersion, loadAtStart, loadAtEnd: loadavg()[0] };
-	writeResults(resultsReport({ ...figures, overhead, whereTimeGoes, throughput, engines, bulk, batching, lists, loadCheck, conversations }));
+	writeResults(resultsReport({ ...figures, overhead, whereTimeGoes, throughput, engines, bulk, batching, lists, estimate, loadCheck, conversations }));
 }
 
 stopN8nOnExit();

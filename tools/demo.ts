@@ -13,6 +13,8 @@ const EXAMPLES = {
 	handleOnce: 'handle-each-event-once.json',
 	scheduleSms: 'schedule-sms-from-a-webhook.json',
 	approveBySms: 'approve-by-sms.json',
+	// Estimate Cost, then Send and Wait asks for approval of a costly broadcast, then Send SMS.
+	estimateBroadcast: 'estimate-then-send-a-broadcast.json',
 	// Contacts: a sign-up form's contact into the group Customers, then a welcome SMS.
 	welcomeContact: 'welcome-new-contact.json',
 	// The Inbox Trigger: received SMS by polling, for an n8n the gateway's webhooks cannot reach.
@@ -146,6 +148,9 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string, webhookH
   QUESTION=$(curl -s '${emulator.url}/emulator/messageid?to=31612345678&contains=refund')
   curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"replyTo":'"$QUESTION"',"content":"ok not now"}'
   curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"replyTo":'"$QUESTION"',"content":"YES"}'
+
+  # Estimate Cost, then a broadcast to 3 numbers: 3 credits go out at once; over 5 (a longer text) first asks +31 6 1234 5678 (answer as above)
+  curl -s -XPOST '${webhookBaseUrl}/webhook/broadcast' ${secret} -d '{"message":"Spring sale: 20% off until Sunday"}'
 
   # A sign-up form posts a new contact: "Welcome a new contact" adds it to the group Customers (an add_contact webhook) and texts a welcome
   curl -s -XPOST '${webhookBaseUrl}/webhook/new-contact' ${secret} -d '{"phone":"+31 6 1234 5601","firstname":"Ada"}'

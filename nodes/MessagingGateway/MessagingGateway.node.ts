@@ -25,12 +25,13 @@ export class MessagingGateway implements INodeType {
 		// 2: the Sender is a list of the account's sender IDs (or a value); 1 keeps a plain text field.
 		// Send SMS gives one output item per recipient; 1 keeps one item per input item (`messageids`).
 		// 3: On Unknown Outcome is Do Not Resend unless set (Retry On Fail does not repeat a send the gateway may have processed); 1 and 2 resend.
-		// 4: a recipient on the opt-out list (131) is an item `skipped: "optedOut"`, its request's others are still sent.
+		// 4: a recipient on the opt-out list (131) is an item `skipped: "optedOut"`, its request's others are still sent;
+		// Smart Encoding is on unless set (typographic look-alikes replaced when that keeps the SMS GSM-7).
 		version: [1, 2, 3, 4],
 		defaultVersion: 4,
 		// The canvas line under the node's name, per resource and operation (n8n's own read "Get many contacts", "Send and wait").
 		subtitle:
-			'={{ ({ "message:send": "Send SMS", "message:sendAndWait": "Send and wait", "message:sendVoice": "Send voice message", "message:getAll": "Get many sent messages", "inbox:getAll": "Get many inbox messages", "conversation:get": "Get conversation", "contact:create": "Create contact", "contact:getAll": "Get many contacts", "group:getAll": "Get many groups", "group:rename": "Rename group", "optOut:create": "Add to opt-out list", "account:getAccount": "Get account", "account:getBalance": "Get balance", "account:getSenderIds": "Get sender IDs", "number:format": "Format number" })[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}',
+			'={{ ({ "message:send": "Send SMS", "message:sendAndWait": "Send and wait", "message:sendVoice": "Send voice message", "message:estimate": "Estimate cost", "message:getAll": "Get many sent messages", "inbox:getAll": "Get many inbox messages", "conversation:get": "Get conversation", "contact:create": "Create contact", "contact:getAll": "Get many contacts", "group:getAll": "Get many groups", "group:rename": "Rename group", "optOut:create": "Add to opt-out list", "account:getAccount": "Get account", "account:getBalance": "Get balance", "account:getSenderIds": "Get sender IDs", "number:format": "Format number" })[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}',
 		description: APP_DESCRIPTION,
 		defaults: { name: 'Messaging Gateway' },
 		usableAsTool: true,

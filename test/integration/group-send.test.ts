@@ -43,7 +43,7 @@ test('a group of 3: one request, 3 messages and 3 final delivery reports, one ou
 	const finals = gateway.emulator.events.filter((entry) => entry.event.webhook_type === 'delivery_report' && (entry.event.message as { delivery_code: string }).delivery_code !== '0');
 	expect(finals.map((entry) => (entry.event.message as { receiver: string }).receiver).sort()).toEqual([...MEMBERS].sort());
 	expect(run.items).toEqual([
-		{ json: { messageids: gateway.emulator.messages.map((message) => message.messageid), groupId: '4821', sender: 'Shop', segments: 1, encoding: 'GSM-7' }, pairedItem: { item: 0 } },
+		{ json: { messageids: gateway.emulator.messages.map((message) => message.messageid), groupId: '4821', sender: 'Shop', segments: 1, encoding: 'GSM-7', replacedCharacters: 0 }, pairedItem: { item: 0 } },
 	]);
 });
 

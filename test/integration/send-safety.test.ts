@@ -235,7 +235,8 @@ describe('one output shape (version 2)', () => {
 		const run = await runAction(send({ to: '+31 6 1234 5678, +44 7700 900123', additionalFields: { reference: 'r1' } }), [{}], credentials);
 		expect(run.items).toEqual(
 			emulator.messages.map((message) => ({
-				json: { messageid: message.messageid, to: message.to, sender: 'Shop', reference: 'r1', segments: 1, encoding: 'GSM-7' },
+				// replacedCharacters: Smart Encoding is on by default from version 4.
+				json: { messageid: message.messageid, to: message.to, sender: 'Shop', reference: 'r1', segments: 1, encoding: 'GSM-7', replacedCharacters: 0 },
 				pairedItem: { item: 0 },
 			})),
 		);

@@ -1,11 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as estimate from './estimate.operation';
 import * as getAll from './getAll.operation';
 import * as send from './send.operation';
 import * as sendAndWait from './sendAndWait.operation';
 import * as sendVoice from './sendVoice.operation';
 
-export const operations = { send, sendVoice, sendAndWait, getAll };
+export const operations = { send, sendVoice, sendAndWait, getAll, estimate };
 
 export const description: INodeProperties[] = [
 	{
@@ -15,6 +16,12 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['message'] } },
 		options: [
+			{
+				name: 'Estimate Cost',
+				value: 'estimate',
+				action: 'Estimate the cost of an SMS',
+				description: 'Segments and credits an SMS would take, without sending',
+			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
@@ -36,4 +43,5 @@ export const description: INodeProperties[] = [
 	...sendVoice.description,
 	...sendAndWait.description,
 	...getAll.description,
+	...estimate.description,
 ];

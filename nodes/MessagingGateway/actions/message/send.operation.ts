@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { groupIdField } from '../group/fields';
+import { CREDIT_OPTIONS, GUARD_OPTIONS, SMART_ENCODING } from './cost';
 import { runSend, type SendOperation } from './send/run';
 import { sendOptionsField, senderFields, toField } from './send/fields';
 
@@ -73,7 +74,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	sendOptionsField(show),
+	sendOptionsField(show, [SMART_ENCODING, ...GUARD_OPTIONS, ...CREDIT_OPTIONS]),
 ];
 
 /** `POST /v1/message/send` (docs/gateway-api.md#send-sms). */

@@ -14,6 +14,7 @@ import { encodeResumeReference, parseSignedResumeUrl, resumeSignaturesIn } from 
 import { isSenderName, messageLength, messageLengthProblem } from '../../core/sending/rules';
 import type { RawSendInput } from '../../core/sending/send';
 import { waitLimit } from '../../core/conversations/wait-limit';
+import { SMART_ENCODING } from './cost';
 import { sendOptionsField, senderFields, toField } from './send/fields';
 import { runSend, type SendOperation } from './send/run';
 import { description as sendSmsDescription, sendSms } from './send.operation';
@@ -21,8 +22,8 @@ import { responseTypeField, sendAndWaitOptionsField, setupNotice } from './sendA
 import { defaultHitlMessage, isPlainTool } from './sendAndWait/hitl';
 
 const show = { resource: ['message'], operation: ['sendAndWait'] };
-/** Send's options, of which a question has Default Country and Timeout (batching and concurrency mean nothing for one SMS). */
-const sendOptions = sendOptionsField(show);
+/** Send's options, of which a question has Default Country, Smart Encoding and Timeout (batching and concurrency mean nothing for one SMS). */
+const sendOptions = sendOptionsField(show, [SMART_ENCODING]);
 const sendMessageField = sendSmsDescription.find((property) => property.name === 'message')!;
 
 export const description: INodeProperties[] = [
@@ -158,7 +159,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	} catch (error) {
 		throw redactDeep(error, signatures);
 	}
-	const { messageid, to, sender, segments, encoding, error } = sent[0].json;
+	const { messageid, to, sender, segments, encoding, replacedCharacters, error } = sent[0].json;
 	// Continue On Fail: the error item goes on, nothing waits.
 	if (error !== undefined) return [{ json: redactDeep(sent[0].json, signatures), pairedItem: { item: 0 } }];
 	// While waiting, the node's input is the output of a timeout (n8n passes it on unchanged when the
@@ -174,5 +175,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	// n8n 1.x checks the resume link's signature only when asked to; n8n 2.x always does and has no such call.
 	(this as IExecuteFunctions & { setSignatureValidationRequired?: () => void }).setSignatureValidationRequired?.();
 	await this.putExecutionToWait(question.until ?? WAIT_INDEFINITELY);
-	return [{ json: { waitingFor: question.responseType, messageid, to, sender, segments, encoding }, pairedItem: { item: 0 } }];
+	const smart = replacedCharacters === undefined ? {} : { replacedCharacters };
+	return [{ json: { waitingFor: question.responseType, messageid, to, sender, segments, encoding, ...smart }, pairedItem: { item: 0 } }];
 }

@@ -1,6 +1,6 @@
 /**
  * SMS length (3GPP TS 23.038 / 23.040): GSM-7 fits 160 septets in one message and 153 per part
- * when concatenated; the nine characters of the extension table take two septets each. Any other
+ * when concatenated; the ten characters of the extension table take two septets each. Any other
  * character makes the whole message UCS-2: 70 UTF-16 units, then 67 per part.
  */
 
@@ -16,8 +16,11 @@ export interface SegmentCount {
 const GSM7_BASIC =
 	'@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?' +
 	'¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
-/** Escape-table characters; the gateway documents these nine as counting double. */
-const GSM7_EXTENSION = '€\\}[^~]{|';
+/**
+ * The extension table (escape + code), two septets each: the nine the gateway documents as counting
+ * double, and the form feed, which TS 23.038 puts in the same table.
+ */
+const GSM7_EXTENSION = '€\\}[^~]{|\f';
 
 const BASIC = new Set(GSM7_BASIC);
 const EXTENSION = new Set(GSM7_EXTENSION);
@@ -26,6 +29,9 @@ const LIMITS: Record<SmsEncoding, { single: number; part: number }> = {
 	'GSM-7': { single: 160, part: 153 },
 	'UCS-2': { single: 70, part: 67 },
 };
+
+/** Whether `character` (one code point) is in the GSM-7 alphabet, in its default or its extension table. */
+export const isGsm7 = (character: string) => BASIC.has(character) || EXTENSION.has(character);
 
 /** Width of each character in the encoding's units; undefined when the text is not GSM-7. */
 function gsm7Widths(text: string): number[] | undefined {

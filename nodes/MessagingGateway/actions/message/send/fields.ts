@@ -96,7 +96,7 @@ const SEND_OPTIONS: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether consecutive items with the same sender, message, date, reference, test mode and sub-account go out in one request with all their recipients. Each item still gets its own output with its own message ID; if the gateway refuses a request, every item in it fails. On unless set otherwise in node versions 2 and 3; node version 1 sends one request per item unless this is turned on.',
+			'Whether consecutive items with the same sender, message, date, reference, test mode and sub-account go out in one request with all their recipients. Each item still gets its own output with its own message ID; if the gateway refuses a request, every item in it fails. On unless set otherwise from node version 2; node version 1 sends one request per item unless this is turned on.',
 	},
 	{
 		displayName: 'Batch Size',
@@ -144,7 +144,7 @@ const SEND_OPTIONS: INodeProperties[] = [
 			},
 		],
 		description:
-			'What Retry On Fail does with a send the gateway may have processed without confirming it (HTTP 5xx, a timeout, or a connection lost after the request went out). Do Not Resend unless set otherwise in node version 3; versions 1 and 2 resend.',
+			'What Retry On Fail does with a send the gateway may have processed without confirming it (HTTP 5xx, a timeout, or a connection lost after the request went out). Do Not Resend unless set otherwise from node version 3; versions 1 and 2 resend.',
 	},
 	{
 		displayName: 'Timeout',
@@ -157,8 +157,8 @@ const SEND_OPTIONS: INodeProperties[] = [
 	},
 ];
 
-/** The Options collection of a send operation. */
-export function sendOptionsField(show: Show): INodeProperties {
+/** The Options collection of a send operation, with its own options (`extra`) among Send's, in alphabetical order. */
+export function sendOptionsField(show: Show, extra: INodeProperties[] = []): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -166,7 +166,7 @@ export function sendOptionsField(show: Show): INodeProperties {
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show },
-		options: SEND_OPTIONS,
+		options: [...SEND_OPTIONS, ...extra].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
 

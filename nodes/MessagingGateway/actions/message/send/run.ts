@@ -15,6 +15,7 @@ import { UNKNOWN_OUTCOME_HINT } from './errors';
 import { sendPlanned, type PlannedSend, type RecipientResult } from './execute';
 import type { AcceptedSend } from './memory';
 import { fieldLabels } from './fields';
+import { costGuard, smartEncoded, type SmartEncoding } from '../cost';
 import { accountTimeZone, defaultCountry, isProblem, runSettings, type OnUnknownOutcome, type OptionProblem } from './options';
 
 export interface SendOperation {
@@ -42,9 +43,12 @@ export interface SendOperation {
 	optedOutIsError?: boolean;
 }
 
-interface Planned extends PlannedSend {
+/** An item's checked request, with its length and the numbers written several ways. */
+export interface Planned extends PlannedSend {
 	length: SegmentCount;
 	merged: MergedRecipients;
+	/** With Smart Encoding: the message as written and the characters replaced (`body.message` is what is sent). */
+	smart?: SmartEncoding;
 }
 
 const OWN_FIELDS = { sms: undefined, voice: voiceFields } as const;
@@ -60,8 +64,8 @@ function readInput(ctx: IExecuteFunctions, operation: SendOperation, itemIndex: 
 	return operation.prepare ? operation.prepare(ctx, itemIndex, input) : input;
 }
 
-/** An item's checked request, or why it was refused (thrown unless the node continues on fail). */
-function planItem(
+/** An item's checked request, or why it was refused (thrown unless the node continues on fail); Estimate Cost checks by it too. */
+export function planItem(
 	ctx: IExecuteFunctions,
 	operation: SendOperation,
 	itemIndex: number,
@@ -69,11 +73,16 @@ function planItem(
 	label: (field: string) => string,
 ): Planned | NodeOperationError {
 	let built: ReturnType<typeof buildSendRequest> | (OptionProblem & { ok: false });
+	let smart: SmartEncoding | undefined;
 	try {
-		const country = defaultCountry((ctx.getNodeParameter('options', itemIndex, {}) as IDataObject).defaultCountry);
-		built = isProblem(country)
-			? { ok: false, ...country }
-			: buildSendRequest(readInput(ctx, operation, itemIndex), { ...context, defaultCountry: country }, OWN_FIELDS[operation.channel]);
+		const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const country = defaultCountry(options.defaultCountry);
+		if (isProblem(country)) built = { ok: false, ...country };
+		else {
+			const { input, encoding } = smartEncoded(ctx, operation.channel, options, readInput(ctx, operation, itemIndex));
+			smart = encoding;
+			built = buildSendRequest(input, { ...context, defaultCountry: country }, OWN_FIELDS[operation.channel]);
+		}
 		if (built.ok) operation.check?.(ctx, itemIndex, built.recipients);
 	} catch (error) {
 		// An expression n8n could not resolve: n8n's error names the parameter.
@@ -81,7 +90,7 @@ function planItem(
 		if (!ctx.continueOnFail()) throw nodeError;
 		return nodeError;
 	}
-	if (built.ok) return { index: itemIndex, body: built.body, recipients: built.recipients, length: built.length, merged: built.merged };
+	if (built.ok) return { index: itemIndex, body: built.body, recipients: built.recipients, length: built.length, merged: built.merged, smart };
 	const error = refusal(ctx, label(built.field), built.error, itemIndex);
 	if (!ctx.continueOnFail()) throw error;
 	return error;
@@ -104,6 +113,7 @@ function echoedFields(body: SendRequestBody): IDataObject {
 function sentFields(operation: SendOperation, plan: Planned): IDataObject {
 	const fields: IDataObject = echoedFields(plan.body);
 	for (const name of operation.echoes) fields[name] = plan.length[name];
+	if (plan.smart) fields.replacedCharacters = plan.smart.replacedCharacters;
 	return fields;
 }
 
@@ -159,6 +169,9 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 	const context = { timeZone: await accountTimeZone(ctx), now: new Date() };
 	const plans = items.map((_, itemIndex) => planItem(ctx, operation, itemIndex, context, label));
 	const planned = plans.filter((plan): plan is Planned => !(plan instanceof NodeOperationError));
+	const stopped = await costGuard(ctx, operation.endpoint, options, planned, label);
+	if (stopped && !ctx.continueOnFail()) throw stopped;
+	if (stopped) return items.map((_, item) => ({ json: errorItemJson(stopped), pairedItem: { item } }));
 	// Node version 4: a recipient on the opt-out list is skipped, the request's others are sent (version 3 failed them all).
 	const skipOptedOut = version >= 4 && operation.optedOutIsError !== true;
 	const { byItem } = await sendPlanned(ctx, operation.endpoint, planned, { ...settings, skipOptedOut }, items.length);

@@ -149,10 +149,10 @@ const APPROVAL_OPTIONS: INodeProperties[] = [
 
 /**
  * The Options collection of one response type, made from Send's (`sendOptions`, shown for this operation):
- * its Default Country and Timeout, after the options of a question.
+ * its Default Country, Smart Encoding and Timeout, after the options of a question.
  */
 export function sendAndWaitOptionsField(sendOptions: INodeProperties, responseType: 'approval' | 'freeText' | 'deliveryReport'): INodeProperties {
-	const shared = (sendOptions.options ?? []).filter((option) => ['defaultCountry', 'timeout'].includes(option.name)) as INodeProperties[];
+	const shared = (sendOptions.options ?? []).filter((option) => ['defaultCountry', 'smartEncoding', 'timeout'].includes(option.name)) as INodeProperties[];
 	return {
 		...sendOptions,
 		displayOptions: { show: { ...sendOptions.displayOptions?.show, responseType: [responseType] } },

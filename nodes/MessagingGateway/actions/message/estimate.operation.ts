@@ -1,0 +1,80 @@
+/**
+ * Estimate Cost: what Send SMS would send for the same parameters — encoding, characters, segments,
+ * recipients, the characters that force UCS-2 — checked exactly as Send checks them (send/run.ts's
+ * planItem), and nothing sent. With Credits per Segment: the estimated credits, the balance (one
+ * `GET /v1/balance` per run) and whether it covers the run up to this item. docs/cost-and-encoding.md.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { nonGsmCharacters } from '../../core/sending/encoding';
+import { messageLength } from '../../core/sending/rules';
+import { errorItemJson } from '../../transport';
+import { refusal } from '../perItem';
+import { addCredits, CREDIT_OPTIONS, creditRates, creditsFor, isRateProblem, readBalance, SMART_ENCODING, type CreditRates } from './cost';
+import { description as sendDescription, sendSms } from './send.operation';
+import { fieldLabels } from './send/fields';
+import { accountTimeZone } from './send/options';
+import { planItem, type Planned, type SendOperation } from './send/run';
+
+const OPERATION = ['estimate'];
+const sendOptions = sendDescription.find((property) => property.name === 'options')!;
+
+/** Send SMS's fields shown for Estimate Cost, with Estimate's own options. */
+export const description: INodeProperties[] = sendDescription.map((property) => {
+	const displayOptions = { ...property.displayOptions, show: { ...property.displayOptions?.show, operation: OPERATION } };
+	if (property !== sendOptions) return { ...property, displayOptions };
+	const defaultCountry = (sendOptions.options as INodeProperties[]).filter((option) => option.name === 'defaultCountry');
+	return { ...sendOptions, displayOptions, options: [...CREDIT_OPTIONS, ...defaultCountry, SMART_ENCODING] };
+});
+
+const estimateSms: SendOperation = { ...sendSms, description };
+
+/** An item's figures; `credits` undefined when unknown (a group) or not asked for. */
+interface Estimate {
+	json: IDataObject;
+	credits?: number;
+}
+
+function estimateOf(ctx: IExecuteFunctions, plan: Planned, rates: CreditRates | undefined, label: (field: string) => string): Estimate | NodeOperationError {
+	const { message, type } = plan.body;
+	const { encoding, segments } = plan.length;
+	const recipients = type === 'group' ? null : plan.recipients.length;
+	const json: IDataObject = {
+		encoding,
+		characters: messageLength(message),
+		segments,
+		recipients,
+		totalSegments: recipients === null ? null : recipients * segments,
+		nonGsmCharacters: nonGsmCharacters(plan.smart?.written ?? message) as unknown as IDataObject[],
+	};
+	if (plan.smart) json.replacedCharacters = plan.smart.replacedCharacters;
+	if (!rates || recipients === null) return { json };
+	const cost = creditsFor(plan.recipients, segments, rates);
+	if ('missing' in cost) return refusal(ctx, label('creditsPerSegment'), `no value for ${cost.missing}`, plan.index);
+	return { json, credits: cost.credits };
+}
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const labels = fieldLabels(description);
+	const label = (field: string) => labels.get(field) ?? field;
+	const rates = creditRates(this.getNodeParameter('options', 0, {}) as IDataObject);
+	if (isRateProblem(rates)) throw new NodeOperationError(this.getNode(), `${label(rates.field)}: ${rates.error}`);
+	const context = { timeZone: await accountTimeZone(this), now: new Date() };
+	const estimates = this.getInputData().map((_, itemIndex) => {
+		const plan = planItem(this, estimateSms, itemIndex, context, label);
+		const estimate = plan instanceof NodeOperationError ? plan : estimateOf(this, plan, rates, label);
+		if (estimate instanceof NodeOperationError && !this.continueOnFail()) throw estimate;
+		return estimate;
+	});
+	const balance = rates && estimates.some((estimate) => !(estimate instanceof NodeOperationError)) ? await readBalance(this) : undefined;
+	// `sufficient`: whether the balance covers this item and every item before it (unknown after a group).
+	let running: number | undefined = 0;
+	return estimates.map((estimate, item) => {
+		if (estimate instanceof NodeOperationError) return { json: errorItemJson(estimate), pairedItem: { item } };
+		if (balance === undefined) return { json: estimate.json, pairedItem: { item } };
+		running = running === undefined || estimate.credits === undefined ? undefined : addCredits(running, estimate.credits);
+		const sufficient = running === undefined ? null : running <= balance;
+		return { json: { ...estimate.json, estimatedCredits: estimate.credits ?? null, balance, sufficient }, pairedItem: { item } };
+	});
+}
