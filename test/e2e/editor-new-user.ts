@@ -1,8 +1,9 @@
 /**
  * The editor tests of what a new user meets first, declared by editor.test.ts in its n8n and browser: the
  * nodes panel describes the action node in its own words, Send and Wait (and the HITL tool made from it)
- * says what it needs, the canvas names each operation as n8n's own nodes do, and the Inbox Trigger's Fetch
- * Test Event with nothing to fetch says what it looked for (pictures in docs/).
+ * says what it needs and shows each option's label whole, the canvas names each operation as n8n's own
+ * nodes do, and the Inbox Trigger's Fetch Test Event with nothing to fetch says what it looked for
+ * (pictures in docs/).
  */
 import type { INodeTypeDescription } from 'n8n-workflow';
 
