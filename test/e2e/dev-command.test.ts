@@ -155,7 +155,7 @@ test('Send and Wait: an unclear reply to the question gets its reminder and no a
 	expect(await run(`${keepId}\nprintf %s "$QUESTION"`)).toBe(question.messageid);
 
 	await run(`${keepId}\n${unclear}`);
-	// The example's Reminder for Unclear Replies, from the question's sender, to the approver.
+	// The example's Unclear Reply Reminder, from the question's sender, to the approver.
 	await until('the reminder', async () => (await toApprover()).find((message) => message.content === 'Sorry, I did not get that. Please reply YES or NO.'));
 	const [, handed] = await executionsOf('Auto-reply to incoming SMS', autoReplies + 1).then((all) => all.slice(autoReplies - 1));
 	expect(nodeOutput(handed, 'Incoming SMS')).toEqual([expect.objectContaining({ waitingQuestion: expect.objectContaining({ outcome: 'keptWaiting' }) })]);

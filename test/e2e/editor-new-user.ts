@@ -1,8 +1,9 @@
 /**
  * The editor tests of what a new user meets first, declared by editor.test.ts in its n8n and browser: the
  * nodes panel describes the action node in its own words, Send and Wait (and the HITL tool made from it)
- * says what it needs, the canvas names each operation as n8n's own nodes do, and the Inbox Trigger's Fetch
- * Test Event with nothing to fetch says what it looked for (pictures in docs/).
+ * says what it needs and shows each option's label whole, the canvas names each operation as n8n's own
+ * nodes do, and the Inbox Trigger's Fetch Test Event with nothing to fetch says what it looked for
+ * (pictures in docs/).
  */
 import type { INodeTypeDescription } from 'n8n-workflow';
 
@@ -19,6 +20,23 @@ const OPERATIONS = [
 	{ resource: 'inbox', operation: 'getAll', subtitle: 'Get many inbox messages' },
 	{ resource: 'message', operation: 'getAll', subtitle: 'Get many sent messages' },
 ];
+
+/** Every option Send and Wait's Options list offers for Approval (the other response types offer a part of them), set. */
+const ALL_APPROVAL_OPTIONS = {
+	appendHint: true,
+	approveWords: 'yes',
+	disapproveWords: 'no',
+	unclearReplyReminder: 'Please reply YES or NO',
+	maxReminders: 2,
+	limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 1, resumeUnit: 'days' } },
+	defaultCountry: 'NL',
+	timeout: 30,
+};
+
+/** The labels of the open panel n8n shows cut short with "…": text wider than the room its label row leaves it. */
+const CUT_LABELS = `[...document.querySelectorAll('[data-test-id="ndv"] [data-test-id="input-label"] label *')]
+	.filter((element) => getComputedStyle(element).textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth)
+	.map((element) => element.textContent.trim())`;
 
 export function newUserEditorTests(setting: () => EditorSetting) {
 	const onN8n1 = process.env.N8N_VERSION?.startsWith('1.') ?? false;
@@ -51,6 +69,25 @@ export function newUserEditorTests(setting: () => EditorSetting) {
 		await picture('editor-send-and-wait.png');
 		// The HITL tool n8n makes from the node shows it too.
 		if (!onN8n1) expect(await openPanel(demo.workflows.approveAgentActions!.id, 'Ask the approver')).toContain(NOTICE);
+	});
+
+	test('every option label of Send and Wait shows whole, none cut to "…" (as "Reminder for Unclear Repl…" was)', async () => {
+		const { page, n8nUrl, demo, client, testId } = setting();
+		const node = {
+			id: '00000000-0000-4000-8000-000000000010',
+			name: 'Ask',
+			type: `${PACKAGE_NAME}.messagingGateway`,
+			typeVersion: 4,
+			position: [0, 0],
+			parameters: { resource: 'message', operation: 'sendAndWait', to: '+31612345678', message: 'OK?', responseType: 'approval', options: ALL_APPROVAL_OPTIONS },
+			credentials: { messagingGatewayApi: { id: demo.credentialId, name: 'Messaging Gateway account' } },
+		};
+		const { id } = await client.api<{ id: string }>('POST', '/workflows', { name: 'Option labels', nodes: [node], connections: {}, settings: {} });
+		await page.goto(`${n8nUrl}/workflow/${id}/${node.id}`);
+		await page.locator(testId('ndv')).waitFor({ state: 'visible', timeout: 30_000 });
+		await page.locator(testId('parameter-input-timeout')).waitFor({ timeout: 30_000 });
+		expect(await page.locator(testId('ndv')).innerText()).toContain('Unclear Reply Reminder');
+		expect(await page.evaluate(CUT_LABELS)).toEqual([]);
 	});
 
 	test('the canvas names five operations as n8n does: "Send and wait", "Get many contacts", …', async () => {

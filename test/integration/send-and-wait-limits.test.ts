@@ -94,10 +94,10 @@ describe('an SMS too long for the gateway (612 characters) is refused when askin
 		expect(unhinted.sent).toHaveLength(1);
 	});
 
-	test('a 700-character reminder for unclear replies is refused before the question goes out', async () => {
+	test('a 700-character Unclear Reply Reminder is refused before the question goes out', async () => {
 		const { error, sent } = await run(ask({ options: { unclearReplyReminder: 'b'.repeat(700) } }));
 		expect(sent).toHaveLength(0);
-		expect(error?.message).toBe('Reminder for Unclear Replies: the reminder has 700 characters; the gateway takes at most 612');
+		expect(error?.message).toBe('Unclear Reply Reminder: the reminder has 700 characters; the gateway takes at most 612');
 	});
 });
 

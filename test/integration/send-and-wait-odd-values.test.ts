@@ -55,10 +55,10 @@ test.each([
 	['an object', '={{ {text: "Reply YES or NO"} }}', /but got object$/],
 	['a list', '={{ ["Reply YES or NO"] }}', /but got a list$/],
 	['a boolean', '={{ true }}', /but got boolean$/],
-])('a Reminder for Unclear Replies that an expression makes %s is refused when asking, not found unusable at the first unclear reply', async (_, unclearReplyReminder, message) => {
+])('an Unclear Reply Reminder that an expression makes %s is refused when asking, not found unusable at the first unclear reply', async (_, unclearReplyReminder, message) => {
 	const { error, sent } = await run(ask({ options: { unclearReplyReminder } }));
 	expect(sent).toHaveLength(0);
-	expect(error?.message).toMatch(/^Reminder for Unclear Replies: expected text but got /);
+	expect(error?.message).toMatch(/^Unclear Reply Reminder: expected text but got /);
 	expect(error?.message).toMatch(message);
 	expect(error?.description).toMatch(/Nothing was sent\.$/);
 });

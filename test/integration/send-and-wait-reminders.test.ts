@@ -1,5 +1,5 @@
 /**
- * The Reminder for Unclear Replies has a bound: an auto-responder's burst, the gateway delivering one
+ * The Unclear Reply Reminder has a bound: an auto-responder's burst, the gateway delivering one
  * event again, and an opt-out reply (STOP). The question is asked through n8n-core's WorkflowExecute,
  * every reply comes from the emulator (`POST /emulator/inbound`) and is judged by the node's waiting
  * webhook in n8n-core's real WebhookContext; the reminders counted are the SMS the emulator received

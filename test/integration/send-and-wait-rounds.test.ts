@@ -1,6 +1,6 @@
 /**
- * Send and Wait for Response across more than one message: a reply to the Reminder for Unclear
- * Replies, a late reply to an earlier loop round's question, and a waiting execution that kept no
+ * Send and Wait for Response across more than one message: a reply to the Unclear Reply
+ * Reminder, a late reply to an earlier loop round's question, and a waiting execution that kept no
  * record of its question. The question is asked through n8n-core's WorkflowExecute, the answer is
  * judged by the node's waiting webhook in n8n-core's real WebhookContext with the execution data
  * WorkflowExecute left (what n8n saves and hands to its waiting webhook), and every SMS and reply

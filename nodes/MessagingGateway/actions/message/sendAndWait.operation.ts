@@ -84,7 +84,7 @@ function oneRecipient(ctx: IExecuteFunctions, recipients: readonly string[]): vo
 	if (recipients.length > 1) throw refuse(ctx, `To: Send and Wait for Response asks one number, not ${recipients.length}`, MORE_THAN_ONE_ITEM);
 }
 
-const OPTION_LABELS = { approveWords: 'Approve Words', disapproveWords: 'Disapprove Words', unclearReplyReminder: 'Reminder for Unclear Replies' };
+const OPTION_LABELS = { approveWords: 'Approve Words', disapproveWords: 'Disapprove Words', unclearReplyReminder: 'Unclear Reply Reminder' };
 
 /** A text option as text: a number as its digits; an expression's object, list or boolean is refused. */
 function optionText(ctx: IExecuteFunctions, options: IDataObject, name: keyof typeof OPTION_LABELS): string | undefined {

@@ -128,7 +128,7 @@ const APPROVAL_OPTIONS: INodeProperties[] = [
 		description: 'Replies that disapprove, separated by commas, judged like the approve words; "no problem", "no objection" and the like are unclear',
 	},
 	{
-		displayName: 'Reminder for Unclear Replies',
+		displayName: 'Unclear Reply Reminder',
 		name: 'unclearReplyReminder',
 		type: 'string',
 		default: '',
@@ -143,7 +143,7 @@ const APPROVAL_OPTIONS: INodeProperties[] = [
 		default: DEFAULT_MAX_REMINDERS,
 		typeOptions: { minValue: 1, maxValue: MAX_MAX_REMINDERS, numberPrecision: 0 },
 		description:
-			'How many Reminders for Unclear Replies one question may send at most (1 to 5). No reminder goes to an opt-out reply (STOP) or to an event the gateway delivers again.',
+			'How many Unclear Reply Reminders one question may send at most (1 to 5). No reminder goes to an opt-out reply (STOP) or to an event the gateway delivers again.',
 	},
 ];
 

@@ -1,5 +1,5 @@
 /**
- * How many Reminders for Unclear Replies a waiting question has had, so that an auto-responder, a
+ * How many Unclear Reply Reminders a waiting question has had, so that an auto-responder, a
  * burst of replies or the gateway delivering one event again cannot make the node send reminder after
  * reminder. The waiting webhook cannot write to its waiting execution (n8n saves nothing, not even
  * static data, when it answers without resuming), so the count is known from two places:

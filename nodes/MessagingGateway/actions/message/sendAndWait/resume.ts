@@ -15,7 +15,7 @@ import { decodeResumeReference, encodeResumeReference, redactResumeSignatures } 
 import { outcomeOf } from '../../../transportErrors';
 import { claimReminder, maxRemindersOf } from './reminders';
 
-/** An SMS to send back: the Reminder for Unclear Replies. */
+/** An SMS to send back: the Unclear Reply Reminder. */
 export interface ReminderSms {
 	sender: string;
 	to: string;
