@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { groupIdField } from '../group/fields';
 import { runSend, type SendOperation } from './send/run';
-import { sendOptionsField, senderFields, toField } from './send/fields';
+import { QUIET_HOURS_OPTION } from './send/quiet-hours';
+import { sendOptionsFields, senderFields, toField } from './send/fields';
 
 const show = { resource: ['message'], operation: ['send'] };
 const showFor = { show };
@@ -73,7 +74,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	sendOptionsField(show),
+	...sendOptionsFields(show, [QUIET_HOURS_OPTION]),
 ];
 
 /** `POST /v1/message/send` (docs/gateway-api.md#send-sms). */

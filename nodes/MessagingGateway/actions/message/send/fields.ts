@@ -154,7 +154,7 @@ const SEND_OPTIONS: INodeProperties[] = [
 ];
 
 /** The Options collection of a send operation. */
-export function sendOptionsField(show: Show): INodeProperties {
+export function sendOptionsField(show: Show, options = SEND_OPTIONS): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -162,8 +162,14 @@ export function sendOptionsField(show: Show): INodeProperties {
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show },
-		options: SEND_OPTIONS,
+		options,
 	};
+}
+
+/** The Options collection per node version, `added` from version 4 (n8n 1.x resolves no displayOptions inside a collection). */
+export function sendOptionsFields(show: Show, added: INodeProperties[]): INodeProperties[] {
+	const withAdded = [...SEND_OPTIONS, ...added].sort((a, b) => a.displayName.localeCompare(b.displayName));
+	return [sendOptionsField({ ...show, '@version': [{ _cnd: { lt: 4 } }] }), sendOptionsField({ ...show, '@version': [{ _cnd: { gte: 4 } }] }, withAdded)];
 }
 
 /** Field name → its display name, over the fields and the entries of their collections. */
