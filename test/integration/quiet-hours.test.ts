@@ -71,6 +71,7 @@ test('one item with recipients in three zones: three requests, each with its own
 	expect(sends()).toHaveLength(3);
 	const byTo = Object.fromEntries(sends().map((body) => [body.to, body.date]));
 	expect(byTo).toEqual({ '12125550100': '2026-03-10 13:00', '13125550100': '2026-03-10 14:00', '12135550100': '2026-03-10 16:00' });
+	expect(items.map((item) => item.json.messageid)).toEqual([expect.any(String), expect.any(String), expect.any(String)]);
 	expect(items.map((item) => [item.json.to, item.json.timeZone, item.json.deferredTo])).toEqual([
 		['12125550100', 'America/New_York', '2026-03-10T08:00:00-04:00'],
 		['13125550100', 'America/Chicago', '2026-03-10T08:00:00-05:00'],

@@ -27,10 +27,14 @@ test('Until is the first quiet minute: 21:00 in New York waits for 08:00', () =>
 	expect(nextOpening(window({}), new Date('2026-07-02T00:59:00Z'), 'America/New_York').toISOString()).toBe('2026-07-02T00:59:00.000Z');
 });
 
-test('an opening the clocks skip (02:30 on the day US summer time starts) opens just after the gap', () => {
+test.each([
+	// Sunday 2026-03-08, New York: 02:00 EST → 03:00 EDT at 07:00Z; 03:30 EDT is 07:30Z.
+	['America/New_York', '2026-03-08T06:00:00Z', '2026-03-08T07:30:00.000Z'],
+	// Sunday 2026-03-29, Berlin: 02:00 CET → 03:00 CEST at 01:00Z; 03:30 CEST is 01:30Z.
+	['Europe/Berlin', '2026-03-29T00:00:00Z', '2026-03-29T01:30:00.000Z'],
+])('an opening the clocks skip (02:30 when summer time starts, %s) is moved forward by the gap', (zone, at, opening) => {
 	const early = window({ preset: 'custom', days: ['sun'], from: '02:30', until: '05:00' });
-	// Sunday 2026-03-08 01:00 EST; 02:00–03:00 does not exist; 03:30 EDT is 07:30Z.
-	expect(nextOpening(early, new Date('2026-03-08T06:00:00Z'), 'America/New_York').toISOString()).toBe('2026-03-08T07:30:00.000Z');
+	expect(nextOpening(early, new Date(at), zone).toISOString()).toBe(opening);
 });
 
 test('autumn: 01:30 on the day US summer time ends opens at 08:00 EST (13:00Z)', () => {

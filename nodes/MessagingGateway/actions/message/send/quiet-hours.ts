@@ -91,7 +91,7 @@ export interface QuietRun<P> {
 	plans: Array<P | NodeOperationError>;
 	/** The plans to send: an item's recipients in one plan per `date`, skipped ones left out. */
 	planned: P[];
-	/** An item's results in its recipients' order, its skipped recipients included. */
+	/** An item's results in its recipients' order; a recipient without one was skipped. */
 	resultsOf<R extends { to: string }>(plan: P, results: readonly R[]): Array<R | QuietSkipped<P>>;
 	/** What an output item tells of its recipient's time. */
 	fields(index: number, to: unknown): IDataObject;
@@ -116,12 +116,12 @@ function readWindow(ctx: IExecuteFunctions, index: number): { window: QuietWindo
 	return { window, itemZone: itemZone || undefined };
 }
 
-/** Applies Quiet Hours to the run's plans; undefined when the option is not set (or before node version 4). */
+/** Applies Quiet Hours to the run's plans; undefined when the option is not set. */
 export function applyQuietHours<P extends PlannedSend>(ctx: IExecuteFunctions, plans: ReadonlyArray<P | NodeOperationError>, accountZone: string, now: Date): QuietRun<P> | undefined {
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
-	if (ctx.getNode().typeVersion < 4 || options.quietHours === undefined) return undefined;
+	// Only version 4's Options collection holds it: n8n drops it from earlier versions' parameters.
+	if (options.quietHours === undefined) return undefined;
 	const where = new Map<string, Where>();
-	const skipped = new Map<number, Set<string>>();
 	const planned: P[] = [];
 	const refuse = (index: number, error: string) => {
 		const refused = refusal(ctx, 'Quiet Hours', error, index);
@@ -141,8 +141,7 @@ export function applyQuietHours<P extends PlannedSend>(ctx: IExecuteFunctions, p
 			const check = checkQuietHours(read.window, at, zone, accountZone);
 			where.set(`${plan.index} ${to}`, { timeZone: zone, timeZoneSource: found?.source ?? 'account', localTime: check.localTime, ...(check.deferredTo ? { deferredTo: check.deferredTo } : {}) });
 			if (check.date !== undefined && read.window.mode === 'error') return refuse(plan.index, `${to} is in quiet hours (local time ${check.localTime}, ${zone}); Mode is Error, so nothing of this item was sent`);
-			if (check.date !== undefined && read.window.mode === 'skip') skipped.set(plan.index, (skipped.get(plan.index) ?? new Set()).add(to));
-			else byDate.set(check.date ?? plan.body.date, [...(byDate.get(check.date ?? plan.body.date) ?? []), to]);
+			if (check.date === undefined || read.window.mode !== 'skip') byDate.set(check.date ?? plan.body.date, [...(byDate.get(check.date ?? plan.body.date) ?? []), to]);
 		}
 		for (const [date, recipients] of byDate) {
 			if (date === plan.body.date && recipients.length === plan.recipients.length) planned.push(plan);
