@@ -5,6 +5,9 @@
  * New York is UTC−4 and Brussels UTC+1; the area codes' zones are NANPA's (212 New York, 305 Miami,
  * 312 Chicago, 213 Los Angeles). Only Date is faked: timers and sockets stay real.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { IDataObject } from 'n8n-workflow';
 
 import { startEmulator, type Emulator } from '../../emulator/server';
@@ -131,4 +134,16 @@ test('node version 3 ignores the option: saved workflows send as before', async 
 	const { items } = await run(send('12125550100'), { typeVersion: 3 });
 	expect(sends()).toEqual([expect.not.objectContaining({ date: expect.anything() })]);
 	expect(items[0].json).not.toHaveProperty('timeZone');
+});
+
+test('the example "Marketing broadcast with quiet hours" at 02:30Z: New York and Chicago wait for 08:00, Los Angeles (19:30) gets it now', async () => {
+	fixClock('2026-03-10T02:30:00Z');
+	const example = JSON.parse(readFileSync(join(__dirname, '../../examples/marketing-broadcast-with-quiet-hours.json'), 'utf8')) as { nodes: Array<{ type: string; parameters: IDataObject }> };
+	const node = example.nodes.find((entry) => entry.type.endsWith('.messagingGateway'))!;
+	const { items, error } = await run({ ...node.parameters, sender: 'Shop' });
+	expect(error).toBeUndefined();
+	// Three requests, one per date; they run concurrently, so in any order.
+	expect(Object.fromEntries(sends().map((body) => [body.to, body.date]))).toEqual({ '12125550100': '2026-03-10 13:00', '13125550100': '2026-03-10 14:00', '12135550100': undefined });
+	expect(sends()).toHaveLength(3);
+	expect(items.map((item) => item.json.localTime)).toEqual(['2026-03-09T22:30:00-04:00', '2026-03-09T21:30:00-05:00', '2026-03-09T19:30:00-07:00']);
 });

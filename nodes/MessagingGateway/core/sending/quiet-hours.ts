@@ -4,7 +4,7 @@
  * number (a NANP area code, or a country in one zone: numbers/time-zones.ts), else the account.
  */
 import { callingCodeOf } from '../numbers/countries';
-import { ZONE_PREFIXES } from '../numbers/time-zones';
+import { COUNTRY_ZONES, NANP_AREA_CODES, NANP_ZONES } from '../numbers/time-zones';
 import { formatZoned, instantOf, shownClock, wallClockIn, type WallClock } from './schedule';
 
 export const QUIET_DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
@@ -45,15 +45,17 @@ export function quietWindow(values: Record<string, unknown>): QuietWindow | { er
 	return { days: new Set(days.map((day) => QUIET_DAYS.indexOf(day as QuietDay))), from, until, mode };
 }
 
-let prefixes: Map<string, string> | undefined;
+/** The characters of NANP_AREA_CODES (numbers/time-zones.ts), each an index into NANP_ZONES. */
+export const ZONE_SYMBOLS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+let countryZones: Map<string, string> | undefined;
 
 /** A number's time zone from its digits (international, no +), when all numbers of its area code or country are in one. */
 export function numberTimeZone(digits: string): { zone: string; source: TimeZoneSource } | undefined {
-	prefixes ??= new Map(Object.entries(ZONE_PREFIXES).flatMap(([zone, list]) => list.split(' ').map((prefix) => [prefix, zone] as const)));
-	const areaCode = digits.startsWith('1') ? prefixes.get(digits.slice(0, 4)) : undefined;
-	if (areaCode) return { zone: areaCode, source: 'areaCode' };
+	const symbol = digits.startsWith('1') ? ZONE_SYMBOLS.indexOf(NANP_AREA_CODES[Number(digits.slice(1, 4)) - 200]) : -1;
+	if (symbol >= 0) return { zone: NANP_ZONES.split(' ')[symbol], source: 'areaCode' };
+	countryZones ??= new Map(Object.entries(COUNTRY_ZONES).flatMap(([zone, codes]) => codes.split(' ').map((code) => [code, zone] as const)));
 	const code = callingCodeOf(digits);
-	const country = code === undefined || code === '1' ? undefined : prefixes.get(code);
+	const country = code === undefined ? undefined : countryZones.get(code);
 	return country ? { zone: country, source: 'country' } : undefined;
 }
 
