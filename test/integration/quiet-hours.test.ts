@@ -129,6 +129,15 @@ test('the zone comes from the item, else the number (area code, country), else t
 	]);
 });
 
+test('Send Voice Message defers the same way', async () => {
+	fixClock('2026-03-10T02:30:00Z');
+	const voice = { resource: 'message', operation: 'sendVoice', to: '+1 212 555 0100', message: 'Your order is ready', options: { quietHours: { values: {} } } };
+	const { items } = await run(voice);
+	const calls = emulator.requests.filter((request) => request.path === '/v1/voice/send').map((request) => JSON.parse(request.body) as IDataObject);
+	expect(calls).toEqual([expect.objectContaining({ to: '12125550100', date: '2026-03-10 13:00' })]);
+	expect(items[0].json).toMatchObject({ deferredTo: '2026-03-10T08:00:00-04:00', timeZoneSource: 'areaCode' });
+});
+
 test('node version 3 ignores the option: saved workflows send as before', async () => {
 	fixClock('2026-03-10T02:30:00Z');
 	const { items } = await run(send('12125550100'), { typeVersion: 3 });
