@@ -138,6 +138,19 @@ test('Send Voice Message defers the same way', async () => {
 	expect(items[0].json).toMatchObject({ deferredTo: '2026-03-10T08:00:00-04:00', timeZoneSource: 'areaCode' });
 });
 
+test("a group send: the zone is the item's, else the account's (the members are unknown); its one item says so", async () => {
+	fixClock('2026-03-10T02:30:00Z');
+	const contact = { method: 'POST', headers: { 'X-Client-Id': emulator.account.apiKey, 'X-Client-Secret': emulator.account.apiSecret }, body: JSON.stringify([{ phone: '32470123472', groupid: '4821' }]) };
+	await fetch(`${emulator.url}/v1/contact`, contact);
+	const group = { sendTo: 'group', groupId: { __rl: true, mode: 'id', value: '4821' } };
+	const { items, error } = await run(send('', {}, group));
+	expect(error).toBeUndefined();
+	expect(items[0].json).toMatchObject({ groupId: '4821', date: '2026-03-10 08:00', timeZone: 'Europe/Brussels', timeZoneSource: 'account', deferredTo: '2026-03-10T08:00:00+01:00' });
+	const western = await run(send('', { timeZoneField: 'America/Los_Angeles' }, group));
+	expect(western.items[0].json).toMatchObject({ groupId: '4821', timeZoneSource: 'item', localTime: '2026-03-09T19:30:00-07:00' });
+	expect(sends().map((body) => [body.type, body.date])).toEqual([['group', '2026-03-10 08:00'], ['group', undefined]]);
+});
+
 test('node version 3 ignores the option: saved workflows send as before', async () => {
 	fixClock('2026-03-10T02:30:00Z');
 	const { items } = await run(send('12125550100'), { typeVersion: 3 });

@@ -93,7 +93,7 @@ export interface QuietRun<P> {
 	planned: P[];
 	/** An item's results in its recipients' order; a recipient without one was skipped. */
 	resultsOf<R extends { to: string }>(plan: P, results: readonly R[]): Array<R | QuietSkipped<P>>;
-	/** What an output item tells of its recipient's time. */
+	/** What an output item tells of its recipient's time (`to` absent: the item's one recipient, e.g. a group). */
 	fields(index: number, to: unknown): IDataObject;
 }
 
@@ -121,7 +121,7 @@ export function applyQuietHours<P extends PlannedSend>(ctx: IExecuteFunctions, p
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
 	// Only version 4's Options collection holds it: n8n drops it from earlier versions' parameters.
 	if (options.quietHours === undefined) return undefined;
-	const where = new Map<string, Where>();
+	const where = new Map<number, Map<string, Where>>();
 	const planned: P[] = [];
 	const refuse = (index: number, error: string) => {
 		const refused = refusal(ctx, 'Quiet Hours', error, index);
@@ -139,13 +139,13 @@ export function applyQuietHours<P extends PlannedSend>(ctx: IExecuteFunctions, p
 			const found = read.itemZone ? { zone: read.itemZone, source: 'item' as const } : plan.body.type === 'group' ? undefined : numberTimeZone(to);
 			const zone = found?.zone ?? accountZone;
 			const check = checkQuietHours(read.window, at, zone, accountZone);
-			where.set(`${plan.index} ${to}`, { timeZone: zone, timeZoneSource: found?.source ?? 'account', localTime: check.localTime, ...(check.deferredTo ? { deferredTo: check.deferredTo } : {}) });
+			where.set(plan.index, (where.get(plan.index) ?? new Map<string, Where>()).set(to, { timeZone: zone, timeZoneSource: found?.source ?? 'account', localTime: check.localTime, ...(check.deferredTo ? { deferredTo: check.deferredTo } : {}) }));
 			if (check.date !== undefined && read.window.mode === 'error') return refuse(plan.index, `${to} is in quiet hours (local time ${check.localTime}, ${zone}); Mode is Error, so nothing of this item was sent`);
 			if (check.date === undefined || read.window.mode !== 'skip') byDate.set(check.date ?? plan.body.date, [...(byDate.get(check.date ?? plan.body.date) ?? []), to]);
 		}
 		for (const [date, recipients] of byDate) {
 			if (date === plan.body.date && recipients.length === plan.recipients.length) planned.push(plan);
-			else planned.push({ ...plan, recipients, body: { ...plan.body, to: recipients.length === 1 ? recipients[0] : recipients, ...(date ? { date } : {}) } });
+			else planned.push({ ...plan, recipients, body: { ...plan.body, ...(plan.body.type === 'group' ? {} : { to: recipients.length === 1 ? recipients[0] : recipients }), ...(date ? { date } : {}) } });
 		}
 		return plan;
 	});
@@ -153,6 +153,9 @@ export function applyQuietHours<P extends PlannedSend>(ctx: IExecuteFunctions, p
 		plans: checked,
 		planned,
 		resultsOf: (plan, results) => plan.recipients.map((to) => results.find((result) => result.to === to) ?? { kind: 'quietHours', to, plan }),
-		fields: (index, to) => ({ ...where.get(`${index} ${String(to)}`) }),
+		fields: (index, to) => {
+			const recipients = where.get(index);
+			return { ...(recipients?.get(String(to)) ?? (to === undefined && recipients?.size === 1 ? [...recipients.values()][0] : {})) };
+		},
 	};
 }
