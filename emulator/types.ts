@@ -52,6 +52,8 @@ export interface SentMessage {
 	group?: string;
 	test: boolean;
 	scheduledFor?: string;
+	/** A scheduled message's `date` as the gateway keeps it: `yyyy-MM-dd HH:mm` in the account's time zone. */
+	date?: string;
 	/** SMS only. */
 	segments?: number;
 	encoding?: string;

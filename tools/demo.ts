@@ -10,6 +10,7 @@ const EXAMPLES = {
 	fundsAlert: 'alert-on-insufficient-funds.json',
 	deliveryLog: 'delivery-log.json',
 	sendFromWorkflow: 'send-sms-from-a-workflow.json',
+	quietBroadcast: 'marketing-broadcast-with-quiet-hours.json',
 	handleOnce: 'handle-each-event-once.json',
 	scheduleSms: 'schedule-sms-from-a-webhook.json',
 	approveBySms: 'approve-by-sms.json',

@@ -5,10 +5,11 @@
  */
 import { apiError } from '../http';
 import type { SendServices } from '../sending';
+import { shownClock, wallClockIn } from '../../nodes/MessagingGateway/core/sending/schedule';
 import type { SentMessage } from '../types';
 
 /** What every message of one send has in common, apart from what acceptSend fills in. */
-export type MessageTemplate = Omit<SentMessage, 'messageid' | 'to' | 'test' | 'cost' | 'deliveryCode' | 'created' | 'scheduledFor'>;
+export type MessageTemplate = Omit<SentMessage, 'messageid' | 'to' | 'test' | 'cost' | 'deliveryCode' | 'created' | 'scheduledFor' | 'date'>;
 
 export interface SendOrder {
 	/** `to` as received: a text answers `messageid`, a list `messageids`. */
@@ -37,7 +38,10 @@ export function acceptSend(order: SendOrder, services: SendServices): { status: 
 			deliveryCode: test ? 'test' : scheduledFor ? 'scheduled' : '0',
 			created,
 		};
-		if (scheduledFor) record.scheduledFor = scheduledFor.toISOString();
+		if (scheduledFor) {
+			record.scheduledFor = scheduledFor.toISOString();
+			record.date = shownClock(wallClockIn(scheduledFor, services.account.timezone));
+		}
 		services.accept(record, scheduledFor);
 		return record.messageid;
 	});

@@ -62,6 +62,7 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 		},
 	],
 	'GET /emulator/stats': ({ state }) => [200, state.stats],
+	'GET /emulator/scheduled': ({ state }) => [200, state.messages.filter((message) => message.scheduledFor !== undefined && Date.parse(message.scheduledFor) > Date.now())],
 	'GET /emulator/account': ({ state }) => [200, state.account],
 	'PUT /emulator/account': updateAccount,
 	'PATCH /emulator/account': updateAccount,

@@ -3,7 +3,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { groupIdField } from '../group/fields';
 import { CREDIT_OPTIONS, GUARD_OPTIONS, SMART_ENCODING } from './cost';
 import { runSend, type SendOperation } from './send/run';
-import { sendOptionsField, senderFields, toField } from './send/fields';
+import { QUIET_HOURS_OPTION } from './send/quiet-hours';
+import { sendOptionsFields, senderFields, toField } from './send/fields';
 
 const show = { resource: ['message'], operation: ['send'] };
 const showFor = { show };
@@ -74,7 +75,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	sendOptionsField(show, [SMART_ENCODING, ...GUARD_OPTIONS, ...CREDIT_OPTIONS]),
+	...sendOptionsFields(show, [SMART_ENCODING, ...GUARD_OPTIONS, ...CREDIT_OPTIONS], [QUIET_HOURS_OPTION]),
 ];
 
 /** `POST /v1/message/send` (docs/gateway-api.md#send-sms). */

@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { DEFAULT_VOICE_GENDER, DEFAULT_VOICE_LANGUAGE, VOICE_GENDERS, VOICE_LANGUAGES } from '../../core/sending/voice';
 import { runSend, type SendOperation } from './send/run';
-import { sendOptionsField, toField } from './send/fields';
+import { QUIET_HOURS_OPTION } from './send/quiet-hours';
+import { sendOptionsFields, toField } from './send/fields';
 
 const show = { resource: ['message'], operation: ['sendVoice'] };
 const showFor = { show };
@@ -67,7 +68,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	sendOptionsField(show),
+	...sendOptionsFields(show, [], [QUIET_HOURS_OPTION]),
 ];
 
 /** `POST /v1/voice/send`: no sender; the spoken language and voice instead. */

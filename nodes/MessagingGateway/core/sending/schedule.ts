@@ -41,7 +41,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 	return formatter;
 }
 
-function wallClockIn(instant: Date, timeZone: string): WallClock {
+export function wallClockIn(instant: Date, timeZone: string): WallClock {
 	const parts = formatterFor(timeZone).formatToParts(instant);
 	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
 	return {
@@ -66,7 +66,7 @@ const sameClock = (a: WallClock, b: WallClock) => asUtcMillis(a) === asUtcMillis
  * gives it. A time that occurs twice (summer time ends) gives its first occurrence; a time that never
  * occurs (summer time starts) gives an instant whose clock differs, which callers refuse.
  */
-function instantOf(clock: WallClock, timeZone: string): Date {
+export function instantOf(clock: WallClock, timeZone: string): Date {
 	const target = asUtcMillis(clock);
 	const offsetAt = (millis: number) => asUtcMillis(wallClockIn(new Date(millis), timeZone)) - millis;
 	const candidates = [...new Set([-DAY_MS, 0, DAY_MS].map((shift) => target - offsetAt(target + shift)))]
@@ -186,7 +186,7 @@ export function dateValueText(value: unknown): DateText | undefined {
 	return iso ? { ok: true, text: iso } : { ok: false, error: 'got an invalid date' };
 }
 
-const shownClock = (clock: WallClock) => `${clock.year}-${pad(clock.month)}-${pad(clock.day)} ${pad(clock.hour)}:${pad(clock.minute)}`;
+export const shownClock = (clock: WallClock) => `${clock.year}-${pad(clock.month)}-${pad(clock.day)} ${pad(clock.hour)}:${pad(clock.minute)}`;
 
 /**
  * The gateway's `date` for `input`. The gateway schedules whole minutes (docs/gateway-api.md#send-sms),

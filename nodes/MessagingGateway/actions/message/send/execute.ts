@@ -241,5 +241,8 @@ export async function sendPlanned<P extends PlannedSend>(
 		if (send?.kind === 'unknown' && doNotResend) return { kind: 'failed', to, plan, error: failure ?? notResent(ctx, send, 1), unknown: send };
 		return { kind: 'failed', to, plan, error: failure! };
 	};
-	return { byItem: new Map(planned.map((plan) => [plan.index, plan.recipients.map((to) => resultOf(plan, to))])) };
+	// An item planned in several parts (Quiet Hours: one per date) gets all its parts' results.
+	const byItem = new Map<number, Array<RecipientResult<P>>>();
+	for (const plan of planned) byItem.set(plan.index, [...(byItem.get(plan.index) ?? []), ...plan.recipients.map((to) => resultOf(plan, to))]);
+	return { byItem };
 }

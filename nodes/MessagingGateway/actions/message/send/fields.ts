@@ -170,6 +170,14 @@ export function sendOptionsField(show: Show, extra: INodeProperties[] = []): INo
 	};
 }
 
+/**
+ * The Options collection per node version: `extra` in every version, `added` from version 4 on (n8n 1.x
+ * resolves no displayOptions inside a collection).
+ */
+export function sendOptionsFields(show: Show, extra: INodeProperties[], added: INodeProperties[]): INodeProperties[] {
+	return [sendOptionsField({ ...show, '@version': [{ _cnd: { lt: 4 } }] }, extra), sendOptionsField({ ...show, '@version': [{ _cnd: { gte: 4 } }] }, [...extra, ...added])];
+}
+
 /** Field name → its display name, over the fields and the entries of their collections. */
 export function fieldLabels(properties: readonly INodeProperties[]): Map<string, string> {
 	const labels = new Map<string, string>();

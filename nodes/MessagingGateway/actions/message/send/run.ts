@@ -16,6 +16,7 @@ import { sendPlanned, type PlannedSend, type RecipientResult } from './execute';
 import type { AcceptedSend } from './memory';
 import { fieldLabels } from './fields';
 import { costGuard, smartEncoded, type SmartEncoding } from '../cost';
+import { applyQuietHours, type QuietSkipped } from './quiet-hours';
 import { accountTimeZone, defaultCountry, isProblem, runSettings, type OnUnknownOutcome, type OptionProblem } from './options';
 
 export interface SendOperation {
@@ -117,9 +118,11 @@ function sentFields(operation: SendOperation, plan: Planned): IDataObject {
 	return fields;
 }
 
-/** One output item for one recipient: its message id, that it is opted out, or its error (with the outcome when it is unknown). */
-function recipientOutput(operation: SendOperation, result: RecipientResult<Planned>): IDataObject {
-	if (result.kind === 'optedOut') return { to: result.to, skipped: 'optedOut' };
+type Result = RecipientResult<Planned> | QuietSkipped<Planned>;
+
+/** One output item for one recipient: its message id, that it is skipped (opted out, quiet hours), or its error (with the outcome when it is unknown). */
+function recipientOutput(operation: SendOperation, result: Result): IDataObject {
+	if (result.kind === 'optedOut' || result.kind === 'quietHours') return { to: result.to, skipped: result.kind };
 	if (result.kind === 'accepted' && result.messageids) return { messageids: result.messageids, groupId: result.plan.body.to, ...sentFields(operation, result.plan) };
 	if (result.kind === 'accepted') {
 		const merged = result.plan.merged[result.to];
@@ -134,11 +137,11 @@ function recipientOutput(operation: SendOperation, result: RecipientResult<Plann
  * The output items of an item: one per recipient, or (version 1 of an SMS) one for the item. An item
  * none of whose recipients went out, for a reason other than an unknown outcome, is one error item.
  */
-function outputOf(operation: SendOperation, version: number, plan: Planned, results: Array<RecipientResult<Planned>>): IDataObject[] {
+function outputOf(operation: SendOperation, version: number, plan: Planned, results: Result[]): IDataObject[] {
 	const accepted = results.filter((result): result is AcceptedSend<Planned> => result.kind === 'accepted');
 	const failed = results.find((result) => result.kind === 'failed');
 	const unknown = results.some((result) => result.kind === 'failed' && result.unknown);
-	const reached = accepted.length > 0 || results.some((result) => result.kind === 'optedOut');
+	const reached = accepted.length > 0 || results.some((result) => result.kind === 'optedOut' || result.kind === 'quietHours');
 	if (failed?.kind === 'failed' && (!reached || version < 2) && !unknown) return [errorItemJson(failed.error)];
 	if (version < 2 && operation.oneItemPerInputInVersion1 && !failed && plan.body.type !== 'group') {
 		const sent = accepted[0].plan;
@@ -167,8 +170,11 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 		return items.map((_, item) => ({ json: errorItemJson(error), pairedItem: { item } }));
 	}
 	const context = { timeZone: await accountTimeZone(ctx), now: new Date() };
-	const plans = items.map((_, itemIndex) => planItem(ctx, operation, itemIndex, context, label));
-	const planned = plans.filter((plan): plan is Planned => !(plan instanceof NodeOperationError));
+	const planItems = items.map((_, itemIndex) => planItem(ctx, operation, itemIndex, context, label));
+	const quiet = applyQuietHours(ctx, planItems, context.timeZone, context.now);
+	const plans = quiet?.plans ?? planItems;
+	const planned = quiet?.planned ?? plans.filter((plan): plan is Planned => !(plan instanceof NodeOperationError));
+	// The guards count what is about to be sent: recipients Quiet Hours skipped are not.
 	const stopped = await costGuard(ctx, operation.endpoint, options, planned, label);
 	if (stopped && !ctx.continueOnFail()) throw stopped;
 	if (stopped) return items.map((_, item) => ({ json: errorItemJson(stopped), pairedItem: { item } }));
@@ -179,6 +185,8 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 	return plans.flatMap((plan, itemIndex) => {
 		const pairedItem = { item: itemIndex };
 		if (plan instanceof NodeOperationError) return [{ json: errorItemJson(plan), pairedItem }];
-		return outputOf(operation, version, plan, byItem.get(itemIndex)!).map((json) => ({ json, pairedItem }));
+		if (!quiet) return outputOf(operation, version, plan, byItem.get(itemIndex)!).map((json) => ({ json, pairedItem }));
+		const results = quiet.resultsOf(plan, byItem.get(itemIndex) ?? []);
+		return outputOf(operation, version, plan, results).map((json) => ({ json: { ...json, ...quiet.fields(itemIndex, json.to) }, pairedItem }));
 	});
 }

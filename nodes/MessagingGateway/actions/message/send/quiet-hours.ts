@@ -1,0 +1,161 @@
+/**
+ * Quiet Hours on Send SMS and Send Voice Message (node version 4, off unless set): each recipient's
+ * send is checked against the window in its own time zone before anything is sent; outside it, the
+ * recipient is deferred to the next opening through `date`, skipped, or refuses the item. An item's
+ * recipients with different dates go out in separate requests, one per date.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { checkQuietHours, numberTimeZone, QUIET_DAYS, quietWindow, type QuietWindow, type TimeZoneSource } from '../../../core/sending/quiet-hours';
+import { formatZoned, parseWallClock } from '../../../core/sending/schedule';
+import { refusal } from '../../perItem';
+import type { PlannedSend } from './execute';
+
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const custom = { show: { preset: ['custom'] } };
+
+/** The Quiet Hours option (DESIGN §2.4). */
+export const QUIET_HOURS_OPTION: INodeProperties = {
+	displayName: 'Quiet Hours',
+	name: 'quietHours',
+	type: 'fixedCollection',
+	default: {},
+	description: "Send only inside a window of each recipient's local time (docs: Sending lawfully)",
+	options: [
+		{
+			displayName: 'Window',
+			name: 'values',
+			values: [
+				{
+					displayName: 'Days',
+					name: 'days',
+					type: 'multiOptions',
+					default: ['mon', 'tue', 'wed', 'thu', 'fri'],
+					options: [1, 2, 3, 4, 5, 6, 0].map((day) => ({ name: DAY_NAMES[day], value: QUIET_DAYS[day] })),
+					displayOptions: custom,
+				},
+				{ displayName: 'From', name: 'from', type: 'string', default: '09:00', placeholder: 'HH:mm', displayOptions: custom },
+				{
+					displayName: 'Mode',
+					name: 'mode',
+					type: 'options',
+					default: 'defer',
+					options: [
+						{ name: 'Defer', value: 'defer', description: 'Schedule at the next opening' },
+						{ name: 'Skip', value: 'skip', description: 'Send nothing; the output item says why' },
+						{ name: 'Error', value: 'error', description: 'Refuse the item; nothing of it is sent' },
+					],
+				},
+				{
+					displayName: 'Preset',
+					name: 'preset',
+					type: 'options',
+					default: 'usFederal',
+					options: [
+						{ name: 'US Federal (08:00–21:00)', value: 'usFederal' },
+						{ name: 'US Florida, Oklahoma (08:00–20:00)', value: 'usStrict' },
+						{ name: 'Custom', value: 'custom' },
+					],
+				},
+				{
+					displayName: 'Time Zone Field',
+					name: 'timeZoneField',
+					type: 'string',
+					default: '',
+					placeholder: '={{ $json.timeZone }}',
+					description: "The recipients' IANA time zone, e.g. America/Chicago. Empty: from the number, else the account's.",
+				},
+				{ displayName: 'Until', name: 'until', type: 'string', default: '18:00', placeholder: 'HH:mm', displayOptions: custom },
+			],
+		},
+	],
+};
+
+/** A recipient left out by Skip mode. */
+export interface QuietSkipped<P> {
+	kind: 'quietHours';
+	to: string;
+	plan: P;
+}
+
+interface Where {
+	timeZone: string;
+	timeZoneSource: TimeZoneSource;
+	localTime: string;
+	deferredTo?: string;
+}
+
+export interface QuietRun<P> {
+	/** Per item: its plan, or the error that refused it. */
+	plans: Array<P | NodeOperationError>;
+	/** The plans to send: an item's recipients in one plan per `date`, skipped ones left out. */
+	planned: P[];
+	/** An item's results in its recipients' order; a recipient without one was skipped. */
+	resultsOf<R extends { to: string }>(plan: P, results: readonly R[]): Array<R | QuietSkipped<P>>;
+	/** What an output item tells of its recipient's time (`to` absent: the item's one recipient, e.g. a group). */
+	fields(index: number, to: unknown): IDataObject;
+}
+
+const isZone = (zone: string) => {
+	try {
+		formatZoned(new Date(0), zone);
+		return true;
+	} catch {
+		return false;
+	}
+};
+
+/** The window and the item's own zone, or why the item is refused. */
+function readWindow(ctx: IExecuteFunctions, index: number): { window: QuietWindow; itemZone?: string } | { error: string } {
+	const values = ctx.getNodeParameter('options.quietHours.values', index, {}) as IDataObject;
+	const window = quietWindow(values);
+	if ('error' in window) return window;
+	const itemZone = typeof values.timeZoneField === 'string' ? values.timeZoneField.trim() : '';
+	if (itemZone !== '' && !isZone(itemZone)) return { error: `Time Zone Field: "${itemZone}" is not an IANA time zone name (e.g. America/Chicago)` };
+	return { window, itemZone: itemZone || undefined };
+}
+
+/** Applies Quiet Hours to the run's plans; undefined when the option is not set. */
+export function applyQuietHours<P extends PlannedSend>(ctx: IExecuteFunctions, plans: ReadonlyArray<P | NodeOperationError>, accountZone: string, now: Date): QuietRun<P> | undefined {
+	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
+	// Only version 4's Options collection holds it: n8n drops it from earlier versions' parameters.
+	if (options.quietHours === undefined) return undefined;
+	const where = new Map<number, Map<string, Where>>();
+	const planned: P[] = [];
+	const refuse = (index: number, error: string) => {
+		const refused = refusal(ctx, 'Quiet Hours', error, index);
+		if (!ctx.continueOnFail()) throw refused;
+		return refused;
+	};
+	const checked = plans.map((plan) => {
+		if (plan instanceof NodeOperationError) return plan;
+		const read = readWindow(ctx, plan.index);
+		if ('error' in read) return refuse(plan.index, read.error);
+		const scheduled = plan.body.date === undefined ? undefined : parseWallClock(plan.body.date, accountZone);
+		const at = scheduled?.ok ? scheduled.instant : now;
+		const byDate = new Map<string | undefined, string[]>();
+		for (const to of plan.recipients) {
+			const found = read.itemZone ? { zone: read.itemZone, source: 'item' as const } : plan.body.type === 'group' ? undefined : numberTimeZone(to);
+			const zone = found?.zone ?? accountZone;
+			const check = checkQuietHours(read.window, at, zone, accountZone);
+			where.set(plan.index, (where.get(plan.index) ?? new Map<string, Where>()).set(to, { timeZone: zone, timeZoneSource: found?.source ?? 'account', localTime: check.localTime, ...(check.deferredTo ? { deferredTo: check.deferredTo } : {}) }));
+			if (check.date !== undefined && read.window.mode === 'error') return refuse(plan.index, `${to} is in quiet hours (local time ${check.localTime}, ${zone}); Mode is Error, so nothing of this item was sent`);
+			if (check.date === undefined || read.window.mode !== 'skip') byDate.set(check.date ?? plan.body.date, [...(byDate.get(check.date ?? plan.body.date) ?? []), to]);
+		}
+		for (const [date, recipients] of byDate) {
+			if (date === plan.body.date && recipients.length === plan.recipients.length) planned.push(plan);
+			else planned.push({ ...plan, recipients, body: { ...plan.body, ...(plan.body.type === 'group' ? {} : { to: recipients.length === 1 ? recipients[0] : recipients }), ...(date ? { date } : {}) } });
+		}
+		return plan;
+	});
+	return {
+		plans: checked,
+		planned,
+		resultsOf: (plan, results) => plan.recipients.map((to) => results.find((result) => result.to === to) ?? { kind: 'quietHours', to, plan }),
+		fields: (index, to) => {
+			const recipients = where.get(index);
+			return { ...(recipients?.get(String(to)) ?? (to === undefined && recipients?.size === 1 ? [...recipients.values()][0] : {})) };
+		},
+	};
+}

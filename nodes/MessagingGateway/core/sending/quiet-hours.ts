@@ -1,0 +1,97 @@
+/**
+ * Quiet Hours: a window in the recipient's local time outside which a send is deferred to the
+ * window's next opening, skipped or refused. The recipient's zone comes from the item, else the
+ * number (a NANP area code, or a country in one zone: numbers/time-zones.ts), else the account.
+ */
+import { callingCodeOf } from '../numbers/countries';
+import { COUNTRY_ZONES, NANP_AREA_CODES, NANP_ZONES } from '../numbers/time-zones';
+import { formatZoned, instantOf, shownClock, wallClockIn, type WallClock } from './schedule';
+
+export const QUIET_DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+export type QuietDay = (typeof QUIET_DAYS)[number];
+export type QuietMode = 'defer' | 'skip' | 'error';
+export type TimeZoneSource = 'item' | 'areaCode' | 'country' | 'account';
+
+/** Sending is allowed on `days` (0 = Sunday) from `from` until before `until`, in minutes after midnight. */
+export interface QuietWindow {
+	days: ReadonlySet<number>;
+	from: number;
+	until: number;
+	mode: QuietMode;
+}
+
+const EVERY_DAY = new Set([0, 1, 2, 3, 4, 5, 6]);
+/** TCPA, 47 CFR 64.1200(c)(1): 08:00–21:00; Florida (§501.059(8)(a)) and Oklahoma (15 O.S. §775C.3): 08:00–20:00. */
+const PRESETS = { usFederal: { from: 8 * 60, until: 21 * 60 }, usStrict: { from: 8 * 60, until: 20 * 60 } } as const;
+
+const minutesOf = (text: unknown): number | undefined => {
+	const match = typeof text === 'string' ? /^([01]\d|2[0-3]):([0-5]\d)$/.exec(text.trim()) : null;
+	return match ? Number(match[1]) * 60 + Number(match[2]) : undefined;
+};
+
+/** The window the option's values describe, or what is wrong with them. */
+export function quietWindow(values: Record<string, unknown>): QuietWindow | { error: string } {
+	const mode = (values.mode ?? 'defer') as QuietMode;
+	if (!['defer', 'skip', 'error'].includes(mode)) return { error: `Mode must be defer, skip or error; got "${String(mode)}"` };
+	const preset = values.preset ?? 'usFederal';
+	if (preset === 'usFederal' || preset === 'usStrict') return { days: EVERY_DAY, ...PRESETS[preset], mode };
+	if (preset !== 'custom') return { error: `Preset must be usFederal, usStrict or custom; got "${String(preset)}"` };
+	const from = minutesOf(values.from);
+	const until = minutesOf(values.until);
+	if (from === undefined || until === undefined) return { error: 'From and Until must be times in the form HH:mm, e.g. 09:00' };
+	if (from >= until) return { error: `From (${String(values.from)}) must be earlier than Until (${String(values.until)})` };
+	const days = Array.isArray(values.days) ? values.days : [];
+	if (days.length === 0 || days.some((day) => !QUIET_DAYS.includes(day as QuietDay))) return { error: 'Days must list at least one of mon … sun' };
+	return { days: new Set(days.map((day) => QUIET_DAYS.indexOf(day as QuietDay))), from, until, mode };
+}
+
+/** The characters of NANP_AREA_CODES (numbers/time-zones.ts), each an index into NANP_ZONES. */
+export const ZONE_SYMBOLS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+let countryZones: Map<string, string> | undefined;
+
+/** A number's time zone from its digits (international, no +), when all numbers of its area code or country are in one. */
+export function numberTimeZone(digits: string): { zone: string; source: TimeZoneSource } | undefined {
+	const symbol = digits.startsWith('1') ? ZONE_SYMBOLS.indexOf(NANP_AREA_CODES[Number(digits.slice(1, 4)) - 200]) : -1;
+	if (symbol >= 0) return { zone: NANP_ZONES.split(' ')[symbol], source: 'areaCode' };
+	countryZones ??= new Map(Object.entries(COUNTRY_ZONES).flatMap(([zone, codes]) => codes.split(' ').map((code) => [code, zone] as const)));
+	const code = callingCodeOf(digits);
+	const country = code === undefined ? undefined : countryZones.get(code);
+	return country ? { zone: country, source: 'country' } : undefined;
+}
+
+const dayOf = (clock: WallClock) => new Date(Date.UTC(clock.year, clock.month - 1, clock.day)).getUTCDay();
+const isOpen = (window: QuietWindow, clock: WallClock) => {
+	const minutes = clock.hour * 60 + clock.minute;
+	return window.days.has(dayOf(clock)) && minutes >= window.from && minutes < window.until;
+};
+
+/** The first instant at or after `at` at which the window is open in `zone`. */
+export function nextOpening(window: QuietWindow, at: Date, zone: string): Date {
+	const clock = wallClockIn(at, zone);
+	if (isOpen(window, clock)) return at;
+	const today = clock.hour * 60 + clock.minute < window.from ? 0 : 1;
+	for (let shift = today; ; shift++) {
+		const day = new Date(Date.UTC(clock.year, clock.month - 1, clock.day + shift));
+		if (!window.days.has(day.getUTCDay())) continue;
+		const opening = { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour: Math.floor(window.from / 60), minute: window.from % 60, second: 0 };
+		const instant = instantOf(opening, zone);
+		// An opening in the hour the clocks skip (summer time starts) may land just before the gap: an hour later is after it.
+		return isOpen(window, wallClockIn(instant, zone)) ? instant : new Date(instant.getTime() + 3_600_000);
+	}
+}
+
+export interface QuietCheck {
+	/** The recipient's local time when the send would go out, ISO 8601 with its offset. */
+	localTime: string;
+	/** When outside the window: its next opening, in the recipient's zone (ISO 8601) and as the gateway's `date` in the account's zone. */
+	deferredTo?: string;
+	date?: string;
+}
+
+/** Where the window stands at `at` (now, or the send's Schedule Date) for a recipient in `zone`. */
+export function checkQuietHours(window: QuietWindow, at: Date, zone: string, accountZone: string): QuietCheck {
+	const localTime = formatZoned(at, zone).iso8601;
+	const opening = nextOpening(window, at, zone);
+	if (opening === at) return { localTime };
+	return { localTime, deferredTo: formatZoned(opening, zone).iso8601, date: shownClock(wallClockIn(opening, accountZone)) };
+}
