@@ -1,122 +1,18 @@
-/**
- * Sending lawfully in a real n8n (the package installed as a community package, the emulator as the
- * gateway): the trigger (node version 3) puts a number that texts STOP on the opt-out list with one
- * request although the event arrives 3 times, answers HELP once; a later broadcast of 100 numbers
- * (Send SMS, node version 4) holding that number and 2 others on the list sends the 97 others once each.
- */
-import type { Emulator } from '../../emulator/server';
-import { isFinished, nodeOutput, type Execution, type N8nClient } from '../../tools/n8n-client';
-import { PACKAGE_NAME } from '../../tools/n8n-install';
-import { stopN8nOnExit, tailOf, type N8nServer } from '../../tools/n8n-process';
-import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
-import { sleep, waitForWebhooks } from '../../tools/waits';
-import { opensslHmacSha256 } from '../helpers/openssl';
+/** Sending lawfully on one n8n: the scenarios of lawful-scenarios.ts. */
+import { stopN8nOnExit, tailOf } from '../../tools/n8n-process';
+import { startN8nWithEmulator, type N8nWithEmulator } from '../../tools/n8n-with-emulator';
+import { lawfulScenarios } from './lawful-scenarios';
 
 stopN8nOnExit();
 
-let emulator: Emulator;
-let n8n: N8nServer;
-let client: N8nClient;
-let stop: (() => Promise<void>) | undefined;
-let triggerWorkflow: string;
-
-const HELP_REPLY = 'Shop alerts: order news. Reply STOP to opt out.';
-const TRIGGER_ID = '36a1f3c5-2d4b-4e6f-8a9c-0b1d2e3f4a36';
-const credentials = { messagingGatewayApi: { id: '__CREDENTIAL_ID__', name: 'Gateway account' } };
-const control = async (method: string, path: string, body?: unknown) =>
-	(await (await fetch(`${emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) })).json()) as Record<string, unknown> & Array<Record<string, unknown>>;
+let started: N8nWithEmulator;
 
 beforeAll(async () => {
-	({ emulator, n8n, client, stop } = await startN8nWithEmulator({ account: { balance: 100000 }, settings: { deliveryDelayMs: 60_000, retryBaseMs: 50 } }));
-	const { account } = emulator;
-	const credentialId = await withLogOf(n8n, client.createCredential('Gateway account', { baseUrl: emulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret, signingSecret: account.signingSecret }));
-	const trigger = {
-		name: 'Incoming SMS',
-		nodes: [{ name: 'Incoming', type: `${PACKAGE_NAME}.messagingGatewayTrigger`, typeVersion: 3, position: [0, 0], webhookId: TRIGGER_ID, parameters: { events: ['inbox_message'], options: { helpReply: HELP_REPLY } }, credentials }],
-		connections: {},
-		settings: { executionOrder: 'v1' },
-	};
-	const broadcast = {
-		name: 'Broadcast',
-		nodes: [
-			{ name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: '36b2e4d6-3e5c-4f70-9bad-1c2e3f405136', parameters: { httpMethod: 'POST', path: 'broadcast-36', responseMode: 'lastNode', responseData: 'allEntries', options: {} } },
-			{ name: 'Send', type: `${PACKAGE_NAME}.messagingGateway`, typeVersion: 4, position: [260, 0], parameters: { resource: 'message', operation: 'send', sender: { __rl: true, mode: 'list', value: 'Shop' }, to: '={{ $json.body.numbers }}', message: 'Sale today', additionalFields: {}, options: {} }, credentials },
-		],
-		connections: { Start: { main: [[{ node: 'Send', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
-	triggerWorkflow = await withLogOf(n8n, client.importWorkflow(trigger as never, credentialId));
-	await withLogOf(n8n, client.importWorkflow(broadcast as never, credentialId));
-	const url = `${n8n.url}/webhook/${TRIGGER_ID}/webhook`;
-	await waitForWebhooks([url], { timeoutMs: 60_000 });
-	await control('DELETE', '/emulator/webhooks');
-	await control('POST', '/emulator/webhooks', { url, types: ['*'] });
+	started = await startN8nWithEmulator({ account: { balance: 100000 }, settings: { deliveryDelayMs: 60_000, retryBaseMs: 50 } });
 }, 900_000);
 
 afterAll(async () => {
-	await stop?.();
+	await started?.stop();
 });
 
-/** The trigger workflow's finished executions, once there are `count`, oldest first. */
-async function triggerRuns(count: number): Promise<Execution[]> {
-	for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(300)) {
-		const runs = (await client.executions(triggerWorkflow).catch((): Execution[] => [])).filter(isFinished);
-		if (runs.length >= count) return runs.sort((a, b) => Number(a.id) - Number(b.id));
-	}
-	throw new Error(`fewer than ${count} executions of the trigger\n${tailOf(n8n.logFile)}`);
-}
-
-/** The event again, signed as the gateway signs (docs/gateway-api.md#signatures): a third delivery of it. */
-async function deliverAgain(event: Record<string, unknown>): Promise<number> {
-	const payload = JSON.stringify(event);
-	const t = Math.floor(Date.now() / 1000);
-	const v1 = opensslHmacSha256(emulator.account.signingSecret, Buffer.from(`${t}.${payload}`));
-	const headers = { 'Content-Type': 'application/json', 'X-Service-Timestamp': String(t), 'X-Service-Signature': `t=${t},v1=${v1}` };
-	return (await fetch(`${n8n.url}/webhook/${TRIGGER_ID}/webhook`, { method: 'POST', headers, body: payload })).status;
-}
-
-const STOPPED = '31612360001';
-const ON_LIST = ['31612360002', '31612360003'];
-
-test('STOP delivered 3 times: exactly one opt-out request; each execution says added', async () => {
-	await control('PATCH', '/emulator/settings', { duplicateDeliveries: true });
-	const { event } = await control('POST', '/emulator/inbound?wait=true', { from: STOPPED, content: 'STOP' });
-	await control('PATCH', '/emulator/settings', { duplicateDeliveries: false });
-	expect(await deliverAgain(event as Record<string, unknown>)).toBe(200);
-	const deliveries = (await control('GET', '/emulator/deliveries?type=inbox_message')) as unknown as Array<{ state: string }>;
-	expect(deliveries.map((delivery) => delivery.state)).toEqual(['delivered', 'delivered']);
-	const runs = await triggerRuns(3);
-	expect(runs).toHaveLength(3);
-	for (const run of runs) expect(nodeOutput(run, 'Incoming')).toEqual([expect.objectContaining({ webhook_id: (event as { webhook_id: string }).webhook_id, keyword: 'stop', optOut: 'added' })]);
-	const optOutRequests = emulator.requests.filter((request) => request.path === '/v1/optouts');
-	expect(optOutRequests.map((request) => JSON.parse(request.body))).toEqual([{ number: STOPPED }]);
-	expect(await control('GET', '/emulator/optouts')).toEqual([STOPPED]);
-}, 120_000);
-
-test('HELP twice from one number: the Help Reply is sent once, from the number the message reached', async () => {
-	const before = (await triggerRuns(0)).length;
-	for (const content of ['HELP', 'help']) await control('POST', '/emulator/inbound?wait=true', { from: '31612360009', content });
-	const runs = (await triggerRuns(before + 2)).slice(before);
-	expect(runs.map((run) => nodeOutput(run, 'Incoming')[0].helpReply)).toEqual(['sent', 'sentEarlier']);
-	const answers = emulator.messages.filter((message) => message.to === '31612360009');
-	expect(answers.map((message) => [message.content, message.sender])).toEqual([[HELP_REPLY, emulator.account.virtualNumber]]);
-}, 120_000);
-
-test('a broadcast of 100 numbers, 3 of them on the opt-out list: 97 SMS, one each; 3 items skipped; no error', async () => {
-	for (const number of ON_LIST) await control('POST', '/emulator/optouts', { number });
-	const numbers = [...Array.from({ length: 97 }, (_, index) => `3161237${String(index).padStart(4, '0')}`), STOPPED, ...ON_LIST];
-	// The opted-out numbers spread among the others.
-	numbers.splice(10, 0, numbers.pop()!);
-	numbers.splice(55, 0, numbers.pop()!);
-	const sentBefore = emulator.messages.length;
-	const response = await fetch(`${n8n.url}/webhook/broadcast-36`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ numbers }) });
-	expect(response.status).toBe(200);
-	const items = (await response.json()) as Array<Record<string, unknown>>;
-	expect(items).toHaveLength(100);
-	expect(items.filter((item) => item.error !== undefined)).toEqual([]);
-	expect(items.filter((item) => item.skipped === 'optedOut').map((item) => item.to).sort()).toEqual([STOPPED, ...ON_LIST].sort());
-	const sent = emulator.messages.slice(sentBefore).map((message) => message.to);
-	const others = numbers.filter((number) => number !== STOPPED && !ON_LIST.includes(number));
-	expect(sent.sort()).toEqual(others.sort());
-	expect(new Set(sent).size).toBe(97);
-}, 120_000);
+lawfulScenarios(() => ({ emulator: started.emulator, client: started.client, webhookBaseUrl: started.n8n.url, logTail: () => tailOf(started.n8n.logFile) }));
