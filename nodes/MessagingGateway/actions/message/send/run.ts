@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { buildSendRequest, voiceFields, type MergedRecipients, type RawSendInput, type SendContext, type SendRequestBody } from '../../../core/sending/send';
 import type { SegmentCount } from '../../../core/sending/segments';
 import { asNodeError, errorItemJson } from '../../../transport';
-import { refusal } from '../../perItem';
+import { bareNumberRule, refusal } from '../../perItem';
 import { UNKNOWN_OUTCOME_HINT } from './errors';
 import { sendPlanned, type PlannedSend, type RecipientResult } from './execute';
 import type { AcceptedSend } from './memory';
@@ -156,7 +156,8 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 		if (!ctx.continueOnFail()) throw error;
 		return items.map((_, item) => ({ json: errorItemJson(error), pairedItem: { item } }));
 	}
-	const context = { timeZone: await accountTimeZone(ctx), now: new Date() };
+	// Node version 4: a bare number must be complete for its country; Default Country reads national lengths.
+	const context = { timeZone: await accountTimeZone(ctx), now: new Date(), bareNumbers: bareNumberRule(ctx, true) };
 	const plans = items.map((_, itemIndex) => planItem(ctx, operation, itemIndex, context, label));
 	const planned = plans.filter((plan): plan is Planned => !(plan instanceof NodeOperationError));
 	// Node version 4: a recipient on the opt-out list is skipped, the request's others are sent (version 3 failed them all).
