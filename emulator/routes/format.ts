@@ -17,6 +17,8 @@ const NUMBER_FAILURE_CODES: Record<NumberProblem['kind'], string> = {
 	notADigit: '103',
 	nationalWithoutCountry: '106',
 	notInternational: '106',
+	incomplete: '106',
+	ambiguous: '106',
 };
 
 export function handleFormatNumber(body: Record<string, unknown>, account: Account): { status: number; body: unknown } {

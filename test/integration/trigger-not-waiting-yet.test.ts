@@ -22,7 +22,7 @@ test('20 questions whose SMS is not delivered, reported before they wait: every 
 	const trigger = await startTriggerServer({ events: ['inbox_message'], options: {} }, credentials, { n8nBaseUrl: n8n.url });
 	try {
 		expect((await control('POST', '/emulator/webhooks', { url: trigger.url, types: ['*'], method: 'POST' })).status).toBeLessThan(300);
-		const questions = Array.from({ length: 20 }, (_, index) => ({ executionId: String(9100 + index), to: `3162${String(index).padStart(4, '0')}9992` }));
+		const questions = Array.from({ length: 20 }, (_, index) => ({ executionId: String(9100 + index), to: `316${String(index).padStart(4, '0')}9992` }));
 		await Promise.all(
 			questions.map(async ({ executionId, to }) => {
 				const execution = n8n.running(executionId);

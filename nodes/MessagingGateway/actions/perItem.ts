@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { BareNumberRule } from '../core/numbers/phone';
 import { asNodeError, errorItemJson, gatewayRequest, type GatewayRequest } from '../transport';
 
 /**
@@ -46,6 +47,11 @@ export async function runPerItem<Prepared>(
 		}
 	}
 	return results;
+}
+
+/** Node version 4 checks a number written without + or 00 by its length (core/numbers/phone.ts); earlier versions read it as before. */
+export function bareNumberRule(ctx: IExecuteFunctions, countryOption = false): BareNumberRule | undefined {
+	return ctx.getNode().typeVersion >= 4 ? { countryOption } : undefined;
 }
 
 /** The refusal of an item before any request: names the field and the item. */

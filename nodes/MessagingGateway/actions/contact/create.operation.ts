@@ -11,7 +11,7 @@ import { buildContact, CONTACT_EXTRA_FIELDS, type ContactBody } from '../../core
 import { asNodeError, errorItemJson, gatewayRequest } from '../../transport';
 import { groupIdField } from '../group/fields';
 import { fieldLabels } from '../message/send/fields';
-import { refusal } from '../perItem';
+import { bareNumberRule, refusal } from '../perItem';
 
 const show = { resource: ['contact'], operation: ['create'] };
 
@@ -68,7 +68,7 @@ function planItem(ctx: IExecuteFunctions, itemIndex: number): Planned | NodeOper
 			...(ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
 			phone: ctx.getNodeParameter('phone', itemIndex, undefined),
 			groupId: ctx.getNodeParameter('groupId', itemIndex, undefined, { extractValue: true }),
-		});
+		}, bareNumberRule(ctx));
 	} catch (error) {
 		const nodeError = asNodeError(ctx, error, itemIndex) as NodeOperationError;
 		if (!ctx.continueOnFail()) throw nodeError;

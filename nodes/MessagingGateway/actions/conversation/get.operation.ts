@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { conversationCall } from '../../core/records/lists';
 import { fieldNotice } from '../fieldNotes';
 import { getManyFields, getManyPerItem, listQueryOf } from '../paging';
+import { bareNumberRule } from '../perItem';
 
 const show = { resource: ['conversation'], operation: ['get'] };
 
@@ -23,5 +24,5 @@ export const description: INodeProperties[] = [
 
 /** `GET /v1/conversation/{phone}`: one output item per message of the thread, both directions, as the gateway lists them. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await getManyPerItem.call(this, (itemIndex) => listQueryOf(this, conversationCall(this.getNodeParameter('phone', itemIndex)), itemIndex));
+	return await getManyPerItem.call(this, (itemIndex) => listQueryOf(this, conversationCall(this.getNodeParameter('phone', itemIndex), bareNumberRule(this)), itemIndex));
 }

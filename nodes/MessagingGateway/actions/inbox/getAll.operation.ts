@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { inboxCall } from '../../core/records/lists';
 import { fieldNotice } from '../fieldNotes';
 import { getManyFields, getManyPerItem, listQueryOf } from '../paging';
+import { bareNumberRule } from '../perItem';
 
 const show = { resource: ['inbox'], operation: ['getAll'] };
 
@@ -43,6 +44,6 @@ export const description: INodeProperties[] = [fieldNotice('inbox', show), ...ge
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await getManyPerItem.call(this, (itemIndex) => {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		return listQueryOf(this, inboxCall(filters), itemIndex);
+		return listQueryOf(this, inboxCall(filters, bareNumberRule(this)), itemIndex);
 	});
 }

@@ -14,8 +14,7 @@ import { refusal } from '../perItem';
 import { addCredits, CREDIT_OPTIONS, creditRates, creditsFor, isRateProblem, readBalance, SMART_ENCODING, type CreditRates } from './cost';
 import { description as sendDescription, sendSms } from './send.operation';
 import { fieldLabels } from './send/fields';
-import { accountTimeZone } from './send/options';
-import { planItem, type Planned, type SendOperation } from './send/run';
+import { planContext, planItem, type Planned, type SendOperation } from './send/run';
 
 const OPERATION = ['estimate'];
 const sendOptions = sendDescription.find((property) => property.name === 'options')!;
@@ -60,7 +59,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const label = (field: string) => labels.get(field) ?? field;
 	const rates = creditRates(this.getNodeParameter('options', 0, {}) as IDataObject);
 	if (isRateProblem(rates)) throw new NodeOperationError(this.getNode(), `${label(rates.field)}: ${rates.error}`);
-	const context = { timeZone: await accountTimeZone(this), now: new Date() };
+	const context = await planContext(this);
 	const estimates = this.getInputData().map((_, itemIndex) => {
 		const plan = planItem(this, estimateSms, itemIndex, context, label);
 		const estimate = plan instanceof NodeOperationError ? plan : estimateOf(this, plan, rates, label);

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { readNumberValue } from '../../core/records/contact';
 import { asNodeError, gatewayRequest } from '../../transport';
-import { refusal, runPerItem } from '../perItem';
+import { bareNumberRule, refusal, runPerItem } from '../perItem';
 
 const show = { resource: ['optOut'], operation: ['create'] };
 
@@ -30,7 +30,7 @@ export const description: INodeProperties[] = [
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const prepare = (itemIndex: number) => {
-		const number = readNumberValue(this.getNodeParameter('number', itemIndex, undefined));
+		const number = readNumberValue(this.getNodeParameter('number', itemIndex, undefined), bareNumberRule(this));
 		return number.ok ? { method: 'POST' as const, path: '/v1/optouts', body: { number: number.digits }, itemIndex } : refusal(this, 'Number', number.error, itemIndex);
 	};
 	return await runPerItem(this, prepare, async (request) => {

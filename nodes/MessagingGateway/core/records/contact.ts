@@ -4,7 +4,7 @@
  * the gateway's (`phone`, `groupid`, `firstname`, `lastname`, `birthday`, `extra1` … `extra8`,
  * `unsubscribed`).
  */
-import { normalizePhoneNumber, type NumberResult } from '../numbers/phone';
+import { normalizePhoneNumber, type BareNumberRule, type NumberResult } from '../numbers/phone';
 import { got } from '../values';
 import { readGroupId } from './group';
 
@@ -60,15 +60,15 @@ function optionalFields(input: ContactInput): { ok: true; fields: Record<string,
 }
 
 /** One phone number from a parameter (text, or a whole number): its international digits, or why it is none. */
-export function readNumberValue(value: unknown): NumberResult {
+export function readNumberValue(value: unknown, bare?: BareNumberRule): NumberResult {
 	const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
 	if (typeof text !== 'string') return { ok: false, error: `expected a phone number but got ${got(text)}` };
 	if (text.trim() === '') return { ok: false, error: 'no number given' };
-	return normalizePhoneNumber(text);
+	return normalizePhoneNumber(text, undefined, bare);
 }
 
-export function buildContact(input: ContactInput): BuildContactResult {
-	const phone = readNumberValue(input.phone);
+export function buildContact(input: ContactInput, bare?: BareNumberRule): BuildContactResult {
+	const phone = readNumberValue(input.phone, bare);
 	if (!phone.ok) return refused('phone', phone.error);
 	const group = readGroupId(input.groupId);
 	if (!group.ok) return refused('groupId', group.error);

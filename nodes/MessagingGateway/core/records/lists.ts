@@ -2,7 +2,7 @@
  * The gateway's message lists as calls (docs/inbox-and-history.md): the inbox (all numbers, or one
  * of the account's numbers), one number's conversation and the sent history; each value checked.
  */
-import { normalizePhoneNumber } from '../numbers/phone';
+import { normalizePhoneNumber, type BareNumberRule } from '../numbers/phone';
 import { isObject } from '../objects';
 
 /** The kinds of received message the inbox lists and filters on. */
@@ -26,13 +26,13 @@ function fitsInboxFilters(record: unknown, type: string | undefined, digits: str
 }
 
 /** A number written any way people write it, as the international digits a path takes. */
-function digitsOf(value: unknown): { ok: true; digits: string } | { ok: false; error: string } {
+function digitsOf(value: unknown, bare: BareNumberRule | undefined): { ok: true; digits: string } | { ok: false; error: string } {
 	if (typeof value !== 'string' && typeof value !== 'number') return { ok: false, error: `must be a phone number (got ${JSON.stringify(value)})` };
-	return normalizePhoneNumber(String(value));
+	return normalizePhoneNumber(String(value), undefined, bare);
 }
 
 /** `GET /v1/message/inbox`, or `/v1/message/inbox/{inbox_nr}` for one number; `type` filters sms / whatsapp / call. */
-export function inboxCall(filters: { inboxNumber?: unknown; type?: unknown }): ListCall {
+export function inboxCall(filters: { inboxNumber?: unknown; type?: unknown }, bare?: BareNumberRule): ListCall {
 	const { inboxNumber, type } = filters;
 	if (type !== undefined && type !== '' && !INBOX_TYPES.includes(type as InboxType)) {
 		return { ok: false, field: 'type', error: `must be one of ${INBOX_TYPES.join(', ')} (got ${JSON.stringify(type)})` };
@@ -40,7 +40,7 @@ export function inboxCall(filters: { inboxNumber?: unknown; type?: unknown }): L
 	const query: Record<string, string> = type ? { type: type as string } : {};
 	const kind = type ? (type as string) : undefined;
 	if (inboxNumber === undefined || inboxNumber === '') return { ok: true, path: '/v1/message/inbox', query, listKey: 'messages', keep: (record) => fitsInboxFilters(record, kind, undefined) };
-	const number = digitsOf(inboxNumber);
+	const number = digitsOf(inboxNumber, bare);
 	if (!number.ok) return { ok: false, field: 'inboxNumber', error: number.error };
 	const { digits } = number;
 	return { ok: true, path: `/v1/message/inbox/${digits}`, query, listKey: 'messages', keep: (record) => fitsInboxFilters(record, kind, digits) };
@@ -56,9 +56,9 @@ export function inboxCallInWords(call: Extract<ListCall, { ok: true }>): string 
 }
 
 /** `GET /v1/conversation/{phone}`: both directions of the thread with one number. */
-export function conversationCall(phone: unknown): ListCall {
+export function conversationCall(phone: unknown, bare?: BareNumberRule): ListCall {
 	if (phone === undefined || phone === '') return { ok: false, field: 'phone', error: 'is required' };
-	const number = digitsOf(phone);
+	const number = digitsOf(phone, bare);
 	if (!number.ok) return { ok: false, field: 'phone', error: number.error };
 	return { ok: true, path: `/v1/conversation/${number.digits}`, query: {}, listKey: 'conversation' };
 }

@@ -9,7 +9,7 @@
  */
 import { readGroupId } from '../records/group';
 import type { Country } from '../numbers/countries';
-import { readRecipients } from '../numbers/phone';
+import { readRecipients, type BareNumberRule } from '../numbers/phone';
 import { MAX_REFERENCE_LENGTH, messageLengthProblem, senderProblem, showsNothing } from './rules';
 import { VOICE_GENDERS, VOICE_LANGUAGES } from './voice';
 import { dateValueText, formatScheduleDate } from './schedule';
@@ -38,6 +38,8 @@ export interface SendContext {
 	timeZone: string;
 	now: Date;
 	defaultCountry?: Country;
+	/** Node version 4: bare numbers are checked by length (core/numbers/phone.ts). */
+	bareNumbers?: BareNumberRule;
 }
 
 export interface SendRequestBody {
@@ -91,7 +93,7 @@ function optionalText(input: RawSendInput, field: keyof RawSendInput): string | 
  * The distinct recipients in the order first written: one number written several ways
  * (`+31 6 1234 5678, 0031 6 1234 5678`) is one recipient, sent once, and `merged` lists its forms.
  */
-function recipients(value: unknown, defaultCountry: Country | undefined): { numbers: string[]; merged: MergedRecipients } {
+function recipients(value: unknown, context: SendContext): { numbers: string[]; merged: MergedRecipients } {
 	const entries = Array.isArray(value) ? value : [value];
 	if (entries.length === 0) throw new InputError('to', 'no recipient number given');
 	const texts = entries.map((entry) => {
@@ -101,7 +103,7 @@ function recipients(value: unknown, defaultCountry: Country | undefined): { numb
 		}
 		return text('to', entry);
 	});
-	const parsed = readRecipients(texts, defaultCountry);
+	const parsed = readRecipients(texts, context.defaultCountry, context.bareNumbers);
 	if (!parsed.ok) throw new InputError('to', parsed.error);
 	const forms = new Map<string, string[]>();
 	for (const { digits, written } of parsed.recipients) forms.set(digits, [...(forms.get(digits) ?? []), written]);
@@ -189,7 +191,7 @@ export function buildSendRequest(
 ): BuildSendResult {
 	const built = check(() => {
 		const own = extra(input);
-		const { numbers, merged, group } = 'groupId' in input ? groupTarget(input.groupId) : { ...recipients(input.to, context.defaultCountry), group: undefined };
+		const { numbers, merged, group } = 'groupId' in input ? groupTarget(input.groupId) : { ...recipients(input.to, context), group: undefined };
 		const content = message(input.message);
 		const to = group ?? (numbers.length === 1 ? numbers[0] : numbers);
 		const body: SendRequestBody = { message: content, to, ...(group ? { type: 'group' as const } : {}), ...own };

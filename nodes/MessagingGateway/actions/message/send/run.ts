@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { buildSendRequest, voiceFields, type MergedRecipients, type RawSendInput, type SendContext, type SendRequestBody } from '../../../core/sending/send';
 import type { SegmentCount } from '../../../core/sending/segments';
 import { asNodeError, errorItemJson } from '../../../transport';
-import { refusal } from '../../perItem';
+import { bareNumberRule, refusal } from '../../perItem';
 import { UNKNOWN_OUTCOME_HINT } from './errors';
 import { sendPlanned, type PlannedSend, type RecipientResult } from './execute';
 import type { AcceptedSend } from './memory';
@@ -153,6 +153,14 @@ function outputOf(operation: SendOperation, version: number, plan: Planned, resu
 	return results.map((result) => recipientOutput(operation, result));
 }
 
+/**
+ * What every item of a run is planned with, by Send and by Estimate Cost alike: the account's time zone, one
+ * instant, and (node version 4) the rule that a bare number must be complete for its country.
+ */
+export async function planContext(ctx: IExecuteFunctions) {
+	return { timeZone: await accountTimeZone(ctx), now: new Date(), bareNumbers: bareNumberRule(ctx, true) };
+}
+
 export async function runSend(ctx: IExecuteFunctions, operation: SendOperation): Promise<INodeExecutionData[]> {
 	const items = ctx.getInputData();
 	const version = ctx.getNode().typeVersion;
@@ -169,7 +177,7 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 		if (!ctx.continueOnFail()) throw error;
 		return items.map((_, item) => ({ json: errorItemJson(error), pairedItem: { item } }));
 	}
-	const context = { timeZone: await accountTimeZone(ctx), now: new Date() };
+	const context = await planContext(ctx);
 	const planItems = items.map((_, itemIndex) => planItem(ctx, operation, itemIndex, context, label));
 	const quiet = applyQuietHours(ctx, planItems, context.timeZone, context.now);
 	const plans = quiet?.plans ?? planItems;
