@@ -53,7 +53,8 @@ export function newUserEditorTests(setting: () => EditorSetting) {
 		await page.waitForSelector(testId('canvas-node'), { timeout: 60_000 });
 		await searchNodePanel('Messaging Gateway');
 		const creator = page.locator(testId('node-creator'));
-		expect(await creator.innerText()).toContain(action.description);
+		// n8n 1.x lists search results by name alone; 2.x shows each entry's description.
+		if (!onN8n1) expect(await creator.innerText()).toContain(action.description);
 		await creator.locator(testId('node-creator-item-name')).filter({ hasText: /^Messaging Gateway$/ }).first().click();
 		await creator.getByText('Send SMS and wait for response', { exact: true }).first().waitFor({ timeout: 10_000 });
 		const header = await creator.innerText();
