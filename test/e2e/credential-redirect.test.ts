@@ -48,6 +48,8 @@ afterAll(async () => {
 	await Promise.all([target, redirecting].map((server) => new Promise((resolve) => server?.close(resolve))));
 });
 
+const onN8n1 = process.env.N8N_VERSION?.startsWith('1.') ?? false;
+
 async function testCredential(baseUrl: string): Promise<{ status: string; message: string }> {
 	const response = await fetch(`${n8n.url}/rest/credentials/test`, {
 		method: 'POST',
@@ -66,8 +68,13 @@ test.each([302, 307, 301, 308])('a Base URL answering %i to another host: the te
 	const result = await testCredential(`http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`);
 	expect(received).toEqual([]);
 	expect(result.status).toBe('Error');
-	expect(result.message).toContain(`HTTP ${code}`);
-	expect(result.message).toContain('redirect');
+	if (onN8n1) {
+		// n8n 1.x applies no response rule of a credential test: its own message names the status.
+		expect(result.message).toBe(`Request failed with status code ${code}`);
+	} else {
+		expect(result.message).toContain(`HTTP ${code}`);
+		expect(result.message).toContain('redirect');
+	}
 });
 
 test('the same credential on the gateway itself still passes', async () => {
