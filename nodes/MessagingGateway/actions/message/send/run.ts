@@ -12,10 +12,12 @@ import type { SegmentCount } from '../../../core/sending/segments';
 import { asNodeError, errorItemJson } from '../../../transport';
 import { bareNumberRule, refusal } from '../../perItem';
 import { UNKNOWN_OUTCOME_HINT } from './errors';
-import { sendPlanned, type PlannedSend, type RecipientResult } from './execute';
+import { sendPlanned, type RecipientResult } from './execute';
+import type { PlannedSend } from './requests';
 import type { AcceptedSend } from './memory';
 import { fieldLabels } from './fields';
-import { costGuard, smartEncoded, type SmartEncoding } from '../cost';
+import { costGuard } from '../cost-guards';
+import { smartEncoded, type SmartEncoding } from '../smart-encoding';
 import { applyQuietHours, type QuietSkipped } from './quiet-hours';
 import { accountTimeZone, defaultCountry, isProblem, runSettings, type OnUnknownOutcome, type OptionProblem } from './options';
 
