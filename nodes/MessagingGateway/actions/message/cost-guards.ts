@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { describeValue } from '../../core/values';
 import { addCredits, creditRates, creditsFor, isRateProblem, numeric, readBalance } from './credits';
 import { runMemory, sendKey } from './send/memory';
-import type { Planned } from './send/run';
+import type { Planned } from './send/requests';
 
 /** Send SMS's guards, checked for every item before the first request. */
 export const GUARD_OPTIONS: INodeProperties[] = [

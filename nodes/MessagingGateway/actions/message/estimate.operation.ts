@@ -15,7 +15,8 @@ import { addCredits, CREDIT_OPTIONS, creditRates, creditsFor, isRateProblem, rea
 import { SMART_ENCODING } from './smart-encoding';
 import { description as sendDescription, sendSms } from './send.operation';
 import { fieldLabels } from './send/fields';
-import { planContext, planItem, type Planned, type SendOperation } from './send/run';
+import type { Planned } from './send/requests';
+import { planContext, planItem, type SendOperation } from './send/run';
 
 const OPERATION = ['estimate'];
 const sendOptions = sendDescription.find((property) => property.name === 'options')!;

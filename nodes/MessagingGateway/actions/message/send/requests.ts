@@ -3,13 +3,23 @@
  * gateway's limit), items that differ only in their recipients sharing a request (Batch Recipients),
  * and a request remade for some of its recipients (sending around an opted-out one).
  */
-import type { SendRequestBody } from '../../../core/sending/send';
+import type { SegmentCount } from '../../../core/sending/segments';
+import type { MergedRecipients, SendRequestBody } from '../../../core/sending/send';
+import type { SmartEncoding } from '../smart-encoding';
 
 /** One item's checked request: its position among the items, its body and its distinct recipients. */
 export interface PlannedSend {
 	index: number;
 	body: SendRequestBody;
 	recipients: readonly string[];
+}
+
+/** An item's checked request, with its length and the numbers written several ways. */
+export interface Planned extends PlannedSend {
+	length: SegmentCount;
+	merged: MergedRecipients;
+	/** With Smart Encoding: the message as written and the characters replaced (`body.message` is what is sent). */
+	smart?: SmartEncoding;
 }
 
 /** Part of one item's recipients, with the body that sends to them. */
