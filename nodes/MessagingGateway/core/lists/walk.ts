@@ -73,10 +73,13 @@ function goesOn(walk: ListWalk, read: Read, page: Page): WalkFailure | undefined
 	return undefined;
 }
 
-/** An empty page ends the list unless it follows full pages where page 1's `total` counted more: then a read that overlaps tells. */
+/**
+ * An empty page ends the list, unless it follows the pages read where a `total` (page 1's, or its own)
+ * counted more records: records deleted meanwhile may have moved past the walk, and a read that overlaps tells.
+ */
 function emptyEnds(walk: ListWalk, read: Read, page: Page): boolean {
-	const total = page.total ?? walk.total;
-	return walk.end === 0 || startOf(read) !== walk.end || total === undefined || total <= walk.end;
+	const promised = Math.max(walk.total ?? 0, page.total ?? 0);
+	return walk.end === 0 || startOf(read) !== walk.end || promised <= walk.end;
 }
 
 /** Takes one read's page: checks it against what was read, notes its records, says whether the list ended there. */
