@@ -107,6 +107,27 @@ describe('a poll that cannot be trusted fails instead of moving the mark', () =>
 		}
 	});
 
+	test('oldest first: a read that comes back empty where it should repeat the last message read', () => {
+		const inbox: Inbox = { order: 'oldestFirst', records: [], total: () => undefined };
+		receive(inbox, 300);
+		const walk = startWalk('100', 100, 1000);
+		const second = nextRead(walk, firstRead(walk), pageOf(inbox, firstRead(walk)));
+		expect(second).toBeDefined();
+		expect(nextRead(walk, second!, { records: [] })).toBeUndefined();
+		expect(walk.failure).toMatch(/^page \d+ \(of \d+\) came back empty where it should repeat the last message read: messages were deleted/);
+	});
+
+	test('a full page of messages read already, where the read should go on past them', () => {
+		const inbox: Inbox = { order: 'newestFirst', records: [] };
+		receive(inbox, 300);
+		const walk = startWalk('1', 100, 1000);
+		const second = nextRead(walk, firstRead(walk), pageOf(inbox, firstRead(walk)))!;
+		// The newest 100 read; the answer holds the last of them again, then only messages read already.
+		const readAlready = [...inbox.records].reverse().slice(100 - second.limit, 100);
+		expect(nextRead(walk, second, { records: readAlready })).toBeUndefined();
+		expect(walk.failure).toMatch(/^page \d+ \(of \d+\) repeats messages read already: the gateway may not page this list$/);
+	});
+
 	test('oldest first without a total: a walk that the budget stops before the newest end', () => {
 		const inbox: Inbox = { order: 'oldestFirst', records: [], total: () => undefined };
 		receive(inbox, 600);
