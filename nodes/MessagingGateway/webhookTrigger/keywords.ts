@@ -11,7 +11,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { mapWithConcurrency } from '../concurrency';
 import { keywordOf, mentionsOptOut } from '../core/questions/keywords';
 import { isObject } from '../core/objects';
-import { readNumberValue } from '../core/records/contact';
+import { readNumberValue } from '../core/numbers/number-value';
 import { isOptedOutRefusal } from '../core/sending/opt-out';
 import { gatewayRequest } from '../transport';
 import { BoundedMap, MEMORY_SIZE } from './forward-memory';
