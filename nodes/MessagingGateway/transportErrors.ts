@@ -6,7 +6,7 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions, IWebhookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { redactDeep } from './core/redact';
+import { redactDeep } from './core/secrets/redact';
 
 /**
  * What a failed send means, in `error.context.outcome`: `unknown` when the gateway may have processed

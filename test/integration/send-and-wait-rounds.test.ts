@@ -8,7 +8,7 @@
  */
 import { createEmptyRunExecutionData, createRunExecutionData, type IDataObject, type IRunExecutionData } from 'n8n-workflow';
 
-import { KEPT_WAITING_REASONS } from '../../nodes/MessagingGateway/core/conversations/answers';
+import { KEPT_WAITING_REASONS } from '../../nodes/MessagingGateway/core/questions/answers';
 import { useEmulator } from '../harness/emulator';
 import { runWaitingWebhook, type WaitingExecution } from '../harness/run';
 import { ASKED, questions, REMINDER } from './send-and-wait-questions';

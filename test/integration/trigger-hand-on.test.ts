@@ -8,7 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_FORWARDS_PER_REQUEST } from '../../nodes/MessagingGateway/trigger/hand-on';
+import { MAX_FORWARDS_PER_REQUEST } from '../../nodes/MessagingGateway/webhookTrigger/hand-on';
 import { waitFor } from '../../tools/waits';
 import { useEmulator } from '../harness/emulator';
 import { runAction } from '../harness/run';
