@@ -4,6 +4,7 @@
 // load it on first use.
 const core = './dist/nodes/MessagingGateway/core';
 const signature = require(`${core}/events/signature`);
+const signatureHeader = require(`${core}/events/signature-header`);
 const codes = require(`${core}/codes`);
 const events = require(`${core}/events/events`);
 const { countSegments } = require(`${core}/sending/segments`);
@@ -32,9 +33,9 @@ module.exports = {
 	sign: signature.signPayload,
 	verify: signature.verifySignature,
 	computeSignature: signature.computeSignature,
-	parseSignatureHeader: signature.parseSignatureHeader,
+	parseSignatureHeader: signatureHeader.parseSignatureHeader,
 	generateTestHeaders: signature.generateTestHeaders,
-	SIGNATURE_HEADER: signature.SIGNATURE_HEADER,
+	SIGNATURE_HEADER: signatureHeader.SIGNATURE_HEADER,
 	DEFAULT_TOLERANCE_SECONDS: signature.DEFAULT_TOLERANCE_SECONDS,
 	parseEvent: (json, options) => parsing().parseEvent(json, options),
 	parseEvents: (body, options) => parsing().parseEvents(body, options),

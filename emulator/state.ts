@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { formatZoned } from '../nodes/MessagingGateway/core/sending/schedule';
-import { BRAND_WORD } from '../nodes/MessagingGateway/core/events/signature';
+import { BRAND_WORD } from '../nodes/MessagingGateway/core/events/signature-header';
 import type { Delivery, WebhookEndpoint } from './dispatch';
 import type { Fields } from './events';
 import { createDirectory, type Directory } from './contacts';

@@ -9,6 +9,7 @@ import type { Gateway } from '../gateway';
 import { apiError, HttpError, parseApiBody, sendJson } from '../http';
 import type { State } from '../state';
 import type { ApiRequest, Fault } from '../types';
+import type { ApiCall } from './api-call';
 import { handleAddContacts, handleAddOptOut, handleRenameGroups, listContacts, listGroups } from './contacts';
 import { handleFormatNumber } from './format';
 import { conversationAnswer, historyAnswer, inboxAnswer } from './lists';
@@ -16,14 +17,6 @@ import { handleSmsSend } from './send';
 import { senderIdsAnswer } from './senderids';
 import { handleVoiceSend } from './voice';
 
-/** An authenticated API request as its handler sees it; `params` are the path's `:name` segments, decoded, in order. */
-export interface ApiCall {
-	raw: Buffer;
-	url: URL;
-	params: string[];
-	state: State;
-	gateway: Gateway;
-}
 type ApiHandler = (call: ApiCall) => { status: number; body: unknown };
 
 /** `METHOD /path` → handler; a `:name` segment matches any one path segment (e.g. `/v1/conversation/:phone`). */

@@ -9,7 +9,7 @@ import type { Contact, Directory, Group } from '../contacts';
 import { timesOf, type Fields } from '../events';
 import { apiError, HttpError, parseApiBody } from '../http';
 import { pagedAnswer, readPaging } from '../paging';
-import type { ApiCall } from './api';
+import type { ApiCall } from './api-call';
 import { isAbsent, readRecipients } from './checks';
 
 type Answer = { status: number; body: unknown };

@@ -10,7 +10,7 @@ import { INBOX_TYPES, type InboxType } from '../../nodes/MessagingGateway/core/l
 import type { StoredInbound } from '../inbox';
 import { pagedAnswer } from '../paging';
 import type { SentMessage } from '../types';
-import type { ApiCall } from './api';
+import type { ApiCall } from './api-call';
 
 /** The documented answer's `status` of a sent message: its delivery code's name, e.g. `DELIVERED`. */
 const statusOf = (message: SentMessage) => DELIVERY_CODES[message.deliveryCode]?.name ?? 'UNKNOWN';

@@ -16,7 +16,8 @@ import { isObject } from './core/objects';
 import { userInfoSecrets } from './core/secrets/redact';
 import { resumeSignaturesIn } from './core/questions/resume-link';
 import { retryDecision, type AttemptOutcome, type RetryDecision } from './core/sending/retry';
-import { failedAnswer, failedConnection, failedRead, invalidBaseUrl, type FailedCall, type Secrets } from './transportErrors';
+import { failedAnswer, failedRead } from './answerErrors';
+import { failedConnection, invalidBaseUrl, type FailedCall, type Secrets } from './transportErrors';
 
 export type { GatewayErrorFields, RequestOutcome, Secrets } from './transportErrors';
 export { outcomeOf } from './transportErrors';

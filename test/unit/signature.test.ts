@@ -1,7 +1,8 @@
 /** Webhook signatures: openssl vectors, failures that say which check failed, properties, edge values that fail closed. */
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
-import { computeSignature, generateTestHeaders, parseSignatureHeader, resolveTolerance, verifySignature } from '../../nodes/MessagingGateway/core/events/signature';
+import { computeSignature, generateTestHeaders, resolveTolerance, verifySignature } from '../../nodes/MessagingGateway/core/events/signature';
+import { parseSignatureHeader } from '../../nodes/MessagingGateway/core/events/signature-header';
 import { SECRET, T, opensslHeaders, verify } from './signature-helpers';
 
 describe('against openssl vectors', () => {

@@ -11,10 +11,12 @@ import { nonGsmCharacters } from '../../core/sending/encoding';
 import { messageLength } from '../../core/sending/rules';
 import { errorItemJson } from '../../transport';
 import { refusal } from '../perItem';
-import { addCredits, CREDIT_OPTIONS, creditRates, creditsFor, isRateProblem, readBalance, SMART_ENCODING, type CreditRates } from './cost';
+import { addCredits, CREDIT_OPTIONS, creditRates, creditsFor, isRateProblem, readBalance, type CreditRates } from './credits';
+import { SMART_ENCODING } from './smart-encoding';
 import { description as sendDescription, sendSms } from './send.operation';
 import { fieldLabels } from './send/fields';
-import { planContext, planItem, type Planned, type SendOperation } from './send/run';
+import type { Planned } from './send/requests';
+import { planContext, planItem, type SendOperation } from './send/run';
 
 const OPERATION = ['estimate'];
 const sendOptions = sendDescription.find((property) => property.name === 'options')!;

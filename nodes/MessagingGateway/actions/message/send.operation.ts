@@ -1,7 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { groupIdField } from '../group/fields';
-import { CREDIT_OPTIONS, GUARD_OPTIONS, SMART_ENCODING } from './cost';
+import { GUARD_OPTIONS } from './cost-guards';
+import { CREDIT_OPTIONS } from './credits';
+import { SMART_ENCODING } from './smart-encoding';
 import { runSend, type SendOperation } from './send/run';
 import { QUIET_HOURS_OPTION } from './send/quiet-hours';
 import { sendOptionsFields, senderFields, toField } from './send/fields';

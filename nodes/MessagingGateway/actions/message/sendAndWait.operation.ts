@@ -14,7 +14,7 @@ import { encodeResumeReference, parseSignedResumeUrl, resumeSignaturesIn } from 
 import { isSenderName, messageLength, messageLengthProblem } from '../../core/sending/rules';
 import type { RawSendInput } from '../../core/sending/send';
 import { waitLimit } from '../../core/questions/wait-limit';
-import { SMART_ENCODING } from './cost';
+import { SMART_ENCODING } from './smart-encoding';
 import { sendOptionsField, senderFields, toField } from './send/fields';
 import { runSend, type SendOperation } from './send/run';
 import { description as sendSmsDescription, sendSms } from './send.operation';

@@ -6,26 +6,20 @@
  * accepted recipient twice (nor, with On Unknown Outcome "Do Not Resend", one whose outcome is
  * unknown), and an error that stops the run lists what was already sent. From node version 4 a
  * request refused because a recipient is opted out (131) is sent again without it (opted-out.ts).
+ * Splitting into requests: requests.ts; confirming an answer's message ids: confirmation.ts.
  */
-import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { mapWithConcurrency } from '../../../concurrency';
 import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/sending/batch';
 import { isOptedOutRefusal } from '../../../core/sending/opt-out';
-import type { SendRequestBody } from '../../../core/sending/send';
 import { asNodeError, gatewayRequest, outcomeOf } from '../../../transport';
+import { confirmedIds } from './confirmation';
 import { notResent, withSentItems } from './errors';
 import { runMemory, sendKey, sentItems, type AcceptedSend, type OptedOutSend, type RunMemory, type UnknownSend } from './memory';
 import { notSentAround, sendAroundOptedOut } from './opted-out';
 import type { RunSettings } from './options';
-
-/** One item's checked request: its position among the items, its body and its distinct recipients. */
-export interface PlannedSend {
-	index: number;
-	body: SendRequestBody;
-	recipients: readonly string[];
-}
+import { partsOf, planBatches, subBatch, type Batch, type PlannedSend } from './requests';
 
 export type SendError = NodeApiError | NodeOperationError;
 
@@ -38,106 +32,6 @@ export type SendSettings = RunSettings & { skipOptedOut?: boolean };
 export interface SendResults<P> {
 	/** Per planned item: its recipients' results, in the item's order. */
 	byItem: Map<number, Array<RecipientResult<P>>>;
-}
-
-/** Part of one item's recipients, with the body that sends to them. */
-interface Part<P> {
-	plan: P;
-	index: number;
-	body: SendRequestBody;
-	recipients: string[];
-}
-
-/** A request to make: the parts it serves, in input order, and the body to send. */
-interface Batch<P> {
-	members: Array<Part<P>>;
-	body: SendRequestBody;
-	recipients: string[];
-}
-
-/**
- * An item's recipients still to send, in requests of at most `size`. An item sent whole keeps its
- * own body (`to` as it was built), so it makes exactly the request it made before; a part carries
- * only its recipients.
- */
-function partsOf<P extends PlannedSend>(plan: P, pending: string[], size: number): Array<Part<P>> {
-	if (pending.length === plan.recipients.length && pending.length <= size) return [{ plan, index: plan.index, body: plan.body, recipients: pending }];
-	const parts: Array<Part<P>> = [];
-	for (let start = 0; start < pending.length; start += size) {
-		const recipients = pending.slice(start, start + size);
-		parts.push({ plan, index: plan.index, body: { ...plan.body, to: recipients.length === 1 ? recipients[0] : recipients }, recipients });
-	}
-	return parts;
-}
-
-/** Everything of a send except its recipients: two sends with the same key can share a request. */
-function batchKey(body: SendRequestBody): string {
-	const fields = Object.entries(body).filter(([key]) => key !== 'to');
-	return JSON.stringify(fields.sort(([a], [b]) => (a < b ? -1 : 1)));
-}
-
-/**
- * Groups consecutive parts with the same batch key into requests of at most `size` recipients
- * (docs/gateway-api.md#send-sms: `to` as an array, `messageids` in its order). A part alone in its
- * group keeps its own body; `size` 0 sends each part alone.
- */
-function planBatches<P>(parts: ReadonlyArray<Part<P>>, size: number): Array<Batch<P>> {
-	const groups: Array<Array<Part<P>>> = [];
-	let current: Array<Part<P>> = [];
-	let key: string | symbol | undefined;
-	let count = 0;
-	for (const part of parts) {
-		// A group send goes alone: its `to` is one group's ID.
-		const partKey = part.body.type === 'group' ? Symbol('group send') : batchKey(part.body);
-		if (current.length > 0 && (partKey !== key || count + part.recipients.length > size)) {
-			groups.push(current);
-			current = [];
-			count = 0;
-		}
-		current.push(part);
-		key = partKey;
-		count += part.recipients.length;
-	}
-	if (current.length > 0) groups.push(current);
-	return groups.map((group) => {
-		const recipients = group.flatMap((part) => part.recipients);
-		return { members: group, body: group.length === 1 ? group[0].body : { ...group[0].body, to: recipients }, recipients };
-	});
-}
-
-/** The send answers 200 with `messageid`, or `messageids` in the order of `to` (docs/gateway-api.md#send-sms). */
-const SEND_ANSWER_STATUS = 200;
-
-/** The message ids of a 2xx answer, one per recipient; a NodeApiError when the answer does not confirm the send. */
-function confirmedIds(ctx: IExecuteFunctions, body: IDataObject, count: number | 'group', itemIndex: number): string[] {
-	const ids = Array.isArray(body.messageids) ? body.messageids : body.messageid !== undefined ? [body.messageid] : [];
-	const valid = ids.filter((id): id is string => typeof id === 'string' && id !== '');
-	// A group send reaches contacts the node does not know: at least one id, all valid.
-	if ((count === 'group' ? valid.length > 0 : valid.length === count) && valid.length === ids.length) return valid;
-	const missing = count === 'group' ? 'the group send' : count === 1 ? 'the recipient' : `each of the ${count} recipients`;
-	// Only the ids go into the error: an answer from something that is not the gateway may echo the request's headers.
-	const error = new NodeApiError(ctx.getNode(), { messageid: body.messageid ?? null, messageids: body.messageids ?? null } as JsonObject, {
-		message: `The gateway did not confirm the send: the answer has no message id for ${missing}. Not retried: the SMS may already have been sent`,
-		description: `It answered HTTP ${SEND_ANSWER_STATUS} without the expected message ids. A success answer means the send may well have gone out: check the gateway's message log before sending again, and that the Base URL points at the gateway's API.`,
-		httpCode: String(SEND_ANSWER_STATUS),
-		itemIndex,
-	});
-	// Its outcome is unknown, as after a 5xx: On Unknown Outcome decides whether Retry On Fail sends it again.
-	Object.assign(error.context, { code: null, httpCode: SEND_ANSWER_STATUS, outcome: 'unknown' });
-	throw error;
-}
-
-/** The request for some of a batch's recipients (`entries`, in the batch's order). */
-function subBatch<P>(batch: Batch<P>, entries: ReadonlyArray<{ member: Part<P>; to: string }>): Batch<P> {
-	const members: Array<Part<P>> = [];
-	for (const { member, to } of entries) {
-		const last = members[members.length - 1];
-		if (last?.index === member.index && last.plan === member.plan) last.recipients.push(to);
-		else members.push({ ...member, recipients: [to] });
-	}
-	for (const member of members) member.body = { ...member.body, to: member.recipients.length === 1 ? member.recipients[0] : member.recipients };
-	const recipients = members.flatMap((member) => member.recipients);
-	return { members, body: members.length === 1 ? members[0].body : { ...batch.body, to: recipients }, recipients };
 }
 
 /** What the run remembers of a request that failed with an unknown outcome, per recipient. */

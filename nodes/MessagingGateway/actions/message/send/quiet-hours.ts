@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { checkQuietHours, numberTimeZone, QUIET_DAYS, quietWindow, type QuietWindow, type TimeZoneSource } from '../../../core/sending/quiet-hours';
 import { formatZoned, parseWallClock } from '../../../core/sending/schedule';
 import { refusal } from '../../perItem';
-import type { PlannedSend } from './execute';
+import type { PlannedSend } from './requests';
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const custom = { show: { preset: ['custom'] } };

@@ -7,15 +7,16 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { buildSendRequest, voiceFields, type MergedRecipients, type RawSendInput, type SendContext, type SendRequestBody } from '../../../core/sending/send';
-import type { SegmentCount } from '../../../core/sending/segments';
+import { buildSendRequest, voiceFields, type RawSendInput, type SendContext, type SendRequestBody } from '../../../core/sending/send';
 import { asNodeError, errorItemJson } from '../../../transport';
 import { bareNumberRule, refusal } from '../../perItem';
 import { UNKNOWN_OUTCOME_HINT } from './errors';
-import { sendPlanned, type PlannedSend, type RecipientResult } from './execute';
+import { sendPlanned, type RecipientResult } from './execute';
+import type { Planned } from './requests';
 import type { AcceptedSend } from './memory';
 import { fieldLabels } from './fields';
-import { costGuard, smartEncoded, type SmartEncoding } from '../cost';
+import { costGuard } from '../cost-guards';
+import { smartEncoded, type SmartEncoding } from '../smart-encoding';
 import { applyQuietHours, type QuietSkipped } from './quiet-hours';
 import { accountTimeZone, defaultCountry, isProblem, runSettings, type OnUnknownOutcome, type OptionProblem } from './options';
 
@@ -42,14 +43,6 @@ export interface SendOperation {
 	onUnknownOutcome?: OnUnknownOutcome;
 	/** A recipient on the opt-out list (131) is the item's error in every version (Send and Wait: its one number). */
 	optedOutIsError?: boolean;
-}
-
-/** An item's checked request, with its length and the numbers written several ways. */
-export interface Planned extends PlannedSend {
-	length: SegmentCount;
-	merged: MergedRecipients;
-	/** With Smart Encoding: the message as written and the characters replaced (`body.message` is what is sent). */
-	smart?: SmartEncoding;
 }
 
 const OWN_FIELDS = { sms: undefined, voice: voiceFields } as const;

@@ -1,0 +1,40 @@
+/**
+ * Smart Encoding (Send SMS, Send and Wait, Estimate Cost; docs/cost-and-encoding.md): an item's message
+ * is replaced by its GSM-7 form (core/sending/encoding.ts) before it is checked (send/run.ts planItem),
+ * so the text checked, counted, sent, remembered by Retry On Fail and shown is one; unset, on from node
+ * version 4.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { smartEncode } from '../../core/sending/encoding';
+import type { RawSendInput } from '../../core/sending/send';
+
+export const SMART_ENCODING: INodeProperties = {
+	displayName: 'Smart Encoding',
+	name: 'smartEncoding',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether curly quotes, dashes and special spaces go out as GSM-7 look-alikes when that keeps the SMS GSM-7 (on by default from node version 4)',
+};
+
+/** What Smart Encoding did to an item: the message as written and how many characters it replaced. */
+export interface SmartEncoding {
+	written: string;
+	replacedCharacters: number;
+}
+
+/** The option when set (true, or "true" from an expression), else on from node version 4. */
+const smartEncodingOn = (ctx: IExecuteFunctions, value: unknown) => (value === undefined ? ctx.getNode().typeVersion >= 4 : value === true || value === 'true');
+
+/** The item's input with its message smart-encoded, and what was done; the input unchanged when the option is off. */
+export function smartEncoded(
+	ctx: IExecuteFunctions,
+	channel: 'sms' | 'voice',
+	options: IDataObject,
+	input: RawSendInput,
+): { input: RawSendInput; encoding?: SmartEncoding } {
+	if (channel !== 'sms' || !smartEncodingOn(ctx, options.smartEncoding) || typeof input.message !== 'string') return { input };
+	const { text, replaced } = smartEncode(input.message);
+	return { input: { ...input, message: text }, encoding: { written: input.message, replacedCharacters: replaced } };
+}
