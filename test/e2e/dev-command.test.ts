@@ -6,10 +6,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
-import { N8nClient, nodeOutput, type Execution } from '../../tools/n8n-client';
+import { N8nClient, nodeOutput } from '../../tools/n8n-client';
 import { ROOT } from '../../tools/n8n-install';
 import { freePort } from '../../tools/n8n-process';
 import { portIsFree, processGroup, run, sleep, stepsOf, until } from './dev-shell';
+import { n8nExecutions } from '../support/emulator-client';
 
 let dev: ChildProcess;
 let output = '';
@@ -26,15 +27,7 @@ function commandsUnder(heading: string): string[] {
 }
 
 /** Finished executions of the workflow with this name, oldest first, once there are at least `count`. */
-async function executionsOf(name: string, count: number): Promise<Execution[]> {
-	const { data } = await client.api<{ data: Array<{ id: string; name: string }> }>('GET', '/workflows');
-	const workflow = data.find((entry) => entry.name === name);
-	if (!workflow) throw new Error(`no workflow "${name}" in n8n`);
-	return await until(`${count} executions of "${name}"`, async () => {
-		const finished = (await client.executions(workflow.id)).filter((execution) => execution.status !== 'running' && execution.status !== 'new');
-		return finished.length >= count ? finished.reverse() : undefined;
-	});
-}
+const { executionsNamed } = n8nExecutions(() => client);
 
 beforeAll(async () => {
 	ports = {
@@ -83,10 +76,10 @@ test('an incoming SMS: the auto-reply is sent and the delivery log records both 
 		sender: 'Shop',
 		content: 'Thanks for your message "Is my order on its way?". We will get back to you shortly.',
 	});
-	const [answered] = await executionsOf('Auto-reply to incoming SMS', 1);
+	const [answered] = await executionsNamed('Auto-reply to incoming SMS', 1);
 	expect(answered.status).toBe('success');
 
-	const logs = await executionsOf('Delivery log', 2);
+	const logs = await executionsNamed('Delivery log', 2);
 	const entries = logs.map((execution) => nodeOutput(execution, 'Log Entry (replace with a sheet or database)')[0]);
 	// The spec's two reports for one message: submitted (0), then delivered (1).
 	expect(entries).toEqual([
@@ -103,7 +96,7 @@ test('a send to the magic number …99218: the delivery log records "not deliver
 	const sent = messages.find((message) => message.to === '31612399218');
 	expect(sent).toBeDefined();
 	const entries = await until('the final report in the delivery log', async () => {
-		const logs = await executionsOf('Delivery log', 3);
+		const logs = await executionsNamed('Delivery log', 3);
 		const found = logs.map((execution) => nodeOutput(execution, 'Log Entry (replace with a sheet or database)')[0]).filter((entry) => entry.messageid === sent!.messageid);
 		return found.length === 2 ? found : undefined;
 	});
@@ -147,7 +140,7 @@ test('Send and Wait: an unclear reply to the question gets its reminder and no a
 	expect(keepId).toMatch(/^QUESTION=\$\(curl /);
 	const [, listMessages] = commandsUnder('An incoming SMS');
 	const toApprover = async () => ((await run(listMessages)) as Array<{ messageid: string; to: string; content: string }>).filter((message) => message.to === '31612345678');
-	const autoReplies = (await executionsOf('Auto-reply to incoming SMS', 1)).length;
+	const autoReplies = (await executionsNamed('Auto-reply to incoming SMS', 1)).length;
 	// The webhook of a just-activated workflow can answer 404 for a moment.
 	await until('the approval webhook', async () => ((await run(ask)) as { message?: string }).message === 'Workflow was started' || undefined);
 	// A user pastes the next lines into one shell a moment later; here: once the question has gone out.
@@ -157,13 +150,13 @@ test('Send and Wait: an unclear reply to the question gets its reminder and no a
 	await run(`${keepId}\n${unclear}`);
 	// The example's Unclear Reply Reminder, from the question's sender, to the approver.
 	await until('the reminder', async () => (await toApprover()).find((message) => message.content === 'Sorry, I did not get that. Please reply YES or NO.'));
-	const [, handed] = await executionsOf('Auto-reply to incoming SMS', autoReplies + 1).then((all) => all.slice(autoReplies - 1));
+	const [, handed] = await executionsNamed('Auto-reply to incoming SMS', autoReplies + 1).then((all) => all.slice(autoReplies - 1));
 	expect(nodeOutput(handed, 'Incoming SMS')).toEqual([expect.objectContaining({ waitingQuestion: expect.objectContaining({ outcome: 'keptWaiting' }) })]);
 	expect(handed.data!.resultData.runData['Reply by SMS']).toBeUndefined();
 
 	await run(`${keepId}\n${yes}`);
-	// Waiting counts as finished for executionsOf: the approval is over once it has succeeded.
-	const approval = await until('the approval', async () => (await executionsOf('Approve a refund by SMS', 1)).find((execution) => execution.status === 'success'));
+	// Waiting counts as finished for executionsNamed: the approval is over once it has succeeded.
+	const approval = await until('the approval', async () => (await executionsNamed('Approve a refund by SMS', 1)).find((execution) => execution.status === 'success'));
 	expect(nodeOutput(approval, 'Ask the manager')).toEqual([expect.objectContaining({ approved: true, reply: 'YES', from: '31612345678', messageid: question.messageid })]);
 	expect(approval.data!.resultData.runData['Refund the order (replace with your shop\'s API)']).toBeDefined();
 	// Nothing but the question and its reminder went to the approver: no "Thanks for your message" to either reply.

@@ -14,6 +14,7 @@ import { ensureN8n, PACKAGE_NAME } from '../../tools/n8n-install';
 import { startN8n, type N8nServer } from '../../tools/n8n-process';
 import { withLogOf } from '../../tools/n8n-with-emulator';
 import { waitFor } from '../../tools/waits';
+import { emulatorControl } from '../support/emulator-client';
 
 export const TRIGGER = 'Inbox Trigger';
 export type InboxOrder = 'oldestFirst' | 'newestFirst';
@@ -30,15 +31,9 @@ export interface Inbox {
 	added: string[];
 }
 
-export async function control(emulator: Emulator, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-	const response = await fetch(`${emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
-	if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-	return (await response.json()) as Record<string, unknown>;
-}
-
 /** Adds `count` received messages `<label> 1` … `<label> count` to the inbox (one request: all at once). */
 export async function receive(inbox: Pick<Inbox, 'emulator'> & Partial<Inbox>, label: string, count: number): Promise<void> {
-	await control(inbox.emulator, 'POST', '/emulator/inbox', { count, from: SENDER, type: 'sms', content: `${label} {n}` });
+	await emulatorControl(inbox.emulator)('POST', '/emulator/inbox', { count, from: SENDER, type: 'sms', content: `${label} {n}` });
 	inbox.added?.push(...Array.from({ length: count }, (_, i) => `${label} ${i + 1}`));
 }
 
@@ -74,8 +69,9 @@ export async function activateInboxes(client: N8nClient, emulators: Emulator[], 
  * then creates the workflow and activates it (n8n polls once at activation).
  */
 async function activateInbox(client: N8nClient, emulator: Emulator, order: InboxOrder): Promise<Inbox> {
-	await control(emulator, 'DELETE', '/emulator/inbox');
-	await control(emulator, 'PATCH', '/emulator/inbox', { order });
+	const control = emulatorControl(emulator);
+	await control('DELETE', '/emulator/inbox');
+	await control('PATCH', '/emulator/inbox', { order });
 	await receive({ emulator }, 'Before', BEFORE_ACTIVATION);
 	const { account } = emulator;
 	const credentialId = await client.createCredential(`Messaging Gateway (${order})`, { baseUrl: emulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret });

@@ -12,17 +12,8 @@ import { nodeOutput, type Execution, type N8nClient } from '../../tools/n8n-clie
 import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { sleep, waitForWebhooks } from '../../tools/waits';
 import { specViolations } from '../fixtures/spec-events';
-import { opensslHmacSha256 } from '../helpers/openssl';
-
-export type EmulatorControl = (method: string, path: string, body?: unknown) => Promise<Record<string, unknown> & Array<Record<string, unknown>>>;
-
-/** A call to the emulator's control API (/emulator/…), answered with its JSON. */
-export function emulatorControl(emulator: Emulator): EmulatorControl {
-	return async (method, path, body) => {
-		const response = await fetch(`${emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
-		return (await response.json()) as Record<string, unknown> & Array<Record<string, unknown>>;
-	};
-}
+import type { EmulatorControl } from '../support/emulator-client';
+import { opensslHmacSha256 } from '../support/openssl';
 
 export interface Setting {
 	emulator: Emulator;

@@ -13,7 +13,7 @@ import { nodeOutput, type Execution, type N8nClient } from '../../tools/n8n-clie
 import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { waitFor, waitForWebhooks } from '../../tools/waits';
 import { load } from '../../tools/webhook-load';
-import { emulatorControl } from './scenarios';
+import { emulatorClient } from '../support/emulator-client';
 
 const QUESTIONS_PER_GROUP = 100;
 const SENDER = '3197010000001';
@@ -81,7 +81,7 @@ export function sendAndWaitLoadScenarios(setting: () => LoadSetting) {
 	let webhookBaseUrl: string;
 	let triggerWorkflowId: string;
 	const groups = {} as Record<Group['name'], Group>;
-	const control = (method: string, path: string, body?: unknown) => emulatorControl(emulator)(method, path, body);
+	const { control } = emulatorClient(() => emulator);
 
 	async function createActive(workflow: ReturnType<typeof questionWorkflow> | { name: string; nodes: unknown[]; connections: object; settings: object }): Promise<string> {
 		const { id } = await client.api<{ id: string }>('POST', '/workflows', workflow);

@@ -7,8 +7,8 @@ import type { Emulator } from '../../emulator/server';
 import { nodeOutput, type Execution, type N8nClient } from '../../tools/n8n-client';
 import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { waitFor, waitForWebhooks } from '../../tools/waits';
-import { startReceiver, type Receiver } from '../helpers/receiver';
-import { emulatorControl, type EmulatorControl } from './scenarios';
+import { startReceiver, type Receiver } from '../support/receiver';
+import { emulatorControl, type EmulatorControl } from '../support/emulator-client';
 
 export interface ConversationSetting {
 	emulator: Emulator;

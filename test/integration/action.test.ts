@@ -1,12 +1,12 @@
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, type GatewayCredentials } from '../harness/run';
+import { runAction, type GatewayCredentials } from '../support/run';
+import { emulatorClient } from '../support/emulator-client';
 
 let emulator: Emulator;
 let credentials: GatewayCredentials;
 
 const send = (fields: Record<string, unknown>) => ({ resource: 'message', operation: 'send', sender: 'Shop', to: '+31 6 1234 5678', message: 'Hello', ...fields });
-const control = (path: string, body: unknown) =>
-	fetch(`${emulator.url}${path}`, { method: 'POST', body: JSON.stringify(body) }).then((response) => response.json());
+const { control } = emulatorClient(() => emulator);
 
 beforeEach(async () => {
 	emulator = await startEmulator({ settings: { deliveryDelayMs: 5 } });
@@ -135,13 +135,13 @@ describe('Message → Send', () => {
 	});
 
 	test('a 500 with Continue On Fail: the item carries the code and HTTP status', async () => {
-		await control('/emulator/faults', { status: 500 });
+		await control('POST', '/emulator/faults', { status: 500 });
 		const run = await runAction(send({}), [{}], credentials, { typeVersion: 1, continueOnFail: true });
 		expect(run.items[0].json).toMatchObject({ code: '105', httpCode: 500 });
 	});
 
 	test('429 with Retry-After is retried after the wait, then succeeds', async () => {
-		await control('/emulator/faults', { status: 429, retryAfter: 1 });
+		await control('POST', '/emulator/faults', { status: 429, retryAfter: 1 });
 		const run = await runAction(send({}), [{}], credentials, { typeVersion: 1 });
 		expect(run.error).toBeUndefined();
 		expect(emulator.requests.map((request) => request.status)).toEqual([429, 200]);
@@ -152,7 +152,7 @@ describe('Message → Send', () => {
 	});
 
 	test('503 three times: fails after 3 tries and says nothing was sent', async () => {
-		await control('/emulator/faults', { status: 503, retryAfter: 0, count: 3 });
+		await control('POST', '/emulator/faults', { status: 503, retryAfter: 0, count: 3 });
 		const run = await runAction(send({}), [{}], credentials, { typeVersion: 1 });
 		expect(emulator.requests.map((request) => request.status)).toEqual([503, 503, 503]);
 		expect(run.error?.message).toBe('The gateway answered HTTP 503 (unavailable) 3 times');
@@ -160,14 +160,14 @@ describe('Message → Send', () => {
 	});
 
 	test('500 is not retried, and the error says why', async () => {
-		await control('/emulator/faults', { status: 500 });
+		await control('POST', '/emulator/faults', { status: 500 });
 		const run = await runAction(send({}), [{}], credentials, { typeVersion: 1 });
 		expect(emulator.requests).toHaveLength(1);
 		expect(run.error?.message).toBe('The gateway answered HTTP 500 (a failure on its side). Not retried: the SMS may already have been sent');
 	});
 
 	test('a timeout is not retried, and the error says why', async () => {
-		await control('/emulator/faults', { status: 'hang' });
+		await control('POST', '/emulator/faults', { status: 'hang' });
 		const run = await runAction(send({ options: { timeout: 300 } }), [{}], credentials, { typeVersion: 1 });
 		expect(emulator.requests).toHaveLength(1);
 		expect(run.error?.message).toBe('No answer from the gateway within 300 ms. Not retried: the SMS may already have been sent');
@@ -182,7 +182,7 @@ describe('Message → Send', () => {
 	});
 
 	test('1,000 items: order and pairing kept, sent with bounded concurrency', async () => {
-		await fetch(`${emulator.url}/emulator/account`, { method: 'PUT', body: JSON.stringify({ balance: 10000 }) });
+		await control('PUT', '/emulator/account', { balance: 10000 });
 		const items = Array.from({ length: 1000 }, (_, index) => ({ n: index, to: `3161${String(index).padStart(7, '0')}` }));
 		const run = await runAction(send({ to: '={{ $json.to }}', message: '={{ "Item " + $json.n }}', options: { concurrency: 8 } }), items, credentials, { typeVersion: 1 });
 		expect(run.error).toBeUndefined();

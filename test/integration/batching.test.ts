@@ -6,7 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, type GatewayCredentials } from '../harness/run';
+import { runAction, type GatewayCredentials } from '../support/run';
+import { emulatorClient } from '../support/emulator-client';
 
 let emulator: Emulator;
 let credentials: GatewayCredentials;
@@ -19,9 +20,8 @@ const send = (fields: Record<string, unknown> = {}) => ({
 	message: 'Sale today',
 	...fields,
 });
-const control = (path: string, body?: unknown, method = 'POST') =>
-	fetch(`${emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) }).then((response) => response.json());
-const stats = () => control('/emulator/stats', undefined, 'GET') as Promise<{ connections: number; apiConnections: number; apiRequests: number }>;
+const { control } = emulatorClient(() => emulator);
+const stats = () => control<{ connections: number; apiConnections: number; apiRequests: number }>('GET', '/emulator/stats');
 /** Distinct Dutch mobile numbers, as the items' `to`. */
 const numbers = (count: number, extra: (index: number) => Record<string, unknown> = () => ({})) =>
 	Array.from({ length: count }, (_, index) => ({ to: `3161${String(index).padStart(7, '0')}`, ...extra(index) }));
@@ -152,7 +152,7 @@ describe('version 3: a gateway error fails the whole batch', () => {
 	// Version 4 sends the request's others again (opted-out.test.ts).
 	const options = { batchSize: 2, concurrency: 1 };
 	const items = numbers(6);
-	beforeEach(() => control('/emulator/optouts', { number: items[3].to }));
+	beforeEach(() => control('POST', '/emulator/optouts', { number: items[3].to }));
 
 	test('without Continue On Fail: the run stops, the error lists the items sent before', async () => {
 		const run = await runAction(send({ options }), items, credentials, { typeVersion: 3 });
@@ -176,7 +176,7 @@ describe('version 3: a gateway error fails the whole batch', () => {
 describe('Retry On Fail never sends a recipient twice', () => {
 	// Version 2 resends a request answered 500 (On Unknown Outcome: Resend); version 3's default is in exactly-once.test.ts.
 	test.each([1, 5])('1,000 items of one message, 500s after 3 and 4 more requests, concurrency %i: each number exactly once', async (concurrency) => {
-		for (const after of [3, 4]) await control('/emulator/faults', { status: 500, after });
+		for (const after of [3, 4]) await control('POST', '/emulator/faults', { status: 500, after });
 		const items = numbers(1000);
 		const run = await runAction(send({ options: { concurrency } }), items, credentials, { typeVersion: 2, retryOnFail: { maxTries: 3, waitBetweenTries: 0 } });
 		expect(run.error).toBeUndefined();

@@ -3,19 +3,19 @@
  * n8n-core's WorkflowExecute and LoadOptionsContext against the emulator (real HTTP). Expected
  * bodies follow docs/contacts-and-groups.md (the gateway's field names); signatures are checked with openssl.
  */
-import { useEmulator } from '../harness/emulator';
-import { runAction, searchList } from '../harness/run';
-import { opensslHmacSha256 } from '../helpers/openssl';
+import { useEmulator } from '../support/emulator';
+import { runAction, searchList } from '../support/run';
+import { opensslHmacSha256 } from '../support/openssl';
+import { emulatorClient } from '../support/emulator-client';
 
 const gateway = useEmulator();
-const control = (path: string, body?: unknown, method = 'POST') =>
-	fetch(`${gateway.emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) }).then((response) => response.json());
+const { control } = emulatorClient(() => gateway.emulator);
 const apiRequests = () => gateway.emulator.requests.map((request) => ({ method: request.method, path: request.path, body: request.body === '' ? undefined : JSON.parse(request.body) }));
 const byList = (value: string) => ({ __rl: true, mode: 'list', value });
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const createContact = (fields: Record<string, unknown> = {}) => ({ resource: 'contact', operation: 'create', phone: '={{ $json.phone }}', groupId: byList('4821'), ...fields });
 
-beforeEach(() => control('/emulator/reset'));
+beforeEach(() => control('POST', '/emulator/reset'));
 
 describe('Contact → Create', () => {
 	test('three items: one request with the list of three, one output item each with its ID; three signed add_contact webhooks', async () => {
@@ -29,7 +29,7 @@ describe('Contact → Create', () => {
 			{ phone: '447700900123', groupid: '4821', firstname: 'Cy', birthday: '1990-12-31', extra1: 'gold' },
 		];
 		expect(apiRequests()).toEqual([{ method: 'POST', path: '/v1/contact', body: sent }]);
-		const contacts = (await control('/emulator/contacts', undefined, 'GET')) as Array<{ ID: string; phone: string }>;
+		const contacts = await control<Array<{ ID: string; phone: string }>>('GET', '/emulator/contacts');
 		expect(contacts.map((contact) => contact.phone)).toEqual(sent.map((contact) => contact.phone));
 		expect(run.items).toEqual(sent.map((contact, item) => ({ json: { ID: contacts[item].ID, ...contact }, pairedItem: { item } })));
 		const events = gateway.emulator.events.filter((entry) => entry.event.webhook_type === 'add_contact');
@@ -75,7 +75,7 @@ describe('Contact → Create', () => {
 		expect(run.error?.httpCode).toBe('404');
 		// What to do, then the HTTP status; no generic "contact or group request was invalid" after the advice.
 		expect(run.error?.description).toMatch(/^The group does not exist: pick it from the Group list, or check its ID\. HTTP 404\.$/);
-		expect(await control('/emulator/contacts', undefined, 'GET')).toEqual([]);
+		expect(await control('GET', '/emulator/contacts')).toEqual([]);
 	});
 
 	test('Continue On Fail: a refused item gets its error, the others are still sent together', async () => {
@@ -100,7 +100,7 @@ describe('Contact → Create when the gateway refuses one contact of a list', ()
 			['31612345612', expect.stringMatching(/^\d+$/), null],
 			['31612345611', run.items[0].json.ID, true],
 		]);
-		const contacts = (await control('/emulator/contacts', undefined, 'GET')) as Array<{ phone: string }>;
+		const contacts = await control<Array<{ phone: string }>>('GET', '/emulator/contacts');
 		expect(contacts.map((contact) => contact.phone).sort()).toEqual(['31612345610', '31612345611', '31612345612']);
 	});
 });
@@ -112,7 +112,7 @@ describe('Contact → Create when one contact of a list names a group that does 
 	test('Continue On Fail: the list goes again one by one; the error lands on item 1 alone, the 3 others are added', async () => {
 		const run = await runAction(perItemGroup, input, gateway.credentials, { continueOnFail: true });
 		expect(run.items.map((item) => [item.json.ID === undefined ? null : 'ID', item.json.code ?? null])).toEqual([['ID', null], [null, '125'], ['ID', null], ['ID', null]]);
-		const contacts = (await control('/emulator/contacts', undefined, 'GET')) as Array<{ phone: string }>;
+		const contacts = await control<Array<{ phone: string }>>('GET', '/emulator/contacts');
 		expect(contacts.map((contact) => contact.phone).sort()).toEqual(['31612345620', '31612345622', '31612345623']);
 	});
 
@@ -129,7 +129,7 @@ describe('Group → Rename', () => {
 		expect(run.error).toBeUndefined();
 		expect(apiRequests()).toEqual([{ method: 'PATCH', path: '/v1/groups/', body: { ID: '4822', name: 'Team' } }]);
 		expect(run.items).toEqual([{ json: { ID: '4822' }, pairedItem: { item: 0 } }]);
-		expect(await control('/emulator/groups', undefined, 'GET')).toEqual([{ ID: '4821', name: 'Customers' }, { ID: '4822', name: 'Team' }]);
+		expect(await control('GET', '/emulator/groups')).toEqual([{ ID: '4821', name: 'Customers' }, { ID: '4822', name: 'Team' }]);
 	});
 
 	test('an unknown group: 404, nothing renamed; an empty name: refused before anything is sent', async () => {
@@ -138,7 +138,7 @@ describe('Group → Rename', () => {
 		const empty = await runAction({ resource: 'group', operation: 'rename', groupId: byId('4821'), name: ' ' }, [{}], gateway.credentials);
 		expect(empty.error?.message).toBe('Name: the name is empty');
 		expect(apiRequests()).toHaveLength(1);
-		expect(await control('/emulator/groups', undefined, 'GET')).toEqual([{ ID: '4821', name: 'Customers' }, { ID: '4822', name: 'Staff' }]);
+		expect(await control('GET', '/emulator/groups')).toEqual([{ ID: '4821', name: 'Customers' }, { ID: '4822', name: 'Staff' }]);
 	});
 });
 
@@ -149,7 +149,7 @@ describe('Opt-Out → Add to Opt-Out List', () => {
 		expect(apiRequests()).toEqual([{ method: 'POST', path: '/v1/optouts', body: { number: '31612345607' } }]);
 		const [event] = gateway.emulator.events.filter((entry) => entry.event.webhook_type === 'add_optout');
 		expect(event.event.optout).toMatchObject({ action: 'add', number: '31612345607', id: run.items[0].json.ID });
-		expect(await control('/emulator/optouts', undefined, 'GET')).toEqual(['31612345607']);
+		expect(await control('GET', '/emulator/optouts')).toEqual(['31612345607']);
 		const sms = { resource: 'message', operation: 'send', sender: 'Shop', to: '+31612345607', message: 'Hi' };
 		// Node version 4 outputs the refused recipient as skipped (docs/sending-lawfully.md); version 3 fails with the 131.
 		expect((await runAction(sms, [{}], gateway.credentials)).items.map((item) => item.json)).toEqual([{ to: '31612345607', skipped: 'optedOut' }]);
@@ -175,7 +175,7 @@ describe('Opt-Out → Add to Opt-Out List', () => {
 });
 
 test('the Group list: the account\'s groups by name, filtered by what is typed', async () => {
-	await control('/emulator/groups', { name: 'VIP customers' });
+	await control('POST', '/emulator/groups', { name: 'VIP customers' });
 	const all = await searchList('searchGroups', createContact(), gateway.credentials, { path: 'parameters.groupId' });
 	expect(all.results).toEqual([
 		{ name: 'Customers', value: '4821', description: 'ID 4821' },

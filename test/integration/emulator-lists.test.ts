@@ -7,8 +7,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { useEmulator } from '../harness/emulator';
-import { runAction } from '../harness/run';
+import { useEmulator } from '../support/emulator';
+import { runAction } from '../support/run';
 
 const gateway = useEmulator();
 

@@ -1,11 +1,11 @@
 /** The emulator's voice, sender ID, number format and account endpoints (README "Gateway emulator"). */
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { specViolations } from '../fixtures/spec-events';
-import { emulatorClient } from './emulator-client';
+import { emulatorClient } from '../support/emulator-client';
 
 let emulator: Emulator;
 
-const { auth, api } = emulatorClient(() => emulator);
+const { api, control } = emulatorClient(() => emulator);
 
 const voice = (body: unknown) => api('POST', '/v1/voice/send', body);
 const format = (body: unknown) => api('POST', '/v1/format/number', body);
@@ -121,10 +121,10 @@ describe('GET /v1/senderids', () => {
 	test('startEmulator({ senderIds }) sets the list it starts and resets with', async () => {
 		const own = await startEmulator({ senderIds: ['Alerts'] });
 		try {
-			const list = () => fetch(`${own.url}/v1/senderids`, { headers: auth() }).then((response) => response.json());
-			await fetch(`${own.url}/emulator/senderids`, { method: 'PUT', body: JSON.stringify({ senderids: ['Other'] }) });
-			await fetch(`${own.url}/emulator/reset`, { method: 'POST' });
-			expect(await list()).toEqual({ senderids: [{ senderid: 'Alerts', status: 'approved' }] });
+			const ownClient = emulatorClient(() => own);
+			await ownClient.control('PUT', '/emulator/senderids', { senderids: ['Other'] });
+			await ownClient.control('POST', '/emulator/reset');
+			expect((await ownClient.api('GET', '/v1/senderids')).body).toEqual({ senderids: [{ senderid: 'Alerts', status: 'approved' }] });
 		} finally {
 			await own.close();
 		}
@@ -169,7 +169,7 @@ describe('POST /v1/format/number', () => {
 		['', { number: '+32 470 12 34 56', countrycode: '' }, answer('32470123456', 'BE')],
 		['', { number: '0612345678', countrycode: '' }, { status: 400, body: { error: '106', errorMsg: expect.any(String) } }],
 	])('account number "%s", %j', async (virtualNumber, body, expected) => {
-		await fetch(`${emulator.url}/emulator/account`, { method: 'PUT', body: JSON.stringify({ virtualNumber }) });
+		await control('PUT', '/emulator/account', { virtualNumber });
 		expect(await format(body)).toEqual(expected);
 	});
 

@@ -2,9 +2,9 @@
 import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events/events';
 import { parseEvent } from '../../nodes/MessagingGateway/core/events/parse-event';
 import { SPEC_PAYLOADS, specViolations } from '../fixtures/spec-events';
-import { opensslHmacSha256 } from '../helpers/openssl';
-import { startReceiver } from '../helpers/receiver';
-import { api, emulator, eventsOf, receiver, send, subscribe } from './emulator-setup';
+import { opensslHmacSha256 } from '../support/openssl';
+import { startReceiver } from '../support/receiver';
+import { api, emulator, eventsOf, receiver, send, subscribe } from '../support/emulator-setup';
 
 describe('webhooks of every type', () => {
 	test.each(WEBHOOK_EVENT_TYPES.map((type) => type.value))('%s matches docs/gateway-api.md#webhook-types and core/events/event-schemas', async (type) => {

@@ -7,14 +7,14 @@ import fc from 'fast-check';
 
 import { MAX_RECIPIENTS_PER_REQUEST } from '../../nodes/MessagingGateway/core/sending/batch';
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, type GatewayCredentials } from '../harness/run';
+import { runAction, type GatewayCredentials } from '../support/run';
+import { emulatorClient } from '../support/emulator-client';
 
 let emulator: Emulator;
 let credentials: GatewayCredentials;
 
 const send = (fields: Record<string, unknown> = {}) => ({ resource: 'message', operation: 'send', sender: 'Shop', to: '={{ $json.to }}', message: 'Hello', ...fields });
-const control = (path: string, body?: unknown, method = 'POST') =>
-	fetch(`${emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) }).then((response) => response.json());
+const { control } = emulatorClient(() => emulator);
 const numbers = (count: number, first = 0) => Array.from({ length: count }, (_, index) => `3161${String(first + index).padStart(7, '0')}`);
 const items = (count: number) => numbers(count).map((to, n) => ({ n, to }));
 const recipientsPerRequest = () => emulator.requests.filter((request) => request.status === 200).map((request) => [JSON.parse(request.body).to].flat().length);
@@ -33,7 +33,7 @@ beforeAll(async () => {
 	credentials = { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret };
 });
 beforeEach(async () => {
-	for (const path of ['/emulator/messages', '/emulator/requests', '/emulator/faults']) await control(path, undefined, 'DELETE');
+	for (const path of ['/emulator/messages', '/emulator/requests', '/emulator/faults']) await control('DELETE', path);
 });
 afterAll(() => emulator.close());
 
@@ -42,7 +42,7 @@ describe('Retry On Fail sends each recipient once, whatever the expressions eval
 		['version 2', 2, {}],
 		['version 3, Resend', 3, { onUnknownOutcome: 'resend' }],
 	])('%s: a $now message and a $now schedule date, a 500 after 5 sends: 10 SMS, the recorded ids and fields come out', async (_, typeVersion, options) => {
-		await control('/emulator/faults', { status: 500, after: 5 });
+		await control('POST', '/emulator/faults', { status: 500, after: 5 });
 		const input = items(10);
 		const run = await runAction(send({ message: NOW_MESSAGE, additionalFields: { date: TOMORROW }, options: { ...options, batchRecipients: false } }), input, credentials, { typeVersion, retryOnFail: retry });
 		expect(run.error).toBeUndefined();
@@ -59,7 +59,7 @@ describe('Retry On Fail sends each recipient once, whatever the expressions eval
 	});
 
 	test('batched, concurrency 5, the message changes per try: every number once', async () => {
-		for (const after of [2, 1]) await control('/emulator/faults', { status: 500, after });
+		for (const after of [2, 1]) await control('POST', '/emulator/faults', { status: 500, after });
 		const run = await runAction(send({ message: NOW_MESSAGE, options: { batchSize: 7, concurrency: 5 } }), items(60), credentials, { typeVersion: 2, retryOnFail: retry });
 		expect(run.error).toBeUndefined();
 		expect(sentCount().size).toBe(60);
@@ -69,7 +69,7 @@ describe('Retry On Fail sends each recipient once, whatever the expressions eval
 
 describe('On Unknown Outcome', () => {
 	test('version 3 by default: a 500 is not sent again by Retry On Fail; the run fails naming it and what was sent', async () => {
-		await control('/emulator/faults', { status: 500, after: 3 });
+		await control('POST', '/emulator/faults', { status: 500, after: 3 });
 		const run = await runAction(send({ message: NOW_MESSAGE, options: { batchRecipients: false, concurrency: 1 } }), items(6), credentials, { typeVersion: 3, retryOnFail: retry });
 		expect(emulator.requests.map((request) => request.status)).toEqual([200, 200, 200, 500]);
 		expect(run.error?.message).toMatch(/^Not sent again to 31610000003: an earlier try may already have sent it \(The gateway answered HTTP 500/);
@@ -79,7 +79,7 @@ describe('On Unknown Outcome', () => {
 	});
 
 	test('with Continue On Fail: the items of the request get { error, outcome: unknown, to, reference, hint }, the rest is sent', async () => {
-		await control('/emulator/faults', { status: 500, after: 1 });
+		await control('POST', '/emulator/faults', { status: 500, after: 1 });
 		const run = await runAction(send({ additionalFields: { reference: '={{ "order-" + $json.n }}' }, options: { concurrency: 1 } }), items(3), credentials, { typeVersion: 3, continueOnFail: true });
 		expect(emulator.messages.map((message) => message.to)).toEqual([numbers(3)[0], numbers(3)[2]]);
 		expect(run.items[1]).toMatchObject({
@@ -90,7 +90,7 @@ describe('On Unknown Outcome', () => {
 	});
 
 	test('Send Voice Message too: with Continue On Fail a 500 gives the outcome unknown, per recipient', async () => {
-		await control('/emulator/faults', { status: 500 });
+		await control('POST', '/emulator/faults', { status: 500 });
 		const voice = { resource: 'message', operation: 'sendVoice', to: '={{ $json.to }}', message: 'Your order is ready' };
 		const run = await runAction(voice, [{ to: numbers(2).join(',') }], credentials, { typeVersion: 3, continueOnFail: true });
 		expect(emulator.messages).toHaveLength(0);
@@ -98,7 +98,7 @@ describe('On Unknown Outcome', () => {
 	});
 
 	test('a send that certainly did not go out (429 three times) is retried by Retry On Fail in version 3', async () => {
-		await control('/emulator/faults', { status: 429, retryAfter: 0, count: 3 });
+		await control('POST', '/emulator/faults', { status: 429, retryAfter: 0, count: 3 });
 		const run = await runAction(send(), items(2), credentials, { typeVersion: 3, retryOnFail: retry });
 		expect(run.error).toBeUndefined();
 		expect(emulator.messages).toHaveLength(2);
@@ -144,7 +144,7 @@ describe('every item checked before the first request, recipients included', () 
 	});
 
 	test('a split item with Retry On Fail after a 500 on its second request: each number once', async () => {
-		await control('/emulator/faults', { status: 500, after: 1 });
+		await control('POST', '/emulator/faults', { status: 500, after: 1 });
 		const run = await runAction(send({ message: NOW_MESSAGE, options: { batchSize: 10, concurrency: 1, onUnknownOutcome: 'resend' } }), [{ n: 0, to: numbers(30).join(',') }], credentials, { typeVersion: 3, retryOnFail: retry });
 		expect(run.error).toBeUndefined();
 		expect(sentCount().size).toBe(30);
@@ -174,12 +174,12 @@ describe('property: every recipient exactly once', () => {
 	type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 
 	async function runScenario(scenario: Scenario, onUnknownOutcome: 'resend' | 'doNotResend') {
-		for (const path of ['/emulator/messages', '/emulator/requests', '/emulator/faults']) await control(path, undefined, 'DELETE');
+		for (const path of ['/emulator/messages', '/emulator/requests', '/emulator/faults']) await control('DELETE', path);
 		// A 429 three times (the transport's tries) is "not sent": Retry On Fail tries again. With Do Not Resend and
 		// Continue On Fail nothing is retried, so only 500s (unknown outcome) are the faults that matter there.
 		for (const fault of scenario.faults) {
 			const notSent = fault.status === 429 && onUnknownOutcome === 'resend';
-			await control('/emulator/faults', notSent ? { status: 429, retryAfter: 0, count: 3, after: fault.after } : { status: 500, after: fault.after });
+			await control('POST', '/emulator/faults', notSent ? { status: 429, retryAfter: 0, count: 3, after: fault.after } : { status: 500, after: fault.after });
 		}
 		let next = 0;
 		const input = scenario.recipients.map((count, n) => {

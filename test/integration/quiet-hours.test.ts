@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { emulatorCredentials } from '../harness/n8n-core';
-import { runAction, type ActionSettings, type GatewayCredentials } from '../harness/run';
+import { emulatorCredentials } from '../support/n8n-core';
+import { runAction, type ActionSettings, type GatewayCredentials } from '../support/run';
+import { emulatorClient } from '../support/emulator-client';
 
 let emulator: Emulator;
 beforeEach(async () => {
@@ -38,7 +39,8 @@ const send = (to: string, quietHours: IDataObject = {}, fields: IDataObject = {}
 const run = (parameters: IDataObject, settings?: ActionSettings, items: IDataObject[] = [{}]) => runAction(parameters, items, credentials(), settings);
 /** The bodies of the send requests the emulator answered. */
 const sends = () => emulator.requests.filter((request) => request.path === '/v1/message/send').map((request) => JSON.parse(request.body) as IDataObject);
-const scheduled = async () => (await (await fetch(`${emulator.url}/emulator/scheduled`)).json()) as IDataObject[];
+const { control, api } = emulatorClient(() => emulator);
+const scheduled = () => control<IDataObject[]>('GET', '/emulator/scheduled');
 
 test('02:30Z to +1 212: deferred to 08:00 in New York, sent as 13:00 for an account in Brussels', async () => {
 	fixClock('2026-03-10T02:30:00Z');
@@ -140,8 +142,7 @@ test('Send Voice Message defers the same way', async () => {
 
 test("a group send: the zone is the item's, else the account's (the members are unknown); its one item says so", async () => {
 	fixClock('2026-03-10T02:30:00Z');
-	const contact = { method: 'POST', headers: { 'X-Client-Id': emulator.account.apiKey, 'X-Client-Secret': emulator.account.apiSecret }, body: JSON.stringify([{ phone: '32470123472', groupid: '4821' }]) };
-	await fetch(`${emulator.url}/v1/contact`, contact);
+	await api('POST', '/v1/contact', [{ phone: '32470123472', groupid: '4821' }]);
 	const group = { sendTo: 'group', groupId: { __rl: true, mode: 'id', value: '4821' } };
 	const { items, error } = await run(send('', {}, group));
 	expect(error).toBeUndefined();

@@ -7,14 +7,14 @@ import fc from 'fast-check';
 import { buildSendRequest } from '../../nodes/MessagingGateway/core/sending/send';
 import { OPTED_OUT_SUFFIX } from '../../emulator/magic';
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, type GatewayCredentials } from '../harness/run';
+import { runAction, type GatewayCredentials } from '../support/run';
+import { emulatorClient } from '../support/emulator-client';
 
 let emulator: Emulator;
 let credentials: GatewayCredentials;
 
 const send = (fields: Record<string, unknown>) => ({ resource: 'message', operation: 'send', sender: 'Shop', to: '+31 6 1234 5678', message: 'Hello', ...fields });
-const control = (path: string, body: unknown, method = 'POST') =>
-	fetch(`${emulator.url}${path}`, { method, body: JSON.stringify(body) }).then((response) => response.json());
+const { control } = emulatorClient(() => emulator);
 const numbers = (count: number) => Array.from({ length: count }, (_, index) => ({ n: index, to: `3161${String(index).padStart(7, '0')}` }));
 
 beforeEach(async () => {
@@ -81,7 +81,7 @@ describe('numbers as the world writes them', () => {
 
 describe('the account time zone', () => {
 	const tokyo = async () => {
-		await control('/emulator/account', { timezone: 'Asia/Tokyo' }, 'PATCH');
+		await control('PATCH', '/emulator/account', { timezone: 'Asia/Tokyo' });
 		return { ...credentials, accountTimeZone: 'Asia/Tokyo' } as GatewayCredentials;
 	};
 
@@ -105,7 +105,7 @@ describe('the account time zone', () => {
 describe('partial failures are visible; retries never duplicate', () => {
 	// Version 2 resends a request answered 500 (On Unknown Outcome: Resend); version 3's default is in exactly-once.test.ts.
 	test.each([5, 50])('a 500 mid-batch at concurrency %i: no new sends, the error lists what was sent', async (concurrency) => {
-		await control('/emulator/faults', { status: 500, after: 20 });
+		await control('POST', '/emulator/faults', { status: 500, after: 20 });
 		const run = await runAction(send({ to: '={{ $json.to }}', options: { concurrency, batchRecipients: false } }), numbers(50), credentials);
 		const sent = emulator.messages;
 		// Only requests already running when the 500 came back were finished: fewer than `concurrency` after it.
@@ -118,8 +118,8 @@ describe('partial failures are visible; retries never duplicate', () => {
 	});
 
 	test.each([5, 50])('Retry On Fail, 1,000 items, 500s mid-batch at concurrency %i: every item sent exactly once', async (concurrency) => {
-		await control('/emulator/account', { balance: 100000 }, 'PATCH');
-		for (const after of [150, 300, 200]) await control('/emulator/faults', { status: 500, after });
+		await control('PATCH', '/emulator/account', { balance: 100000 });
+		for (const after of [150, 300, 200]) await control('POST', '/emulator/faults', { status: 500, after });
 		const items = numbers(1000);
 		const run = await runAction(send({ to: '={{ $json.to }}', message: '={{ "Item " + $json.n }}', options: { concurrency } }), items, credentials, {
 			typeVersion: 2,

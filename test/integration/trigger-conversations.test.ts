@@ -3,23 +3,23 @@
  * in one body with others, to several triggers, or when n8n is slow or never answers. The trigger runs
  * in n8n-core's real WebhookContext behind real HTTP; its forwards go over HTTP to a stand-in for n8n's
  * waiting webhooks that judges each reply with the question's own webhook in a real WebhookContext and
- * answers the rest as n8n does (test/helpers/waiting-n8n.ts); questions are asked through WorkflowExecute
+ * answers the rest as n8n does (test/support/waiting-n8n.ts); questions are asked through WorkflowExecute
  * and the emulator.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_FORWARDS_PER_REQUEST } from '../../nodes/MessagingGateway/trigger/hand-on';
 import { waitFor } from '../../tools/waits';
-import { useEmulator } from '../harness/emulator';
-import { runAction } from '../harness/run';
-import { catchLogLines } from '../helpers/n8n-logger';
-import { signedBody, signedPost } from '../helpers/openssl';
-import { startWaitingN8n, type WaitingN8n } from '../helpers/waiting-n8n';
-import { startTriggerServer } from '../helpers/webhook-server';
-import { emulatorClient } from './emulator-client';
+import { useEmulator } from '../support/emulator';
+import { runAction } from '../support/run';
+import { catchLogLines } from '../support/n8n-logger';
+import { signedBody, signedPost } from '../support/openssl';
+import { startWaitingN8n, type WaitingN8n } from '../support/waiting-n8n';
+import { startTriggerServer } from '../support/webhook-server';
+import { emulatorClient } from '../support/emulator-client';
 
 const gateway = useEmulator();
-const { control } = emulatorClient(() => gateway.emulator);
+const { controlAnswer } = emulatorClient(() => gateway.emulator);
 const triggerCredentials = () => ({ ...gateway.credentials, signingSecret: gateway.emulator.account.signingSecret });
 const post = (body: unknown) => signedPost(body, gateway.emulator.account.signingSecret);
 
@@ -40,7 +40,7 @@ async function ask(n8n: WaitingN8n, options: IDataObject = {}) {
 
 /** The `inbox_message` the emulator makes of the recipient's reply to `messageid`. */
 async function replyTo(messageid: string, content: string): Promise<IDataObject> {
-	const { status, body } = await control('POST', '/emulator/inbound', { replyTo: messageid, content });
+	const { status, body } = await controlAnswer('POST', '/emulator/inbound', { replyTo: messageid, content });
 	expect(status).toBe(201);
 	return body.event as IDataObject;
 }
@@ -134,7 +134,7 @@ test('an unclear reply is logged with what became of its reminder: could not be 
 	const logged = catchLogLines();
 	try {
 		const { executionId, sms } = await ask(n8n, { unclearReplyReminder: 'Please answer YES or NO' });
-		expect((await control('POST', '/emulator/faults', { status: 400 })).status).toBe(201);
+		expect((await controlAnswer('POST', '/emulator/faults', { status: 400 })).status).toBe(201);
 		for (const reply of ['maybe', 'hmm', 'what?']) expect((await trigger.call(post(await replyTo(sms.messageid, reply)))).status).toBe(200);
 		expect(logged.of('warn', `execution ${executionId}`)).toEqual([expect.stringMatching(/it keeps waiting; the reminder could not be sent: .*400/)]);
 		expect(logged.of('info', `execution ${executionId}`)).toEqual([
@@ -149,21 +149,21 @@ test('an unclear reply is logged with what became of its reminder: could not be 
 
 test('a forward that n8n does not answer in time is given up within the gateway\'s webhook timeout: the gateway gets 503 and delivers again', async () => {
 	const { n8n, trigger, close } = await setUp({ hold: true });
-	const settings = (await control('GET', '/emulator/settings')).body;
+	const settings = (await controlAnswer('GET', '/emulator/settings')).body;
 	try {
 		const { sms, execution } = await ask(n8n);
 		// The emulator delivers as the gateway does, and gives up on an answer after webhookTimeoutMs (5 s by default).
-		await control('PATCH', '/emulator/settings', { maxAttempts: 1 });
-		expect((await control('POST', '/emulator/webhooks', { url: trigger.url, types: ['inbox_message'], method: 'POST' })).status).toBeLessThan(300);
-		await control('POST', '/emulator/inbound?wait=true', { replyTo: sms.messageid, content: 'yes' });
-		const deliveries = (await control('GET', '/emulator/deliveries')).body as unknown as Array<{ attempts: Array<{ status?: number; error?: string }> }>;
+		await controlAnswer('PATCH', '/emulator/settings', { maxAttempts: 1 });
+		expect((await controlAnswer('POST', '/emulator/webhooks', { url: trigger.url, types: ['inbox_message'], method: 'POST' })).status).toBeLessThan(300);
+		await controlAnswer('POST', '/emulator/inbound?wait=true', { replyTo: sms.messageid, content: 'yes' });
+		const deliveries = (await controlAnswer('GET', '/emulator/deliveries')).body as unknown as Array<{ attempts: Array<{ status?: number; error?: string }> }>;
 		expect(settings.webhookTimeoutMs).toBe(5000);
 		expect(deliveries.at(-1)!.attempts).toEqual([{ at: expect.any(String), durationMs: expect.any(Number), status: 503 }]);
 		// n8n still holds the forward: the trigger did not wait for it.
 		expect(execution.open).toBe(1);
 	} finally {
-		await control('DELETE', '/emulator/webhooks');
-		await control('PATCH', '/emulator/settings', { maxAttempts: settings.maxAttempts });
+		await controlAnswer('DELETE', '/emulator/webhooks');
+		await controlAnswer('PATCH', '/emulator/settings', { maxAttempts: settings.maxAttempts });
 		await close();
 	}
 });

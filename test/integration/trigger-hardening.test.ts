@@ -2,8 +2,8 @@
 import { MessagingGatewayTrigger } from '../../nodes/MessagingGateway/MessagingGatewayTrigger.node';
 import { SPEC_EXAMPLES } from '../fixtures/spec-events';
 import { NodeHelpers, type INode, type INodeParameters } from 'n8n-workflow';
-import { TRIGGER_TYPE } from '../harness/run';
-import { SECRET, credentials, now, loggedText, post, signed, trigger, triggerV2, unsignedCredentials } from './trigger-helpers';
+import { TRIGGER_TYPE } from '../support/run';
+import { SECRET, credentials, now, loggedText, post, signed, trigger, triggerV2, unsignedCredentials } from '../support/trigger-helpers';
 
 describe('item 1: without a signing secret, requests are refused unless Accept Unsigned Requests is on', () => {
 	const body = JSON.stringify(SPEC_EXAMPLES.inbox_message);

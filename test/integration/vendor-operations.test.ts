@@ -5,13 +5,14 @@
 import { NodeApiError, type IDataObject } from 'n8n-workflow';
 
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, searchList, type GatewayCredentials } from '../harness/run';
+import { runAction, searchList, type GatewayCredentials } from '../support/run';
 import { MessagingGateway } from '../../nodes/MessagingGateway/MessagingGateway.node';
+import { emulatorClient } from '../support/emulator-client';
 
 let emulator: Emulator;
 let credentials: GatewayCredentials;
 
-const control = (method: string, path: string, body: unknown) => fetch(`${emulator.url}${path}`, { method, body: JSON.stringify(body) });
+const { control } = emulatorClient(() => emulator);
 const requestLine = () => emulator.requests.map((request) => ({
 	method: request.method,
 	path: request.path,

@@ -2,7 +2,7 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { computeSignature, generateTestHeaders, parseSignatureHeader, resolveTolerance, verifySignature } from '../../nodes/MessagingGateway/core/events/signature';
-import { SECRET, T, opensslHeaders, verify } from './signature-helpers';
+import { SECRET, T, opensslHeaders, verify } from '../support/signature-helpers';
 
 describe('against openssl vectors', () => {
 	const bodies: Record<string, string | Buffer> = {
