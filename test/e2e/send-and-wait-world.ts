@@ -8,7 +8,7 @@ import { nodeOutput, type Execution, type N8nClient } from '../../tools/n8n-clie
 import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { waitFor, waitForWebhooks } from '../../tools/waits';
 import { startReceiver, type Receiver } from '../support/receiver';
-import { emulatorControl, type EmulatorControl } from '../support/emulator-client';
+import { emulatorClient, emulatorControl, type EmulatorControl } from '../support/emulator-client';
 import { postWhenLive, questionWorkflow, SENDER } from './send-and-wait-workflows';
 
 export interface ConversationSetting {
@@ -167,13 +167,8 @@ export function conversationWorld(setting: () => ConversationSetting) {
 
 	/** An SMS with any reference, sent with the Send operation's HTTP API call as anyone on the account could. */
 	async function sendPlainSms(reference: string, to: string): Promise<SentSms> {
-		const { account } = emulator;
-		const response = await fetch(`${emulator.url}/v1/message/send`, {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json', 'X-Client-Id': account.apiKey, 'X-Client-Secret': account.apiSecret },
-			body: JSON.stringify({ sender: SENDER, to, message: 'Anything', reference }),
-		});
-		const { messageid } = (await response.json()) as { messageid: string };
+		const { body } = await emulatorClient(() => emulator).api('POST', '/v1/message/send', { sender: SENDER, to, message: 'Anything', reference });
+		const { messageid } = body as { messageid: string };
 		return { messageid, to, sender: SENDER, content: 'Anything', reference };
 	}
 

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runAction, type GatewayCredentials } from '../support/run';
-import { emulator, credentials, send, control, numbers, sentTo } from '../support/batching-setup';
+import { emulator, credentials, send, control, api, numbers, sentTo } from '../support/batching-setup';
 
 describe('version 3: a gateway error fails the whole batch', () => {
 	// Batch Size 2, one request at a time: items 2 and 3 share the request the gateway refuses (opt-out, code 131).
@@ -52,16 +52,11 @@ describe('Retry On Fail never sends a recipient twice', () => {
 
 describe('limits and confirmation', () => {
 	test('the emulator refuses more than 100 recipients in one request with code 113', async () => {
-		const post = (count: number) =>
-			fetch(`${emulator.url}/v1/message/send`, {
-				method: 'POST',
-				headers: { 'X-Client-Id': credentials.apiKey, 'X-Client-Secret': credentials.apiSecret },
-				body: JSON.stringify({ sender: 'Shop', message: 'x', test: true, to: numbers(count).map((item) => item.to) }),
-			});
+		const post = (count: number) => api('POST', '/v1/message/send', { sender: 'Shop', message: 'x', test: true, to: numbers(count).map((item) => item.to) });
 		expect((await post(100)).status).toBe(200);
 		const refused = await post(101);
 		expect(refused.status).toBe(400);
-		expect(await refused.json()).toMatchObject({ error: '113' });
+		expect(refused.body).toMatchObject({ error: '113' });
 	});
 
 	test.each([

@@ -6,7 +6,7 @@ import { buildSendRequest } from '../../nodes/MessagingGateway/core/sending/send
 import { OPTED_OUT_SUFFIX } from '../../emulator/magic';
 import { startEmulator } from '../../emulator/server';
 import { runAction } from '../support/run';
-import { emulator, credentials, send, control, numbers } from '../support/send-safety-setup';
+import { emulator, credentials, send, control, api, numbers } from '../support/send-safety-setup';
 
 describe('partial failures are visible; retries never duplicate', () => {
 	// Version 2 resends a request answered 500 (On Unknown Outcome: Resend); version 3's default is in exactly-once.test.ts.
@@ -57,12 +57,7 @@ describe('the node checks what the gateway checks', () => {
 	}, 30_000);
 
 	test('property: the pre-flight and the emulator accept the same sends', async () => {
-		const post = (body: Record<string, unknown>) =>
-			fetch(`${emulator.url}/v1/message/send`, {
-				method: 'POST',
-				headers: { 'X-Client-Id': credentials.apiKey, 'X-Client-Secret': credentials.apiSecret },
-				body: JSON.stringify({ ...body, test: true }),
-			}).then((response) => response.status === 200);
+		const post = (body: Record<string, unknown>) => api('POST', '/v1/message/send', { ...body, test: true }).then((response) => response.status === 200);
 		const sender = fc.oneof(fc.string({ maxLength: 16 }), fc.stringMatching(/^\+?\d{1,16}$/), fc.stringMatching(/^[A-Za-z0-9 .-]{1,13}$/));
 		// The rules both check, not the account's state: numbers the emulator keeps on its opt-out list are left out.
 		const to = fc.stringMatching(/^[1-9]\d{2,16}$/).filter((number) => !number.endsWith(OPTED_OUT_SUFFIX));

@@ -14,7 +14,7 @@ export const send = (fields: Record<string, unknown> = {}) => ({
 	message: 'Sale today',
 	...fields,
 });
-export const { control } = emulatorClient(() => emulator);
+export const { control, api } = emulatorClient(() => emulator);
 export const stats = () => control<{ connections: number; apiConnections: number; apiRequests: number }>('GET', '/emulator/stats');
 /** Distinct Dutch mobile numbers, as the items' `to`. */
 export const numbers = (count: number, extra: (index: number) => Record<string, unknown> = () => ({})) =>
