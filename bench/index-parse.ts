@@ -9,7 +9,7 @@ import { createHmac } from 'node:crypto';
 
 import { buildEvent } from '../emulator/events';
 import { generateTestHeaders, verifySignature } from '../nodes/MessagingGateway/core/events/signature';
-import { receiveEvents } from '../nodes/MessagingGateway/trigger/receive';
+import { receiveEvents } from '../nodes/MessagingGateway/webhookTrigger/receive';
 
 const SECRET = 'whsec_bench_secret';
 const ACCOUNT = { username: 'bench', timezone: 'Europe/Amsterdam', virtualNumber: '3197010000001' };

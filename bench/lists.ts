@@ -6,7 +6,7 @@
  */
 import { loadavg } from 'node:os';
 
-import { MAX_PAGE_SIZE } from '../nodes/MessagingGateway/core/records/paging';
+import { MAX_PAGE_SIZE } from '../nodes/MessagingGateway/core/lists/pages';
 import { startEmulator, type Emulator } from '../emulator/server';
 import { runAction } from '../test/support/run';
 

@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 
 import { buildEvent } from '../emulator/events';
 import { envelopeSchema, payloadSchemas } from '../nodes/MessagingGateway/core/events/event-schemas';
-import { receiveEvents } from '../nodes/MessagingGateway/trigger/receive';
+import { receiveEvents } from '../nodes/MessagingGateway/webhookTrigger/receive';
 import { generateTestHeaders, verifySignature } from '../nodes/MessagingGateway/core/events/signature';
 import { ACCOUNT, SECRET } from '../tools/webhook-load';
 import { inclusiveShare, profileInProcess, selfTimeRows } from './profile';

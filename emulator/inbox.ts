@@ -4,7 +4,7 @@
  * (docs/emulator.md#inbox). Messages arrive through `POST /emulator/inbound` (with their
  * inbox_message webhook) or many at once through `POST /emulator/inbox` (no webhooks).
  */
-import { INBOX_TYPES, type InboxType } from '../nodes/MessagingGateway/core/records/lists';
+import { INBOX_TYPES, type InboxType } from '../nodes/MessagingGateway/core/lists/calls';
 import { isObject } from '../nodes/MessagingGateway/core/objects';
 import type { WebhookEvent } from '../nodes/MessagingGateway/core/events/event-fields';
 import { timesOf, type Fields } from './events';

@@ -1,11 +1,11 @@
 /**
  * Setting `optOutKeywords` (off by default): an incoming SMS whose whole text is an opt-out keyword
- * (the package's own list, core/conversations/keywords.ts) puts its sender on the opt-out list and
+ * (the package's own list, core/questions/keywords.ts) puts its sender on the opt-out list and
  * fires `add_optout`, as a gateway that handles STOP itself would. The gateway does not document that
  * it does (docs/sending-lawfully.md), so by default the emulator leaves it to the Messaging Gateway
  * Trigger's Opt-Out Keywords.
  */
-import { keywordOf } from '../nodes/MessagingGateway/core/conversations/keywords';
+import { keywordOf } from '../nodes/MessagingGateway/core/questions/keywords';
 import type { Delivery } from './dispatch';
 import type { Fields } from './events';
 import type { Gateway } from './gateway';

@@ -3,7 +3,7 @@
  * `limit` (1–2000, default 1000) and `page` (from 1) from the query, and the envelope
  * `{ total, shown, page, limit, <list>: [...] }`. A page past the end is an empty list.
  */
-import { MAX_PAGE_SIZE } from '../nodes/MessagingGateway/core/records/paging';
+import { MAX_PAGE_SIZE } from '../nodes/MessagingGateway/core/lists/pages';
 import { apiError } from './http';
 
 /** The gateway's `limit` when a request names none ("default up to 1000"). */

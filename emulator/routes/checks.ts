@@ -5,7 +5,8 @@
  * so tests compare two implementations.
  */
 import { MAX_RECIPIENTS_PER_REQUEST } from '../../nodes/MessagingGateway/core/sending/batch';
-import { internationalNumberProblem, MAX_REFERENCE_LENGTH, senderRule, type SenderProblemKind } from '../../nodes/MessagingGateway/core/sending/rules';
+import { internationalNumberProblem } from '../../nodes/MessagingGateway/core/numbers/international';
+import { MAX_REFERENCE_LENGTH, senderRule, type SenderProblemKind } from '../../nodes/MessagingGateway/core/sending/rules';
 import { parseWallClock } from '../../nodes/MessagingGateway/core/sending/schedule';
 import { apiError } from '../http';
 

@@ -1,7 +1,7 @@
 /** Reads the control API's request bodies: a webhook endpoint, an incoming SMS, a fault. */
 import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events/events';
 import { isObject } from '../../nodes/MessagingGateway/core/objects';
-import { internationalNumberProblem } from '../../nodes/MessagingGateway/core/sending/rules';
+import { internationalNumberProblem } from '../../nodes/MessagingGateway/core/numbers/international';
 import type { WebhookEndpoint } from '../dispatch';
 import { isreplyFor, type Fields } from '../events';
 import { controlError } from '../http';

@@ -6,7 +6,7 @@
 import { DELIVERY_CODES } from '../../nodes/MessagingGateway/core/codes';
 import { formatZoned } from '../../nodes/MessagingGateway/core/sending/schedule';
 import { apiError } from '../http';
-import { INBOX_TYPES, type InboxType } from '../../nodes/MessagingGateway/core/records/lists';
+import { INBOX_TYPES, type InboxType } from '../../nodes/MessagingGateway/core/lists/calls';
 import type { StoredInbound } from '../inbox';
 import { pagedAnswer } from '../paging';
 import type { SentMessage } from '../types';

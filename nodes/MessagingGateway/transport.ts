@@ -13,8 +13,8 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE, DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS, NO_REDIRECTS } from './constants';
 import { isObject } from './core/objects';
-import { userInfoSecrets } from './core/redact';
-import { resumeSignaturesIn } from './core/conversations/resume-link';
+import { userInfoSecrets } from './core/secrets/redact';
+import { resumeSignaturesIn } from './core/questions/resume-link';
 import { retryDecision, type AttemptOutcome, type RetryDecision } from './core/sending/retry';
 import { failedAnswer, failedConnection, failedRead, invalidBaseUrl, type FailedCall, type Secrets } from './transportErrors';
 

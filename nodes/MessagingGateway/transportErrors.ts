@@ -6,7 +6,7 @@ import type { IExecuteFunctions, ILoadOptionsFunctions, IN8nHttpFullResponse, IW
 import { NodeApiError } from 'n8n-workflow';
 
 import { describeCode } from './core/codes';
-import { redactDeep } from './core/redact';
+import { redactDeep } from './core/secrets/redact';
 import { MAX_RETRY_AFTER_MS } from './core/sending/retry';
 
 /**

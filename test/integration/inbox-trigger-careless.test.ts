@@ -125,3 +125,40 @@ describe('Get Many (Inbox) with Return All', () => {
 		expect([...before].reverse().filter((id) => !output.includes(id))).toEqual([]);
 	});
 });
+
+/** Records deleted near page 1 move the rest towards it, past a reader that goes on where it stopped: an error naming why, never a short list. */
+describe('Get Many (Inbox) with Return All, records deleted during the read', () => {
+	const readAll = { resource: 'inbox', operation: 'getAll', returnAll: true, filters: {} };
+
+	test('pages cut at 1,000 and the first 1,000 deleted before the read that confirms the end: an error, not 1,000 records of 1,500', async () => {
+		await careless({ order: 'oldestFirst', total: 'none', cap: 1000 });
+		gateway.receive('Message', 1500);
+		gateway.careless.beforeRead = (read) => {
+			if (read === 2) gateway.delete(0, 1000);
+		};
+		const run = await runAction(readAll, [{}], gateway.credentials);
+		expect(run.error?.message).toMatch(
+			/^The gateway's list \/v1\/message\/inbox could not be read: page \d+ \(of \d+\) came back empty where it should repeat the records read before it: records were deleted meanwhile\. Run it again$/,
+		);
+	});
+
+	test('an empty page 3 where page 1 counted 6,000 (2,000 deleted meanwhile): an error, not 4,000 records', async () => {
+		await careless({ order: 'oldestFirst', total: 'true' });
+		gateway.receive('Message', 6000);
+		gateway.careless.beforeRead = (read) => {
+			if (read === 3) gateway.delete(0, 2000);
+		};
+		const run = await runAction(readAll, [{}], gateway.credentials);
+		expect(run.error?.message).toMatch(/could not be read: page \d+ \(of \d+\) does not go on from the records read before it: records were deleted meanwhile/);
+	});
+
+	test.each([['triple' as const], ['true' as const]])('a total of %s over 4,000 records (2 full pages): every record once', async (total) => {
+		await careless({ order: 'newestFirst', total });
+		const added = gateway.receive('Message', 4000);
+		const run = await runAction(readAll, [{}], gateway.credentials);
+		expect(run.error).toBeUndefined();
+		expect(ids(run.items)).toEqual([...added].reverse());
+		// Page 3 comes back empty; where a total counts more than was read, one read that overlaps page 2 confirms the end.
+		expect(gateway.reads).toBe(total === 'triple' ? 4 : 3);
+	});
+});

@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { KEPT_WAITING_REASONS } from '../../nodes/MessagingGateway/core/conversations/answers';
+import { KEPT_WAITING_REASONS } from '../../nodes/MessagingGateway/core/questions/answers';
 import type { SentMessage } from '../../emulator/server';
 import { useEmulator } from '../support/emulator';
 import { runWaitingWebhook, type WaitingExecution } from '../support/run';

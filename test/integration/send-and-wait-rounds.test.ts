@@ -8,7 +8,7 @@
  */
 import { createEmptyRunExecutionData, createRunExecutionData, type IDataObject, type IRunExecutionData } from 'n8n-workflow';
 
-import { KEPT_WAITING_REASONS } from '../../nodes/MessagingGateway/core/conversations/answers';
+import { KEPT_WAITING_REASONS } from '../../nodes/MessagingGateway/core/questions/answers';
 import { useEmulator } from '../support/emulator';
 import { runWaitingWebhook, type WaitingExecution } from '../support/run';
 import { ASKED, questions, REMINDER } from '../support/send-and-wait-questions';

@@ -3,7 +3,7 @@
  * WebhookContext and real HTTP: the trigger hands them on a few at a time, never all at once (the
  * harness's n8n is http://127.0.0.1, where nothing listens: every forward is refused at once).
  */
-import { MAX_FORWARDS_PER_REQUEST } from '../../nodes/MessagingGateway/trigger/hand-on';
+import { MAX_FORWARDS_PER_REQUEST } from '../../nodes/MessagingGateway/webhookTrigger/hand-on';
 import { Socket } from 'node:net';
 
 import { SPEC_EXAMPLES } from '../fixtures/spec-events';

@@ -1,6 +1,6 @@
-import { activationOutcome, manualOutcome, pollOutcome, type InboxOrder, type PollOutcome } from '../../nodes/MessagingGateway/core/records/inbox-poll';
-import { firstRead, nextRead, startWalk } from '../../nodes/MessagingGateway/core/records/inbox-walk';
-import type { Page, Read } from '../../nodes/MessagingGateway/core/records/paging';
+import { activationOutcome, manualOutcome, pollOutcome, type InboxOrder, type PollOutcome } from '../../nodes/MessagingGateway/inboxTrigger/mark';
+import { firstRead, nextRead, startWalk } from '../../nodes/MessagingGateway/inboxTrigger/walk';
+import type { Page, Read } from '../../nodes/MessagingGateway/core/lists/pages';
 
 /**
  * The Inbox Trigger's "what is new since the mark" against a small model of the gateway's inbox

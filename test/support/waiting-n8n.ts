@@ -19,7 +19,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
-import { decodeResumeReference } from '../../nodes/MessagingGateway/core/conversations/resume-link';
+import { decodeResumeReference } from '../../nodes/MessagingGateway/core/questions/resume-link';
 import { runWaitingWebhook, type GatewayCredentials, type WaitingExecution } from './run';
 
 export type ExecutionStatus = 'running' | 'waiting' | 'finished';

@@ -1,5 +1,5 @@
-import { judgeAnswer, KEPT_WAITING_REASONS, type Question } from '../../nodes/MessagingGateway/core/conversations/answers';
-import { approvalWords } from '../../nodes/MessagingGateway/core/conversations/replies';
+import { judgeAnswer, KEPT_WAITING_REASONS, type Question } from '../../nodes/MessagingGateway/core/questions/answers';
+import { approvalWords } from '../../nodes/MessagingGateway/core/questions/replies';
 
 const words = approvalWords(undefined, undefined);
 if (!words.ok) throw new Error('the default lists are valid');

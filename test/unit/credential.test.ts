@@ -25,7 +25,7 @@ test('the test follows no redirect, and each redirect status (RFC 9110 §15.4) f
 test('every request the package makes follows the one no-redirect rule: no request options are written without it', () => {
 	const sources = ['credentials/MessagingGatewayApi.credentials.ts', ...everyTsFile('nodes')];
 	const requesting = sources.filter((file) => /helpers\.(httpRequest|request)\w*|ICredentialTestRequest = /.test(readFileSync(file, 'utf8')));
-	expect(requesting.sort()).toEqual(['credentials/MessagingGatewayApi.credentials.ts', 'nodes/MessagingGateway/transport.ts', 'nodes/MessagingGateway/trigger/hand-on.ts']);
+	expect(requesting.sort()).toEqual(['credentials/MessagingGatewayApi.credentials.ts', 'nodes/MessagingGateway/transport.ts', 'nodes/MessagingGateway/webhookTrigger/hand-on.ts']);
 	for (const file of requesting) expect({ file, rule: readFileSync(file, 'utf8').includes('...NO_REDIRECTS') }).toEqual({ file, rule: true });
 });
 

@@ -5,7 +5,7 @@ import {
 	resumeTargetOf,
 	unreachableOutcome,
 	type ForwardOutcome,
-} from '../../nodes/MessagingGateway/core/conversations/forwarding';
+} from '../../nodes/MessagingGateway/core/questions/forwarding';
 
 const SIGNATURE = 'b'.repeat(64);
 const REFERENCE = `n8n-wait:77:node-1:${SIGNATURE}`;

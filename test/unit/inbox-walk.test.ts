@@ -1,6 +1,6 @@
-import type { InboxOrder } from '../../nodes/MessagingGateway/core/records/inbox-poll';
-import { firstRead, nextRead, outsizedIds, startWalk } from '../../nodes/MessagingGateway/core/records/inbox-walk';
-import type { Page, Read } from '../../nodes/MessagingGateway/core/records/paging';
+import type { InboxOrder } from '../../nodes/MessagingGateway/inboxTrigger/mark';
+import { firstRead, nextRead, outsizedIds, startWalk } from '../../nodes/MessagingGateway/inboxTrigger/walk';
+import type { Page, Read } from '../../nodes/MessagingGateway/core/lists/pages';
 import { pageOf, poll, receive, resetIds, type Inbox } from '../support/inbox-model';
 
 /** The Inbox Trigger's walk against a careless gateway's inbox (inbox-model.ts): lying totals, cut pages, deletions. */
@@ -105,6 +105,27 @@ describe('a poll that cannot be trusted fails instead of moving the mark', () =>
 			for (let read: Read | undefined = firstRead(walk); read !== undefined; ) read = nextRead(walk, read, ignoring(read));
 			expect(walk.failure).toMatch(/repeats messages read already|does not hold again the last message/);
 		}
+	});
+
+	test('oldest first: a read that comes back empty where it should repeat the last message read', () => {
+		const inbox: Inbox = { order: 'oldestFirst', records: [], total: () => undefined };
+		receive(inbox, 300);
+		const walk = startWalk('100', 100, 1000);
+		const second = nextRead(walk, firstRead(walk), pageOf(inbox, firstRead(walk)));
+		expect(second).toBeDefined();
+		expect(nextRead(walk, second!, { records: [] })).toBeUndefined();
+		expect(walk.failure).toMatch(/^page \d+ \(of \d+\) came back empty where it should repeat the last message read: messages were deleted/);
+	});
+
+	test('a full page of messages read already, where the read should go on past them', () => {
+		const inbox: Inbox = { order: 'newestFirst', records: [] };
+		receive(inbox, 300);
+		const walk = startWalk('1', 100, 1000);
+		const second = nextRead(walk, firstRead(walk), pageOf(inbox, firstRead(walk)))!;
+		// The newest 100 read; the answer holds the last of them again, then only messages read already.
+		const readAlready = [...inbox.records].reverse().slice(100 - second.limit, 100);
+		expect(nextRead(walk, second, { records: readAlready })).toBeUndefined();
+		expect(walk.failure).toMatch(/^page \d+ \(of \d+\) repeats messages read already: the gateway may not page this list$/);
 	});
 
 	test('oldest first without a total: a walk that the budget stops before the newest end', () => {

@@ -1,4 +1,4 @@
-import { keywordOf, mentionsOptOut } from '../../nodes/MessagingGateway/core/conversations/keywords';
+import { keywordOf, mentionsOptOut } from '../../nodes/MessagingGateway/core/questions/keywords';
 
 // The keywords of issue 36 and CTIA's Messaging Principles (STOP / START / HELP), in any case, punctuation ignored.
 test.each([

@@ -1,4 +1,4 @@
-import { endsList, MAX_OVERLAP, MIN_OVERLAP, pageSizeFor, readAfter, readLimit, readPage, recordKey, startOf } from '../../nodes/MessagingGateway/core/records/paging';
+import { endsList, MAX_OVERLAP, MIN_OVERLAP, pageSizeFor, readAfter, readLimit, readPage, recordKey, startOf } from '../../nodes/MessagingGateway/core/lists/pages';
 
 /**
  * The gateway's list answers and page walk. Expected values follow the documented envelope

@@ -10,7 +10,7 @@ import { findEventType } from '../../nodes/MessagingGateway/core/events/events';
 import { conformsToSpec } from '../../nodes/MessagingGateway/core/events/event-checks';
 import { envelopeSchema, isreplySchema, payloadSchemas } from '../../nodes/MessagingGateway/core/events/event-schemas';
 import { parseEvents } from '../../nodes/MessagingGateway/core/events/parse-events';
-import { receiveEvents } from '../../nodes/MessagingGateway/trigger/receive';
+import { receiveEvents } from '../../nodes/MessagingGateway/webhookTrigger/receive';
 import { SPEC_ENVELOPE, SPEC_EXAMPLES, SPEC_ISREPLY, SPEC_PAYLOADS } from '../fixtures/spec-events';
 
 type Json = Record<string, unknown>;

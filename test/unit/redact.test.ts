@@ -1,4 +1,4 @@
-import { redact, redactDeep, userInfoSecrets } from '../../nodes/MessagingGateway/core/redact';
+import { redact, redactDeep, userInfoSecrets } from '../../nodes/MessagingGateway/core/secrets/redact';
 import { everyText } from '../support/every-text';
 
 describe('redact', () => {

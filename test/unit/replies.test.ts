@@ -1,5 +1,5 @@
-import { isOptOutReply } from '../../nodes/MessagingGateway/core/conversations/keywords';
-import { approvalWords, DEFAULT_APPROVE_WORDS, DEFAULT_DISAPPROVE_WORDS, judgeReply, normalizeReplyText, parseWordList } from '../../nodes/MessagingGateway/core/conversations/replies';
+import { isOptOutReply } from '../../nodes/MessagingGateway/core/questions/keywords';
+import { approvalWords, DEFAULT_APPROVE_WORDS, DEFAULT_DISAPPROVE_WORDS, judgeReply, normalizeReplyText, parseWordList } from '../../nodes/MessagingGateway/core/questions/replies';
 
 const defaults = approvalWords(undefined, undefined);
 if (!defaults.ok) throw new Error('the default lists are valid');

@@ -8,7 +8,7 @@ import {
 	redactResumeSignaturesDeep,
 	resumeSignaturesIn,
 	waitingWebhookUrl,
-} from '../../nodes/MessagingGateway/core/conversations/resume-link';
+} from '../../nodes/MessagingGateway/core/questions/resume-link';
 
 const SIGNATURE = 'a'.repeat(40) + '0123456789abcdef01234567';
 const NODE_ID = '5d1f6f0e-3c1b-4b7e-9d43-2f1a8c9e7b10';

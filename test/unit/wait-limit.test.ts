@@ -1,4 +1,4 @@
-import { waitLimit } from '../../nodes/MessagingGateway/core/conversations/wait-limit';
+import { waitLimit } from '../../nodes/MessagingGateway/core/questions/wait-limit';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
 

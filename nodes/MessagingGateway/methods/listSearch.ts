@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { groupsOf } from '../core/records/group';
+import { groupsOf } from '../core/contacts/group';
+import { groupsCall } from '../core/lists/calls';
 import { canReceiveReplies, filterSenderIds, parseSenderIds, type SenderId } from '../core/sending/senderids';
 import { gatewayList, gatewayRequest } from '../transport';
 
@@ -30,12 +31,12 @@ export async function searchReplySenderIds(this: ILoadOptionsFunctions, filter?:
 const GROUPS_PER_PAGE = 100;
 
 /**
- * The account's groups (`GET /v1/groups`, a bare array or an envelope: core/records/group.ts) for the
+ * The account's groups (`GET /v1/groups`, a bare array or an envelope: core/contacts/group.ts) for the
  * Group list, filtered by what the user types; a full page means there may be another.
  */
 export async function searchGroups(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	const page = Number(paginationToken ?? 1) || 1;
-	const response = await gatewayList.call(this, { method: 'GET', path: `/v1/groups?page=${page}&limit=${GROUPS_PER_PAGE}`, itemIndex: 0 });
+	const response = await gatewayList.call(this, { method: 'GET', path: `${groupsCall().path}?page=${page}&limit=${GROUPS_PER_PAGE}`, itemIndex: 0 });
 	const groups = groupsOf(response);
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	return {

@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { buildContact, CONTACT_EXTRA_FIELDS, type ContactBody } from '../../core/records/contact';
+import { buildContact, CONTACT_EXTRA_FIELDS, type ContactBody } from '../../core/contacts/contact';
 import { asNodeError, errorItemJson, gatewayRequest } from '../../transport';
 import { groupIdField } from '../group/fields';
 import { fieldLabels } from '../message/send/fields';

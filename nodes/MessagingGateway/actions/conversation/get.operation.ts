@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { conversationCall } from '../../core/records/lists';
-import { fieldNotice } from '../fieldNotes';
-import { getManyFields, getManyPerItem, listQueryOf } from '../paging';
+import { conversationCall } from '../../core/lists/calls';
+import { fieldNotice, getManyFields } from '../../descriptions/lists';
+import { getManyPerItem, listQueryOf } from '../getMany';
 import { bareNumberRule } from '../perItem';
 
 const show = { resource: ['conversation'], operation: ['get'] };

@@ -1,7 +1,7 @@
 /** Group → Rename (`PATCH /v1/groups/` with `{ ID, name }`, docs/contacts-and-groups.md): one request per item. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { readGroupId } from '../../core/records/group';
+import { readGroupId } from '../../core/contacts/group';
 import { got } from '../../core/values';
 import { refusal, requestPerItem } from '../perItem';
 import { groupIdField } from './fields';

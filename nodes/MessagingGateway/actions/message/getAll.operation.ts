@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { historyCall } from '../../core/records/lists';
-import { fieldNotice } from '../fieldNotes';
-import { getManyFields, getManyPerItem, listQueryOf } from '../paging';
+import { historyCall } from '../../core/lists/calls';
+import { fieldNotice, getManyFields } from '../../descriptions/lists';
+import { getManyPerItem, listQueryOf } from '../getMany';
 
 export const description: INodeProperties[] = [fieldNotice('history', { resource: ['message'], operation: ['getAll'] }), ...getManyFields({ resource: ['message'], operation: ['getAll'] })];
 

@@ -2,18 +2,18 @@
  * Send and Wait for Response: one SMS to one number, sent exactly as Send sends it (same checks,
  * sender, numbers, time zone, errors, retries: send/run.ts), then the execution waits for the reply
  * or the delivery report (resume.ts judges what the trigger forwards). The question's link rides in
- * the SMS's reference (core/conversations/resume-link.ts); the node's output never carries it.
+ * the SMS's reference (core/questions/resume-link.ts); the node's output never carries it.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { deepCopy, NodeOperationError, WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import { RESPONSE_TYPES, type ResponseType } from '../../core/conversations/answers';
-import { approvalWords, normalizeReplyText } from '../../core/conversations/replies';
-import { redactDeep } from '../../core/redact';
-import { encodeResumeReference, parseSignedResumeUrl, resumeSignaturesIn } from '../../core/conversations/resume-link';
+import { RESPONSE_TYPES, type ResponseType } from '../../core/questions/answers';
+import { approvalWords, normalizeReplyText } from '../../core/questions/replies';
+import { redactDeep } from '../../core/secrets/redact';
+import { encodeResumeReference, parseSignedResumeUrl, resumeSignaturesIn } from '../../core/questions/resume-link';
 import { isSenderName, messageLength, messageLengthProblem } from '../../core/sending/rules';
 import type { RawSendInput } from '../../core/sending/send';
-import { waitLimit } from '../../core/conversations/wait-limit';
+import { waitLimit } from '../../core/questions/wait-limit';
 import { SMART_ENCODING } from './cost';
 import { sendOptionsField, senderFields, toField } from './send/fields';
 import { runSend, type SendOperation } from './send/run';

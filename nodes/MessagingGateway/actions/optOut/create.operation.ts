@@ -1,7 +1,7 @@
 /** Opt-Out → Add to Opt-Out List (`POST /v1/optouts` with `{ number }`, docs/contacts-and-groups.md): one request per item. */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { readNumberValue } from '../../core/records/contact';
+import { readNumberValue } from '../../core/numbers/number-value';
 import { asNodeError, gatewayRequest } from '../../transport';
 import { bareNumberRule, refusal, runPerItem } from '../perItem';
 

@@ -5,7 +5,7 @@
  */
 import { COUNTRIES, callingCodeOf, type Country } from './countries';
 import { NATIONAL_LENGTHS_TABLE } from './lengths';
-import { internationalNumberProblem } from '../sending/rules';
+import { internationalNumberProblem } from './international';
 
 /** Characters people put into numbers for readability; they carry no meaning. Parentheses are handled apart. */
 const SEPARATORS = /[\s\-./\u00a0]/g;

@@ -2,7 +2,6 @@
  * The gateway's limits on a send request (docs/gateway-api.md#send-sms, docs/gateway-api.md#limits), defined
  * once: the node's pre-flight check and the emulator's answers both read them from here.
  */
-import { callingCodeOf } from '../numbers/countries';
 
 /** A sender name: at most 11 characters from this set (error 110 otherwise, 111 when longer). */
 export const SENDER_NAME_PATTERN = /^[A-Za-z0-9 .-]+$/;
@@ -14,11 +13,6 @@ export const MAX_SENDER_DIGITS = 14;
 /** Longest text accepted (error 118), in characters; the newer documented limit. */
 export const MAX_MESSAGE_LENGTH = 612;
 export const MAX_REFERENCE_LENGTH = 255;
-
-/** E.164: country code and subscriber number together have at most 15 digits. */
-const MAX_NUMBER_DIGITS = 15;
-/** The shortest subscriber numbers in use have 4 digits (Niue, Tokelau). */
-const MIN_SUBSCRIBER_DIGITS = 4;
 
 /** Characters as the gateway counts them: Unicode code points. */
 export const messageLength = (text: string) => [...text].length;
@@ -59,22 +53,6 @@ export function senderProblem(sender: string): string | undefined {
 		case 'nameTooLong':
 			return `the sender name "${sender}" has ${sender.length} characters; at most ${MAX_SENDER_NAME_LENGTH} are allowed (or use a number of up to ${MAX_SENDER_DIGITS} digits)`;
 	}
-}
-
-/** Why `digits` (international format, digits only) is not an E.164 number, or undefined. */
-export function internationalNumberProblem(digits: string): string | undefined {
-	if (!/^\d+$/.test(digits)) return 'it is not digits only';
-	const callingCode = callingCodeOf(digits);
-	if (callingCode === undefined) return `no country calling code starts it (${digits.slice(0, 3)}…)`;
-	if (digits.length > MAX_NUMBER_DIGITS) {
-		return `it has ${digits.length} digits; an international number has at most ${MAX_NUMBER_DIGITS}, country code included`;
-	}
-	// The North American Numbering Plan: area code and subscriber number, always 10 digits.
-	if (callingCode === '1' && digits.length !== 11) return `a number with country code 1 has 10 digits after it, not ${digits.length - 1}`;
-	if (digits.length - callingCode.length < MIN_SUBSCRIBER_DIGITS) {
-		return `after the country code ${callingCode} it has only ${digits.length - callingCode.length} digits`;
-	}
-	return undefined;
 }
 
 /**

@@ -7,7 +7,7 @@
  * The gateway's rules for a send only (docs/gateway-api.md#send-sms): how the node runs sends (options,
  * batching, concurrency, output) lives beside the operations in actions/message/send/.
  */
-import { readGroupId } from '../records/group';
+import { readGroupId } from '../contacts/group';
 import type { Country } from '../numbers/countries';
 import { readRecipients, type BareNumberRule } from '../numbers/phone';
 import { MAX_REFERENCE_LENGTH, messageLengthProblem, senderProblem, showsNothing } from './rules';

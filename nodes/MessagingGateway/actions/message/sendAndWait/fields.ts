@@ -5,7 +5,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_APPROVE_WORDS, DEFAULT_DISAPPROVE_WORDS } from '../../../core/conversations/replies';
+import { DEFAULT_APPROVE_WORDS, DEFAULT_DISAPPROVE_WORDS } from '../../../core/questions/replies';
 import { DEFAULT_MAX_REMINDERS, MAX_MAX_REMINDERS } from './reminders';
 
 type Show = NonNullable<INodeProperties['displayOptions']>['show'];

@@ -3,7 +3,7 @@
  * burst of replies or the gateway delivering one event again cannot make the node send reminder after
  * reminder. The waiting webhook cannot write to its waiting execution (n8n saves nothing, not even
  * static data, when it answers without resuming), so the count is known from two places:
- * - the reference of each reminder carries its round (core/conversations/resume-link.ts): a reply to reminder k says
+ * - the reference of each reminder carries its round (core/questions/resume-link.ts): a reply to reminder k says
  *   that k went out, in any process, after a restart, in queue mode;
  * - this process's memory: the reminders it sent per question and the `webhook_id`s it judged. It is
  *   bounded (the most recent MAX_QUESTIONS questions, MAX_EVENTS_PER_QUESTION events each) and lost on

@@ -8,10 +8,10 @@
  */
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { judgeAnswer, KEPT_WAITING_REASONS, RESPONSE_TYPES, type Question, type ResponseType } from '../../../core/conversations/answers';
+import { judgeAnswer, KEPT_WAITING_REASONS, RESPONSE_TYPES, type Question, type ResponseType } from '../../../core/questions/answers';
 import { isObject } from '../../../core/objects';
-import { approvalWords } from '../../../core/conversations/replies';
-import { decodeResumeReference, encodeResumeReference, redactResumeSignatures } from '../../../core/conversations/resume-link';
+import { approvalWords } from '../../../core/questions/replies';
+import { decodeResumeReference, encodeResumeReference, redactResumeSignatures } from '../../../core/questions/resume-link';
 import { outcomeOf } from '../../../transportErrors';
 import { claimReminder, maxRemindersOf } from './reminders';
 

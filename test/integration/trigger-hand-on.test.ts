@@ -6,11 +6,12 @@
  * answers the rest as n8n does (test/support/waiting-n8n.ts); questions are asked through WorkflowExecute
  * and the emulator.
  */
+
 import { waitFor } from '../../tools/waits';
 import { runAction } from '../support/run';
 import { catchLogLines } from '../support/n8n-logger';
 import { startTriggerServer } from '../support/webhook-server';
-import { gateway, controlAnswer, triggerCredentials, post, nextExecutionId, nextTo, ask, replyTo, setUp } from '../support/trigger-conversations-setup';
+import { gateway, controlAnswer, triggerCredentials, post, nextExecutionId, nextTo, ask, replyTo, setUp } from '../support/trigger-hand-on-setup';
 
 test('replies of one person in one body are handed on in order: "yes" then "no" is approved, never both at once', async () => {
 	const { n8n, trigger, close } = await setUp({ delayMs: 20 });

@@ -11,9 +11,9 @@
  *
  * No n8n import: plain data and promises (docs/send-and-wait.md#redeliveries-order-and-limits).
  */
-import type { ForwardOutcome } from '../core/conversations/forwarding';
+import type { ForwardOutcome } from '../core/questions/forwarding';
 import { isObject } from '../core/objects';
-import type { ResumeTarget } from '../core/conversations/resume-link';
+import type { ResumeTarget } from '../core/questions/resume-link';
 
 /** How many events and answered questions the process remembers (each entry is a short key and a small object). */
 export const MEMORY_SIZE = 10_000;
@@ -72,7 +72,7 @@ export function askedKeyOf(event: unknown, target: ResumeTarget): string | undef
 	return messageid === undefined ? undefined : `${questionKeyOf(target)}@${messageid}`;
 }
 
-export class Conversations {
+export class ForwardMemory {
 	private readonly settled = new BoundedMap<Settled>(MEMORY_SIZE);
 	private readonly answered = new BoundedMap<string>(MEMORY_SIZE);
 	private readonly tails = new Map<string, Promise<void>>();

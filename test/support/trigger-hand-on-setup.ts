@@ -1,4 +1,4 @@
-/** Shared setup of trigger-conversations*.test.ts: one emulator for the file, a stand-in for n8n's waiting webhooks, questions asked through WorkflowExecute and replies to them. */
+/** Shared setup of trigger-hand-on*.test.ts: one emulator for the file, a stand-in for n8n's waiting webhooks, questions asked through WorkflowExecute and replies to them. */
 import type { IDataObject } from 'n8n-workflow';
 import { useEmulator } from './emulator';
 import { runAction } from './run';

@@ -140,7 +140,7 @@ export function redactResumeSignatures(text: string): string {
 
 /**
  * The signatures in a JSON value's texts (a request's body): secrets of that request, which its
- * answer may echo in any form (core/redact.ts replaces them wherever they appear).
+ * answer may echo in any form (core/secrets/redact.ts replaces them wherever they appear).
  */
 export function resumeSignaturesIn(value: unknown): string[] {
 	const text = typeof value === 'string' ? value : JSON.stringify(value ?? null);

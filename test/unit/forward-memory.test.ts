@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { askedKeyOf, BoundedMap, Conversations, eventKeyOf } from '../../nodes/MessagingGateway/trigger/conversations';
-import { questionsOf } from '../../nodes/MessagingGateway/trigger/forward';
+import { askedKeyOf, BoundedMap, eventKeyOf, ForwardMemory } from '../../nodes/MessagingGateway/webhookTrigger/forward-memory';
+import { questionsOf } from '../../nodes/MessagingGateway/webhookTrigger/forward';
 
 const SIGNATURE = 'a'.repeat(64);
 const TARGET = { executionId: '5', nodeId: 'ask-1', signature: SIGNATURE };
@@ -62,44 +62,44 @@ test('BoundedMap forgets its oldest entries beyond its limit; a set entry become
 	expect([map.get('a'), map.get('b'), map.get('c'), map.size]).toEqual([3, undefined, 4, 2]);
 });
 
-describe('Conversations', () => {
+describe('ForwardMemory', () => {
 	test("one question's tasks run one after the other in the order they were started; other questions' at once", async () => {
-		const conversations = new Conversations();
+		const memory = new ForwardMemory();
 		const log: string[] = [];
 		let releaseFirst = () => {};
-		const first = conversations.inTurn('5/ask-1', async () => {
+		const first = memory.inTurn('5/ask-1', async () => {
 			log.push('5 first starts');
 			await new Promise<void>((resolve) => (releaseFirst = resolve));
 			log.push('5 first ends');
 		});
-		const second = conversations.inTurn('5/ask-1', async () => log.push('5 second'));
-		await conversations.inTurn('6/ask-1', async () => log.push('6'));
+		const second = memory.inTurn('5/ask-1', async () => log.push('5 second'));
+		await memory.inTurn('6/ask-1', async () => log.push('6'));
 		releaseFirst();
 		await Promise.all([first, second]);
 		expect(log).toEqual(['5 first starts', '6', '5 first ends', '5 second']);
 	});
 
 	test('a failing task does not stop the next one of its question', async () => {
-		const conversations = new Conversations();
-		await expect(conversations.inTurn('5/ask-1', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-		await expect(conversations.inTurn('5/ask-1', async () => 'next')).resolves.toBe('next');
+		const memory = new ForwardMemory();
+		await expect(memory.inTurn('5/ask-1', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+		await expect(memory.inTurn('5/ask-1', async () => 'next')).resolves.toBe('next');
 	});
 
 	test('recall: an event settled before, and any event about a question that was answered', () => {
-		const conversations = new Conversations();
-		expect(conversations.recall(reply('w1', '5'), TARGET)).toBeUndefined();
-		conversations.remember(reply('w1', '5'), TARGET, { outcome: { kind: 'resumed' }, by: 'wf/A' });
-		expect(conversations.recall(reply('w1', '5'), TARGET)).toEqual({ outcome: { kind: 'resumed' }, by: 'wf/A' });
-		expect(conversations.recall(report('w2', '1'), TARGET)).toEqual({ outcome: { kind: 'answered', reason: expect.any(String) }, by: 'wf/A' });
+		const memory = new ForwardMemory();
+		expect(memory.recall(reply('w1', '5'), TARGET)).toBeUndefined();
+		memory.remember(reply('w1', '5'), TARGET, { outcome: { kind: 'resumed' }, by: 'wf/A' });
+		expect(memory.recall(reply('w1', '5'), TARGET)).toEqual({ outcome: { kind: 'resumed' }, by: 'wf/A' });
+		expect(memory.recall(report('w2', '1'), TARGET)).toEqual({ outcome: { kind: 'answered', reason: expect.any(String) }, by: 'wf/A' });
 		// A later round of a loop asks with another SMS: its replies are not known.
-		expect(conversations.recall(reply('w3', '5', 'no', 'out-2'), TARGET)).toBeUndefined();
+		expect(memory.recall(reply('w3', '5', 'no', 'out-2'), TARGET)).toBeUndefined();
 	});
 
 	test('an event left waiting is remembered as such; its question is not answered', () => {
-		const conversations = new Conversations();
+		const memory = new ForwardMemory();
 		const keptWaiting = { kind: 'keptWaiting' as const, reason: 'unclear', reminded: true };
-		conversations.remember(reply('w1', '5', 'maybe'), TARGET, { outcome: keptWaiting, by: 'wf/A' });
-		expect(conversations.recall(reply('w1', '5', 'maybe'), TARGET)).toEqual({ outcome: keptWaiting, by: 'wf/A' });
-		expect(conversations.recall(reply('w2', '5'), TARGET)).toBeUndefined();
+		memory.remember(reply('w1', '5', 'maybe'), TARGET, { outcome: keptWaiting, by: 'wf/A' });
+		expect(memory.recall(reply('w1', '5', 'maybe'), TARGET)).toEqual({ outcome: keptWaiting, by: 'wf/A' });
+		expect(memory.recall(reply('w2', '5'), TARGET)).toBeUndefined();
 	});
 });

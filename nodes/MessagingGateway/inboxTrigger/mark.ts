@@ -1,11 +1,11 @@
 /**
  * The Inbox Trigger's "what is new since the mark" (docs/inbox-trigger.md): which received messages a
- * poll emits and the mark it leaves (the pages it reads: inbox-walk.ts). The mark is the largest message
+ * poll emits and the mark it leaves (the pages it reads: walk.ts). The mark is the largest message
  * `ID` emitted so far (a numeric text, compared as a number); a poll emits what is above it, oldest first.
  */
 import { createHash } from 'crypto';
 
-import { isObject } from '../objects';
+import { isObject } from '../core/objects';
 
 /** At most this many messages are emitted per poll; the rest come on the next poll. */
 export const MAX_EMITTED_PER_POLL = 1000;

@@ -5,11 +5,12 @@
  */
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { resumeTargetOf } from '../core/conversations/forwarding';
+import { resumeTargetOf } from '../core/questions/forwarding';
 import { MAX_LISTED_PROBLEMS, type ParseEventsResult } from '../core/events/parse-events';
 import { eventsToStart, forwardToWaitingQuestions, needsRedelivery, type ReplyHandling } from './forward';
 import { actOnKeywords, type KeywordSettings } from './keywords';
 import { receiveEvents, type Received } from './receive';
+import type { TriggerOptions } from './request';
 import { respond, warnOwner } from './respond';
 
 /** The problems part of an answer: at most MAX_LISTED_PROBLEMS named, all counted. */
@@ -56,6 +57,24 @@ export interface AnswerOptions {
 	signed: boolean;
 	/** Opt-Out Keywords and the Help Reply (keywords.ts). */
 	keywords: Omit<KeywordSettings, 'signed'>;
+}
+
+/**
+ * The options of one request as the trigger's node version reads them: version 1 judged every event
+ * strictly, version 2 only what routing needs (unless Strict Validation says otherwise); Opt-Out
+ * Keywords is on from version 3 unless set (versions 1 and 2 did nothing with keywords).
+ */
+export function answerOptionsOf(options: TriggerOptions, typeVersion: number, signed: boolean): AnswerOptions {
+	return {
+		strict: typeof options.strictValidation === 'boolean' ? options.strictValidation : typeVersion < 2,
+		finalReportsOnly: options.finalReportsOnly === true,
+		replyHandling: options.replyHandling === 'resumeAndStart' ? 'resumeAndStart' : 'resumeOnly',
+		signed,
+		keywords: {
+			act: typeof options.optOutKeywords === 'boolean' ? options.optOutKeywords : typeVersion >= 3,
+			helpReply: typeof options.helpReply === 'string' ? options.helpReply : '',
+		},
+	};
 }
 
 export async function answerEvents(ctx: IWebhookFunctions, body: unknown, selected: string[], options: AnswerOptions): Promise<IWebhookResponseData> {

@@ -1,5 +1,5 @@
 /**
- * The trigger's part in a conversation: which verified events go to a waiting question, and what
+ * The trigger's part in Send and Wait's questions: which verified events go to a waiting question, and what
  * n8n's answer to the forward means. The question's own node decides whether an event answers it
  * (answers.ts); n8n answers for executions that are not waiting. What n8n's waiting webhook answers
  * (n8n 1.123 and 2.41, `WaitingWebhooks.executeWebhook` in n8n's dist/webhooks/waiting-webhooks.js and

@@ -1,6 +1,6 @@
 /**
  * Opt-Out Keywords (trigger option, on by default from node version 3): an incoming SMS whose whole
- * text is an opt-out keyword (core/conversations/keywords.ts) puts its sender on the gateway's opt-out
+ * text is an opt-out keyword (core/questions/keywords.ts) puts its sender on the gateway's opt-out
  * list (`POST /v1/optouts`), once per event even when the gateway delivers it again; one that is HELP
  * or INFO gets the Help Reply, at most once per number per 24 hours. Both are remembered per n8n
  * process (docs/sending-lawfully.md#opt-out-keywords). Only signed requests are acted on: an unsigned
@@ -9,12 +9,12 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { mapWithConcurrency } from '../concurrency';
-import { keywordOf, mentionsOptOut } from '../core/conversations/keywords';
+import { keywordOf, mentionsOptOut } from '../core/questions/keywords';
 import { isObject } from '../core/objects';
-import { readNumberValue } from '../core/records/contact';
+import { readNumberValue } from '../core/numbers/number-value';
 import { isOptedOutRefusal } from '../core/sending/opt-out';
 import { gatewayRequest } from '../transport';
-import { BoundedMap, MEMORY_SIZE } from './conversations';
+import { BoundedMap, MEMORY_SIZE } from './forward-memory';
 import { warnOwner } from './respond';
 
 export interface KeywordSettings {

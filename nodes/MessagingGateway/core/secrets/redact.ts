@@ -4,7 +4,7 @@
  * and the signature its reference carries, found wherever an answer echoes them, as written,
  * JSON-escaped, URL-encoded or in base64).
  */
-import { redactResumeSignatures } from './conversations/resume-link';
+import { redactResumeSignatures } from '../questions/resume-link';
 
 /**
  * A URL's user info, up to its last "@" before the path: a password may itself hold "@" or ":".

@@ -4,7 +4,8 @@
  * the gateway's (`phone`, `groupid`, `firstname`, `lastname`, `birthday`, `extra1` … `extra8`,
  * `unsubscribed`).
  */
-import { normalizePhoneNumber, type BareNumberRule, type NumberResult } from '../numbers/phone';
+import { readNumberValue } from '../numbers/number-value';
+import type { BareNumberRule } from '../numbers/phone';
 import { got } from '../values';
 import { readGroupId } from './group';
 
@@ -57,14 +58,6 @@ function optionalFields(input: ContactInput): { ok: true; fields: Record<string,
 		fields.unsubscribed = input.unsubscribed;
 	}
 	return { ok: true, fields };
-}
-
-/** One phone number from a parameter (text, or a whole number): its international digits, or why it is none. */
-export function readNumberValue(value: unknown, bare?: BareNumberRule): NumberResult {
-	const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
-	if (typeof text !== 'string') return { ok: false, error: `expected a phone number but got ${got(text)}` };
-	if (text.trim() === '') return { ok: false, error: 'no number given' };
-	return normalizePhoneNumber(text, undefined, bare);
 }
 
 export function buildContact(input: ContactInput, bare?: BareNumberRule): BuildContactResult {

@@ -2,26 +2,26 @@
  * Hands verified replies and delivery reports of waiting questions (Send and Wait for Response) to
  * their executions. The gateway keeps one webhook URL per account, so they arrive here whatever the
  * trigger's Events selection. The target is rebuilt on this instance's own origin from the reference's
- * validated parts (core/conversations/resume-link.ts); n8n checks the link's signature. The link never appears in
+ * validated parts (core/questions/resume-link.ts); n8n checks the link's signature. The link never appears in
  * an item, an answer or the log: only the execution and node ids do.
  *
  * The events of one question are handed on in the order they came, one after the other; different
  * questions FORWARDS_AT_ONCE at a time; all within one ForwardBudget (hand-on.ts). What the process
- * already knows (conversations.ts) costs no request to n8n.
+ * already knows (forward-memory.ts) costs no request to n8n.
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { mapWithConcurrency } from '../concurrency';
-import { encodeForForward, isFinalOutcome, resumeTargetOf, type ForwardOutcome } from '../core/conversations/forwarding';
-import { redactResumeSignaturesDeep, RESUME_REFERENCE_PREFIX, waitingWebhookUrl, type ResumeTarget } from '../core/conversations/resume-link';
-import { Conversations, questionKeyOf, type Settled } from './conversations';
+import { encodeForForward, isFinalOutcome, resumeTargetOf, type ForwardOutcome } from '../core/questions/forwarding';
+import { redactResumeSignaturesDeep, RESUME_REFERENCE_PREFIX, waitingWebhookUrl, type ResumeTarget } from '../core/questions/resume-link';
+import { ForwardMemory, questionKeyOf, type Settled } from './forward-memory';
 import { ForwardBudget, handOn } from './hand-on';
 
 /** Questions handed on at once: a signed array of many events must not open a connection for each at once. */
 const FORWARDS_AT_ONCE = 8;
 
 /** Shared by every trigger of this n8n process. */
-const conversations = new Conversations();
+const memory = new ForwardMemory();
 
 export type ReplyHandling = 'resumeOnly' | 'resumeAndStart';
 
@@ -65,13 +65,13 @@ function recalled(settled: Settled, trigger: string): ForwardOutcome {
 
 async function outcomeOf(ctx: IWebhookFunctions, event: IDataObject, target: ResumeTarget, ownUrl: string | undefined, budget: ForwardBudget): Promise<ForwardOutcome> {
 	const trigger = triggerOf(ctx);
-	const known = conversations.recall(event, target);
+	const known = memory.recall(event, target);
 	if (known) return recalled(known, trigger);
 	const url = ownUrl === undefined ? undefined : waitingWebhookUrl(ownUrl, target);
 	if (url === undefined) return { kind: 'refused', reason: "this n8n's own webhook URL is unknown, so there is nowhere safe to forward to" };
 	const encoded = encodeForForward(event);
 	const outcome = encoded.ok ? await handOn(ctx, url, encoded.body, budget) : encoded.outcome;
-	if (isFinalOutcome(outcome)) conversations.remember(event, target, { outcome, by: trigger });
+	if (isFinalOutcome(outcome)) memory.remember(event, target, { outcome, by: trigger });
 	return outcome;
 }
 
@@ -118,7 +118,7 @@ export async function forwardToWaitingQuestions(ctx: IWebhookFunctions, events: 
 	}
 	const budget = new ForwardBudget();
 	await mapWithConcurrency(questions, FORWARDS_AT_ONCE, async (question) => {
-		await conversations.inTurn(question.key, async () => await handQuestion(ctx, question, ownUrl, budget, forwarded));
+		await memory.inTurn(question.key, async () => await handQuestion(ctx, question, ownUrl, budget, forwarded));
 	});
 	logDeferred(ctx, forwarded);
 	return forwarded;

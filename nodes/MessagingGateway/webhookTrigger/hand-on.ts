@@ -8,7 +8,7 @@ import type { IN8nHttpFullResponse, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { NO_REDIRECTS } from '../constants';
-import { classifyForwardResponse, unreachableOutcome, type ForwardOutcome } from '../core/conversations/forwarding';
+import { classifyForwardResponse, unreachableOutcome, type ForwardOutcome } from '../core/questions/forwarding';
 
 /** The time all forwards of one webhook request may take, retries included: well below the usual webhook timeouts (5 s and more). */
 export const FORWARD_BUDGET_MS = 3_000;

@@ -1,9 +1,9 @@
-/** Replies to Send and Wait questions through the Messaging Gateway Trigger at the limits: a forward n8n does not answer in time, 300 finished questions in one body, a deeply nested event (the rest: trigger-conversations.test.ts). */
+/** Replies to Send and Wait questions through the Messaging Gateway Trigger at the limits: a forward n8n does not answer in time, 300 finished questions in one body, a deeply nested event (the rest: trigger-hand-on.test.ts). */
 import type { IDataObject } from 'n8n-workflow';
-import { MAX_FORWARDS_PER_REQUEST } from '../../nodes/MessagingGateway/trigger/hand-on';
+import { MAX_FORWARDS_PER_REQUEST } from '../../nodes/MessagingGateway/webhookTrigger/hand-on';
 import { catchLogLines } from '../support/n8n-logger';
 import { signedBody } from '../support/openssl';
-import { gateway, controlAnswer, post, ask, setUp } from '../support/trigger-conversations-setup';
+import { gateway, controlAnswer, post, ask, setUp } from '../support/trigger-hand-on-setup';
 
 test('a forward that n8n does not answer in time is given up within the gateway\'s webhook timeout: the gateway gets 503 and delivers again', async () => {
 	const { n8n, trigger, close } = await setUp({ hold: true });
