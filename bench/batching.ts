@@ -10,7 +10,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 
 import { DEFAULT_ACCOUNT } from '../emulator/server';
-import { runAction } from '../test/harness/run';
+import { runAction } from '../test/support/run';
 
 const ITEMS = 1000;
 const API_LATENCY_MS = 50;

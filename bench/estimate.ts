@@ -10,7 +10,7 @@ import { loadavg } from 'node:os';
 import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_ACCOUNT, startEmulator, type Emulator } from '../emulator/server';
-import { runAction } from '../test/harness/run';
+import { runAction } from '../test/support/run';
 
 const ITEMS = 1000;
 const RECIPIENTS = 10;

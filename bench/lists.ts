@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 
 import { MAX_PAGE_SIZE } from '../nodes/MessagingGateway/core/lists/pages';
 import { startEmulator, type Emulator } from '../emulator/server';
-import { runAction } from '../test/harness/run';
+import { runAction } from '../test/support/run';
 
 const MESSAGES = 10_000;
 const ROUNDS = 3;

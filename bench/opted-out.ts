@@ -4,8 +4,8 @@
  * `npx ts-node --transpile-only bench/opted-out.ts`; prints rows for bench/RESULTS.md.
  */
 import { startEmulator } from '../emulator/server';
-import { emulatorCredentials } from '../test/harness/n8n-core';
-import { runAction } from '../test/harness/run';
+import { emulatorCredentials } from '../test/support/n8n-core';
+import { runAction } from '../test/support/run';
 
 const ITEMS = 1000;
 const OPTED_OUT = 10;

@@ -13,7 +13,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 
 import { startEmulator } from '../emulator/server';
-import { runAction } from '../test/harness/run';
+import { runAction } from '../test/support/run';
 import { N8nClient } from '../tools/n8n-client';
 import { ensureN8n, ROOT } from '../tools/n8n-install';
 import { startN8n, stopN8nOnExit } from '../tools/n8n-process';

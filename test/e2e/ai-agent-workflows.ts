@@ -1,6 +1,6 @@
 /**
  * Workflows for the AI agent tests (ai-agents.test.ts): n8n's AI Agent (version 3.1) driven by the
- * scripted model (test/helpers/scripted-model.ts) through n8n's OpenAI Chat Model (version 1.2:
+ * scripted model (test/support/scripted-model.ts) through n8n's OpenAI Chat Model (version 1.2:
  * chat completions), with our Send SMS tool gated by our HITL tool.
  */
 import { PACKAGE_NAME } from '../../tools/n8n-install';

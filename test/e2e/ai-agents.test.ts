@@ -1,6 +1,6 @@
 /**
  * n8n's AI Agent with our nodes in a real n8n, driven by a scripted OpenAI-compatible model
- * (test/helpers/scripted-model.ts), the emulator as the gateway: an agent's Send SMS tool gated by the
+ * (test/support/scripted-model.ts), the emulator as the gateway: an agent's Send SMS tool gated by the
  * Messaging Gateway HITL tool, approved or not by an SMS reply. n8n 1.x has no HITL tools: there the
  * test checks that and skips the rest.
  */
@@ -9,10 +9,10 @@ import type { N8nClient } from '../../tools/n8n-client';
 import { stopN8nOnExit, tailOf } from '../../tools/n8n-process';
 import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
 import { startN8nWithEmulator, type N8nWithEmulator } from '../../tools/n8n-with-emulator';
-import { startScriptedModel, type ScriptedModel } from '../helpers/scripted-model';
+import { startScriptedModel, type ScriptedModel } from '../support/scripted-model';
 import { HITL_TYPE, type Credentials } from './ai-agent-workflows';
 import { hitlScenarios } from './hitl-scenarios';
-import { emulatorControl, type EmulatorControl } from './scenarios';
+import { emulatorControl, type EmulatorControl } from '../support/emulator-client';
 import { smsAssistantScenarios } from './sms-assistant-scenarios';
 
 stopN8nOnExit();

@@ -10,6 +10,7 @@ import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
 import { waitFor } from '../../tools/waits';
+import { emulatorClient } from '../support/emulator-client';
 
 stopN8nOnExit();
 
@@ -86,11 +87,8 @@ test('the example "Welcome a new contact": the contact goes into Customers (add_
 });
 
 test('a workflow sends one SMS to the group (a message and delivery report per contact), adds an opt-out, renames the group and lists groups and contacts', async () => {
-	const add = await fetch(`${emulator.url}/v1/contact`, {
-		method: 'POST',
-		headers: { 'X-Client-Id': emulator.account.apiKey, 'X-Client-Secret': emulator.account.apiSecret },
-		body: JSON.stringify([{ phone: '32470123472', groupid: '4821' }, { phone: '447700900173', groupid: '4821' }]),
-	});
+	const { api, control } = emulatorClient(() => emulator);
+	const add = await api('POST', '/v1/contact', [{ phone: '32470123472', groupid: '4821' }, { phone: '447700900173', groupid: '4821' }]);
 	expect(add.status).toBe(200);
 	const before = emulator.requests.length;
 	const sentBefore = emulator.messages.length;
@@ -112,7 +110,7 @@ test('a workflow sends one SMS to the group (a message and delivery report per c
 		['32470123472', '4821'],
 		['447700900173', '4821'],
 	]);
-	expect(await (await fetch(`${emulator.url}/emulator/optouts`)).json()).toContain('447700900173');
+	expect(await control('GET', '/emulator/optouts')).toContain('447700900173');
 	await emulator.settle();
 	const finals = emulator.events.filter((entry) => entry.event.webhook_type === 'delivery_report' && sent.some((message) => message.messageid === (entry.event.message as { messageid: string }).messageid) && (entry.event.message as { delivery_code: string }).delivery_code !== '0');
 	expect(finals).toHaveLength(3);

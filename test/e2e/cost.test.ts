@@ -9,7 +9,7 @@ import { nodeOutput, type Execution } from '../../tools/n8n-client';
 import { stopN8nOnExit, tailOf } from '../../tools/n8n-process';
 import { startN8nWithEmulator, withLogOf, type N8nWithEmulator } from '../../tools/n8n-with-emulator';
 import { waitFor, waitForWebhooks } from '../../tools/waits';
-import { emulatorControl, type EmulatorControl } from './scenarios';
+import { emulatorControl, type EmulatorControl } from '../support/emulator-client';
 
 stopN8nOnExit();
 

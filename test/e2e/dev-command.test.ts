@@ -4,15 +4,17 @@
  * (SIGINT to the whole process group). n8n and the emulator must be gone and their ports free.
  * Ports: EMULATOR_PORT and N8N_PORT as the README documents, free ones unless the caller sets them.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 
-import { N8nClient, nodeOutput, type Execution } from '../../tools/n8n-client';
-import { ROOT } from '../../tools/n8n-install';
+import { N8nClient, nodeOutput } from '../../tools/n8n-client';
 import { freePort } from '../../tools/n8n-process';
-import { portIsFree, processGroup, run, sleep, stepsOf, until } from './dev-shell';
+import { portIsFree, processGroup, run, sleep, startDevCommand, stepsOf, until } from './dev-shell';
+import { n8nExecutions } from '../support/emulator-client';
+import { sendAndWaitAndSignUpTests } from './dev-command-walkthrough';
 
 let dev: ChildProcess;
-let output = '';
+/** All `npm run dev` printed so far. */
+let output: () => string;
 let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 let ports: { emulator: number; n8n: number };
 let walkThrough: Map<string, string[]>;
@@ -21,48 +23,28 @@ let client: N8nClient;
 /** The commands printed under the comment that starts with `heading`. */
 function commandsUnder(heading: string): string[] {
 	const entry = [...walkThrough].find(([comment]) => comment.startsWith(heading));
-	if (!entry) throw new Error(`the walk-through has no "${heading}" step:\n${output}`);
+	if (!entry) throw new Error(`the walk-through has no "${heading}" step:\n${output()}`);
 	return entry[1];
 }
 
 /** Finished executions of the workflow with this name, oldest first, once there are at least `count`. */
-async function executionsOf(name: string, count: number): Promise<Execution[]> {
-	const { data } = await client.api<{ data: Array<{ id: string; name: string }> }>('GET', '/workflows');
-	const workflow = data.find((entry) => entry.name === name);
-	if (!workflow) throw new Error(`no workflow "${name}" in n8n`);
-	return await until(`${count} executions of "${name}"`, async () => {
-		const finished = (await client.executions(workflow.id)).filter((execution) => execution.status !== 'running' && execution.status !== 'new');
-		return finished.length >= count ? finished.reverse() : undefined;
-	});
-}
+const { executionsNamed } = n8nExecutions(() => client);
 
 beforeAll(async () => {
 	ports = {
 		emulator: Number(process.env.EMULATOR_PORT ?? (await freePort())),
 		n8n: Number(process.env.N8N_PORT ?? (await freePort())),
 	};
-	const env: NodeJS.ProcessEnv = { ...process.env, EMULATOR_PORT: String(ports.emulator), N8N_PORT: String(ports.n8n) };
-	delete env.NODE_ENV; // jest's "test"; a user's shell has none
-	// detached: its own process group, as a shell gives the command it runs in the foreground.
-	dev = spawn('npm', ['run', 'dev'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-	exited = new Promise((resolve) => dev.once('exit', (code, signal) => resolve({ code, signal })));
-	for (const stream of [dev.stdout!, dev.stderr!]) {
-		stream.on('data', (chunk: Buffer) => {
-			output += chunk.toString();
-			process.stderr.write(chunk); // install progress and the walk-through, as the user sees them
-		});
-	}
+	const started = startDevCommand(ports);
+	({ dev, exited, output } = started);
 	// A first run installs n8n (minutes); later ones start in about half a minute.
-	await until('"The demo is up"', async () => {
-		if (dev.exitCode !== null) throw new Error(`npm run dev exited with ${dev.exitCode}:\n${output}`);
-		return output.includes('Ctrl-C stops n8n and the emulator.') ? true : undefined;
-	}, 900_000);
-	expect(output).toContain('The demo is up.');
+	await started.up;
+	expect(output()).toContain('The demo is up.');
 
-	walkThrough = stepsOf(output.slice(output.indexOf('Try:')));
-	const login = /log in as (\S+) \/ (\S+)\)/.exec(output);
-	if (!login) throw new Error(`no login printed:\n${output}`);
-	const editor = /n8n editor\s+(\S+)/.exec(output)![1];
+	walkThrough = stepsOf(output().slice(output().indexOf('Try:')));
+	const login = /log in as (\S+) \/ (\S+)\)/.exec(output());
+	if (!login) throw new Error(`no login printed:\n${output()}`);
+	const editor = /n8n editor\s+(\S+)/.exec(output())![1];
 	expect(editor).toBe(`http://127.0.0.1:${ports.n8n}`);
 	client = await N8nClient.logIn(editor, login[1], login[2]);
 }, 1_000_000);
@@ -83,10 +65,10 @@ test('an incoming SMS: the auto-reply is sent and the delivery log records both 
 		sender: 'Shop',
 		content: 'Thanks for your message "Is my order on its way?". We will get back to you shortly.',
 	});
-	const [answered] = await executionsOf('Auto-reply to incoming SMS', 1);
+	const [answered] = await executionsNamed('Auto-reply to incoming SMS', 1);
 	expect(answered.status).toBe('success');
 
-	const logs = await executionsOf('Delivery log', 2);
+	const logs = await executionsNamed('Delivery log', 2);
 	const entries = logs.map((execution) => nodeOutput(execution, 'Log Entry (replace with a sheet or database)')[0]);
 	// The spec's two reports for one message: submitted (0), then delivered (1).
 	expect(entries).toEqual([
@@ -103,7 +85,7 @@ test('a send to the magic number …99218: the delivery log records "not deliver
 	const sent = messages.find((message) => message.to === '31612399218');
 	expect(sent).toBeDefined();
 	const entries = await until('the final report in the delivery log', async () => {
-		const logs = await executionsOf('Delivery log', 3);
+		const logs = await executionsNamed('Delivery log', 3);
 		const found = logs.map((execution) => nodeOutput(execution, 'Log Entry (replace with a sheet or database)')[0]).filter((entry) => entry.messageid === sent!.messageid);
 		return found.length === 2 ? found : undefined;
 	});
@@ -129,7 +111,7 @@ test('a scheduled send lands at the asked wall-clock time: the credential carrie
 	const requests = (await run(listMessages.replace('/emulator/messages', '/emulator/requests'))) as Array<{ path: string; body: string }>;
 	const request = requests.find((entry) => entry.path === '/v1/message/send' && entry.body.includes('Your appointment'));
 	expect(JSON.parse(request!.body)).toMatchObject({ date: '2031-06-01 12:30', to: '31612345678' });
-	expect(output).toContain('the gateway gets "2031-06-01 12:30" (Europe/Amsterdam');
+	expect(output()).toContain('the gateway gets "2031-06-01 12:30" (Europe/Amsterdam');
 });
 
 test('the scheduling request without the Webhook header: n8n answers 403 and nothing is sent', async () => {
@@ -142,44 +124,7 @@ test('the scheduling request without the Webhook header: n8n answers 403 and not
 	expect(await messageIds()).toEqual(before);
 });
 
-test('Send and Wait: an unclear reply to the question gets its reminder and no auto-reply; then YES approves', async () => {
-	const [ask, keepId, unclear, yes] = commandsUnder('Send and Wait for Response');
-	expect(keepId).toMatch(/^QUESTION=\$\(curl /);
-	const [, listMessages] = commandsUnder('An incoming SMS');
-	const toApprover = async () => ((await run(listMessages)) as Array<{ messageid: string; to: string; content: string }>).filter((message) => message.to === '31612345678');
-	const autoReplies = (await executionsOf('Auto-reply to incoming SMS', 1)).length;
-	// The webhook of a just-activated workflow can answer 404 for a moment.
-	await until('the approval webhook', async () => ((await run(ask)) as { message?: string }).message === 'Workflow was started' || undefined);
-	// A user pastes the next lines into one shell a moment later; here: once the question has gone out.
-	const question = await until('the question', async () => (await toApprover()).find((message) => message.content.startsWith('Approve the refund of €120 for order 1001?')));
-	expect(await run(`${keepId}\nprintf %s "$QUESTION"`)).toBe(question.messageid);
-
-	await run(`${keepId}\n${unclear}`);
-	// The example's Unclear Reply Reminder, from the question's sender, to the approver.
-	await until('the reminder', async () => (await toApprover()).find((message) => message.content === 'Sorry, I did not get that. Please reply YES or NO.'));
-	const [, handed] = await executionsOf('Auto-reply to incoming SMS', autoReplies + 1).then((all) => all.slice(autoReplies - 1));
-	expect(nodeOutput(handed, 'Incoming SMS')).toEqual([expect.objectContaining({ waitingQuestion: expect.objectContaining({ outcome: 'keptWaiting' }) })]);
-	expect(handed.data!.resultData.runData['Reply by SMS']).toBeUndefined();
-
-	await run(`${keepId}\n${yes}`);
-	// Waiting counts as finished for executionsOf: the approval is over once it has succeeded.
-	const approval = await until('the approval', async () => (await executionsOf('Approve a refund by SMS', 1)).find((execution) => execution.status === 'success'));
-	expect(nodeOutput(approval, 'Ask the manager')).toEqual([expect.objectContaining({ approved: true, reply: 'YES', from: '31612345678', messageid: question.messageid })]);
-	expect(approval.data!.resultData.runData['Refund the order (replace with your shop\'s API)']).toBeDefined();
-	// Nothing but the question and its reminder went to the approver: no "Thanks for your message" to either reply.
-	expect((await toApprover()).filter((message) => message.content.startsWith('Thanks for your message "') && !message.content.includes('Is my order'))).toEqual([]);
-});
-
-test('a sign-up: "Welcome a new contact" adds the contact to the group Customers and texts it a welcome', async () => {
-	const [signUp, listContacts] = commandsUnder('A sign-up form posts a new contact');
-	// The webhook of a just-activated workflow can answer 404 for a moment.
-	const welcome = await until('the sign-up webhook', async () => {
-		const answer = await run(signUp);
-		return typeof answer === 'object' && answer !== null && 'messageid' in answer ? answer : undefined;
-	});
-	expect(welcome).toMatchObject({ to: '31612345601', reference: 'welcome' });
-	expect(await run(listContacts)).toEqual([expect.objectContaining({ phone: '31612345601', groupid: '4821', firstname: 'Ada' })]);
-});
+sendAndWaitAndSignUpTests({ commandsUnder, executionsNamed });
 
 test("the auto-reply trigger's Test URL: registered, fired at and removed again as printed; the production URLs stay", async () => {
 	const [register, fire, remove] = commandsUnder('A sample event of any of the 14 types');

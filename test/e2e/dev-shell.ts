@@ -1,7 +1,9 @@
 /** What the `npm run dev` test does as a user at a shell: run a printed command, wait, look at processes and ports. */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { promisify } from 'node:util';
+
+import { ROOT } from '../../tools/n8n-install';
 
 const sh = promisify(execFile);
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms).unref());
@@ -54,4 +56,29 @@ export function stepsOf(walkThrough: string): Map<string, string[]> {
 		else if (/^(?:[A-Z_]+=\$\()?curl /.test(text)) steps.get(comment)!.push(text);
 	}
 	return steps;
+}
+
+/** `npm run dev` started as a user starts it in a shell, on these ports; `up` resolves once the walk-through is printed. */
+export function startDevCommand(ports: { emulator: number; n8n: number }) {
+	const env: NodeJS.ProcessEnv = { ...process.env, EMULATOR_PORT: String(ports.emulator), N8N_PORT: String(ports.n8n) };
+	delete env.NODE_ENV; // jest's "test"; a user's shell has none
+	// detached: its own process group, as a shell gives the command it runs in the foreground.
+	const dev = spawn('npm', ['run', 'dev'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+	const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => dev.once('exit', (code, signal) => resolve({ code, signal })));
+	let output = '';
+	for (const stream of [dev.stdout!, dev.stderr!]) {
+		stream.on('data', (chunk: Buffer) => {
+			output += chunk.toString();
+			process.stderr.write(chunk); // install progress and the walk-through, as the user sees them
+		});
+	}
+	const up = until(
+		'"The demo is up"',
+		async () => {
+			if (dev.exitCode !== null) throw new Error(`npm run dev exited with ${dev.exitCode}:\n${output}`);
+			return output.includes('Ctrl-C stops n8n and the emulator.') ? true : undefined;
+		},
+		900_000,
+	);
+	return { dev, exited, up, output: () => output };
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 
 import { ROOT } from '../../tools/n8n-install';
 import type { EditorSetting } from './editor-hitl';
+import { emulatorClient } from '../support/emulator-client';
 
 export function inboxEditorTests(setting: () => EditorSetting) {
 	test('the node panel offers the Inbox Trigger as a first step by inbox, polling and received messages', async () => {
@@ -34,7 +35,8 @@ export function inboxEditorTests(setting: () => EditorSetting) {
 		expect({ path, exists: path !== undefined && existsSync(join(ROOT, path)) }).toEqual({ path: 'docs/inbox-trigger.md', exists: true });
 
 		// Fetch Test Event: a manual poll in real n8n gives the newest received message alone.
-		const added = await fetch(`${emulatorUrl}/emulator/inbox`, { method: 'POST', body: JSON.stringify({ count: 2, from: '31612000078', type: 'sms', content: 'Fetched in the editor {n}' }) });
+		const { controlAnswer } = emulatorClient(() => ({ url: emulatorUrl }));
+		const added = await controlAnswer('POST', '/emulator/inbox', { count: 2, from: '31612000078', type: 'sms', content: 'Fetched in the editor {n}' });
 		expect(added.status).toBe(201);
 		await page.locator(testId('ndv')).getByRole('button', { name: 'Fetch Test Event' }).first().click();
 		await page.locator(testId('ndv')).getByText('Fetched in the editor 2').first().waitFor({ timeout: 30_000 });

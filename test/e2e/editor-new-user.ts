@@ -9,6 +9,7 @@ import type { INodeTypeDescription } from 'n8n-workflow';
 
 import { PACKAGE_NAME } from '../../tools/n8n-install';
 import type { EditorSetting } from './editor-hitl';
+import { emulatorClient } from '../support/emulator-client';
 
 const NOTICE = 'Needs an active Messaging Gateway Trigger for this account';
 
@@ -112,7 +113,7 @@ export function newUserEditorTests(setting: () => EditorSetting) {
 
 	test("the Inbox Trigger's Fetch Test Event with nothing to fetch says what it looked for; saved as a picture", async () => {
 		const { page, emulatorUrl, demo, testId, openPanel, picture } = setting();
-		expect((await fetch(`${emulatorUrl}/emulator/inbox`, { method: 'DELETE' })).status).toBe(200);
+		expect((await emulatorClient(() => ({ url: emulatorUrl })).controlAnswer('DELETE', '/emulator/inbox')).status).toBe(200);
 		await openPanel(demo.workflows.inboxByPolling.id, 'New SMS in the Inbox');
 		const ndv = page.locator(testId('ndv'));
 		await ndv.getByRole('button', { name: 'Fetch Test Event' }).first().click();

@@ -4,7 +4,7 @@
  * words users type, each Docs link names a page of this repository, and the Send SMS and trigger panels
  * are saved as pictures in docs/ (the README shows them).
  */
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -22,13 +22,13 @@ import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
 import { hitlEditorTests } from './editor-hitl';
 import { inboxEditorTests } from './editor-inbox';
 import { newUserEditorTests } from './editor-new-user';
+import { editorPage, openEditorBrowser, OURS, repositoryPath, SEARCH_WORDS } from './editor-page';
 
 stopN8nOnExit();
 
 const N8N_VERSION = process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION;
 // The README shows the n8n users get by default; a run on another version keeps its pictures out of docs/.
 const PICTURES = N8N_VERSION === DEFAULT_N8N_VERSION ? join(ROOT, 'docs') : mkdtempSync(join(tmpdir(), 'editor-'));
-const OURS = [`${PACKAGE_NAME}.messagingGateway`, `${PACKAGE_NAME}.messagingGatewayTrigger`, `${PACKAGE_NAME}.messagingGatewayInboxTrigger`];
 
 let emulator: Emulator;
 let n8n: N8nServer;
@@ -43,17 +43,7 @@ type NodeType = INodeTypeDescription & { defaultVersion?: number };
 beforeAll(async () => {
 	({ emulator, n8n, client, stop } = await startN8nWithEmulator());
 	demo = await withLogOf(n8n, setUpDemo(emulator, client));
-	const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-	if (!existsSync(chromium)) throw new Error(`${chromium} not found: apt-get install -y chromium`);
-	const { chromium: launcher } = await import('playwright-core');
-	browser = await launcher.launch({
-		executablePath: chromium,
-		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-	});
-	const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-	const [name, value] = client.cookie.split(';')[0].split('=');
-	await context.addCookies([{ name, value, url: n8n.url }]);
-	page = await context.newPage();
+	({ browser, page } = await openEditorBrowser(n8n.url, client.cookie));
 }, 900_000);
 
 afterAll(async () => {
@@ -61,37 +51,11 @@ afterAll(async () => {
 	await stop?.();
 });
 
-const testId = (id: string) => `[data-test-id="${id}"]`;
+const { testId, openWorkflow, picture, savedNodes, searchNodePanel, openPanel } = editorPage(() => ({ page, n8nUrl: n8n.url, client, pictures: PICTURES }));
 
-/** Opens a workflow on the canvas (and, with `nodeName`, that node's panel), the published-workflow checklist closed. */
-async function openWorkflow(workflowId: string, nodeName?: string): Promise<void> {
-	const nodeId = nodeName ? (await savedNodes(workflowId)).find((node) => node.name === nodeName)?.id : undefined;
-	if (nodeName && !nodeId) throw new Error(`no node "${nodeName}" in workflow ${workflowId}`);
-	await page.goto(`${n8n.url}/workflow/${workflowId}${nodeId ? `/${nodeId}` : ''}`);
-	await page.waitForSelector(testId('canvas-node'), { timeout: 60_000 });
-}
 
-/** A picture of the page, without the "Production Checklist" n8n opens over published workflows a moment after loading. */
-async function picture(file: string): Promise<void> {
-	await page.waitForTimeout(1_500);
-	const checklistClose = page.locator(testId('suggested-actions-close'));
-	if (await checklistClose.isVisible()) {
-		await checklistClose.click();
-		await checklistClose.waitFor({ state: 'hidden', timeout: 5_000 });
-	}
-	mkdirSync(PICTURES, { recursive: true });
-	await page.screenshot({ path: join(PICTURES, file) });
-}
 
-const savedNodes = async (workflowId: string): Promise<INode[]> => (await client.api<{ nodes: INode[] }>('GET', `/workflows/${workflowId}`)).nodes;
 
-/** The path inside the repository a documentation link names (…/blob/main/<path>?utm_…). */
-function repositoryPath(href: string): string {
-	const { pathname } = new URL(href);
-	const match = /\/blob\/main\/(.+)$/.exec(pathname);
-	if (!match) throw new Error(`${href} does not name a file of the repository`);
-	return decodeURIComponent(match[1]);
-}
 
 test("every example opens on its nodes' default versions, without a parameter issue or a warning on the canvas", async () => {
 	const types = await client.rest<NodeType[]>('/types/nodes.json');
@@ -135,19 +99,7 @@ test('the canvas shows readable subtitles; the auto-reply workflow is saved as a
 	await picture('editor-auto-reply.png');
 });
 
-/** Opens the node panel with the canvas's + button, searches `word` and returns the names it lists. */
-async function searchNodePanel(word: string): Promise<string[]> {
-	const search = page.locator(`input${testId('node-creator-search-bar')}`);
-	if (!(await search.isVisible())) {
-		await page.locator(`${testId('canvas-plus-button')}, ${testId('node-creator-plus-button')}`).first().click();
-	}
-	await search.waitFor({ timeout: 10_000 });
-	await search.fill(word);
-	await page.waitForTimeout(500); // the panel filters as one types
-	return await page.locator(`${testId('node-creator')} ${testId('node-creator-item-name')}`).allInnerTexts();
-}
 
-const SEARCH_WORDS = ['SMS', 'text message', 'delivery report', 'incoming SMS', 'inbound message', 'read report', 'voice', 'opt-out', 'funds'];
 
 test('the node panel finds the trigger (first step) and the action (next step) by each word users search for', async () => {
 	// A new workflow: the panel lists trigger nodes.
@@ -224,13 +176,6 @@ test("n8n's credential test explains a wrong key as the node explains code 104, 
 	expect((await testCredential(emulator.account.apiKey)).status).toBe('OK');
 });
 
-/** Opens a node's panel and waits until it has drawn. */
-async function openPanel(workflowId: string, nodeName: string): Promise<string> {
-	await openWorkflow(workflowId, nodeName);
-	await page.locator(testId('ndv')).waitFor({ state: 'visible', timeout: 30_000 });
-	await page.waitForTimeout(1_000); // the panel draws its parameters after it opens
-	return await page.locator(testId('ndv')).innerText();
-}
 
 test('the Send SMS panel and the trigger panel, saved as pictures for the README', async () => {
 	const sendPanel = await openPanel(demo.workflows.sendFromWorkflow.id, 'Send SMS');

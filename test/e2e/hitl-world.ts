@@ -6,9 +6,9 @@
  */
 import type { Execution, N8nClient } from '../../tools/n8n-client';
 import { waitFor, waitForWebhooks } from '../../tools/waits';
-import type { ChatRequest, ScriptedModel } from '../helpers/scripted-model';
+import type { ChatRequest, ScriptedModel } from '../support/scripted-model';
 import { gatedAgentWorkflow, gatedSendCall, type Credentials, type Upstream } from './ai-agent-workflows';
-import type { EmulatorControl } from './scenarios';
+import type { EmulatorControl } from '../support/emulator-client';
 
 export interface HitlSetting {
 	client: N8nClient;

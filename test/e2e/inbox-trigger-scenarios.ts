@@ -4,16 +4,11 @@
  * every minute. What each poll emitted is read back from n8n's executions (public API); what was
  * expected is what the test put into the emulator.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import type { Emulator } from '../../emulator/server';
 import { isFinished, N8nClient, nodeOutput, type Execution, type ExampleWorkflow } from '../../tools/n8n-client';
-import { ensureN8n, PACKAGE_NAME } from '../../tools/n8n-install';
-import { startN8n, type N8nServer } from '../../tools/n8n-process';
-import { withLogOf } from '../../tools/n8n-with-emulator';
+import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { waitFor } from '../../tools/waits';
+import { emulatorControl } from '../support/emulator-client';
 
 export const TRIGGER = 'Inbox Trigger';
 export type InboxOrder = 'oldestFirst' | 'newestFirst';
@@ -30,15 +25,9 @@ export interface Inbox {
 	added: string[];
 }
 
-export async function control(emulator: Emulator, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-	const response = await fetch(`${emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
-	if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-	return (await response.json()) as Record<string, unknown>;
-}
-
 /** Adds `count` received messages `<label> 1` … `<label> count` to the inbox (one request: all at once). */
 export async function receive(inbox: Pick<Inbox, 'emulator'> & Partial<Inbox>, label: string, count: number): Promise<void> {
-	await control(inbox.emulator, 'POST', '/emulator/inbox', { count, from: SENDER, type: 'sms', content: `${label} {n}` });
+	await emulatorControl(inbox.emulator)('POST', '/emulator/inbox', { count, from: SENDER, type: 'sms', content: `${label} {n}` });
 	inbox.added?.push(...Array.from({ length: count }, (_, i) => `${label} ${i + 1}`));
 }
 
@@ -74,8 +63,9 @@ export async function activateInboxes(client: N8nClient, emulators: Emulator[], 
  * then creates the workflow and activates it (n8n polls once at activation).
  */
 async function activateInbox(client: N8nClient, emulator: Emulator, order: InboxOrder): Promise<Inbox> {
-	await control(emulator, 'DELETE', '/emulator/inbox');
-	await control(emulator, 'PATCH', '/emulator/inbox', { order });
+	const control = emulatorControl(emulator);
+	await control('DELETE', '/emulator/inbox');
+	await control('PATCH', '/emulator/inbox', { order });
 	await receive({ emulator }, 'Before', BEFORE_ACTIVATION);
 	const { account } = emulator;
 	const credentialId = await client.createCredential(`Messaging Gateway (${order})`, { baseUrl: emulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret });
@@ -155,48 +145,6 @@ export function expectFiftyOnce(inbox: Inbox, emitted: Emitted) {
 	expect(emitted.perExecution).toEqual([20, 17, 13]);
 	expect(emitted.ids).toEqual([...emitted.ids].sort((a, b) => a - b));
 	expect(emitted.executions.map((execution) => execution.status)).toEqual(['success', 'success', 'success']);
-}
-
-/** n8n in a user folder of its own, which outlives a restart (stop, then start again on the same database). */
-export interface RestartableN8n {
-	readonly n8n: N8nServer;
-	readonly client: N8nClient;
-	restart(): Promise<void>;
-	stop(): Promise<void>;
-}
-
-export async function startRestartableN8n(env: Record<string, string> = {}): Promise<RestartableN8n> {
-	const install = ensureN8n();
-	const userFolder = mkdtempSync(join(tmpdir(), 'n8n-inbox-'));
-	let n8n: N8nServer | undefined;
-	let client: N8nClient;
-	try {
-		n8n = await startN8n(install, { userFolder, env });
-		client = await withLogOf(n8n, N8nClient.setUp(n8n.url));
-	} catch (error) {
-		await n8n?.stop();
-		rmSync(userFolder, { recursive: true, force: true });
-		throw error;
-	}
-	let current = n8n;
-	return {
-		get n8n() {
-			return current;
-		},
-		get client() {
-			return client;
-		},
-		async restart() {
-			await current.stop();
-			current = await startN8n(install, { userFolder, env, installPackage: false });
-			// The owner, the API key and the workflows are in the database, which the restart kept.
-			client = new N8nClient(current.url, client.cookie, client.apiKey);
-		},
-		async stop() {
-			await current.stop();
-			rmSync(userFolder, { recursive: true, force: true });
-		},
-	};
 }
 
 /** Runs the workflow by hand from its trigger, as the editor's "Execute workflow" does; the finished execution. */

@@ -12,7 +12,8 @@ import { isFinished, type N8nClient } from '../../tools/n8n-client';
 import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
 import { waitFor } from '../../tools/waits';
-import { activateInboxes, control, receive, TRIGGER, type Inbox } from './inbox-trigger-scenarios';
+import { emulatorControl } from '../support/emulator-client';
+import { activateInboxes, receive, TRIGGER, type Inbox } from './inbox-trigger-scenarios';
 
 stopN8nOnExit();
 
@@ -38,7 +39,7 @@ async function emitted(): Promise<{ texts: string[]; statuses: string[] }> {
 	return { texts: items.flat().map((item) => String(item.json.message)), statuses };
 }
 
-const inboxRequests = async () => ((await control(emulator, 'GET', '/emulator/requests')) as unknown as Array<{ at: string; path: string }>).filter((request) => request.path === '/v1/message/inbox');
+const inboxRequests = async () => ((await emulatorControl(emulator)('GET', '/emulator/requests')) as unknown as Array<{ at: string; path: string }>).filter((request) => request.path === '/v1/message/inbox');
 
 test('a poll that outlasts its minute is not joined by the next: 2,100 messages, each emitted once, oldest first', async () => {
 	[inbox] = await withLogOf(n8n, activateInboxes(client, [emulator], ['oldestFirst']));
@@ -46,11 +47,11 @@ test('a poll that outlasts its minute is not joined by the next: 2,100 messages,
 	// (where the total puts the newest), then page 3, which holds the mark: three requests, 75 s at 25 s each.
 	await receive(inbox, 'Slow', 2100);
 	const before = (await inboxRequests()).length;
-	await control(emulator, 'PATCH', '/emulator/settings', { apiLatencyMs: 25_000 });
+	await emulatorControl(emulator)('PATCH', '/emulator/settings', { apiLatencyMs: 25_000 });
 	const first = await waitFor(async () => (await inboxRequests())[before], { what: 'the first slow poll', timeoutMs: 90_000, intervalMs: 500 });
 	// The next poll starts 60 s after the first, while the first still waits for its third answer; then the gateway is fast again.
 	await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(first.at) + 70_000 - Date.now())));
-	await control(emulator, 'PATCH', '/emulator/settings', { apiLatencyMs: 0 });
+	await emulatorControl(emulator)('PATCH', '/emulator/settings', { apiLatencyMs: 0 });
 	await waitFor(async () => (await emitted()).texts.length >= inbox.added.length, { what: `${inbox.added.length} messages emitted`, timeoutMs: 300_000, intervalMs: 2000 });
 	// One more poll, fast: nothing is emitted again.
 	await new Promise((resolve) => setTimeout(resolve, 65_000));

@@ -20,11 +20,10 @@ import {
 	fiftyOverThreePolls,
 	manualTexts,
 	runManually,
-	startRestartableN8n,
 	type Inbox,
 	type InboxOrder,
-	type RestartableN8n,
 } from './inbox-trigger-scenarios';
+import { startRestartableN8n, type RestartableN8n } from './restartable-n8n';
 
 stopN8nOnExit();
 stopQueueStacksOnExit();

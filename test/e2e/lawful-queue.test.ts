@@ -4,7 +4,7 @@
  */
 import { stopN8nOnExit } from '../../tools/n8n-process';
 import { stopQueueStacksOnExit } from '../../tools/queue-stack';
-import { useQueueWithEmulator } from '../helpers/queue-with-emulator';
+import { useQueueWithEmulator } from '../support/queue-with-emulator';
 import { lawfulScenarios } from './lawful-scenarios';
 
 stopN8nOnExit();

@@ -9,7 +9,8 @@ import type { Emulator } from '../../emulator/server';
 import { isFinished, nodeOutput, type Execution, type N8nClient } from '../../tools/n8n-client';
 import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { sleep, waitForWebhooks } from '../../tools/waits';
-import { opensslHmacSha256 } from '../helpers/openssl';
+import { opensslHmacSha256 } from '../support/openssl';
+import { emulatorClient } from '../support/emulator-client';
 
 export interface LawfulSetting {
 	emulator: Emulator;
@@ -38,8 +39,7 @@ export function lawfulScenarios(setting: () => LawfulSetting) {
 			throw new Error(`${(error as Error).message}\n${setting().logTail()}`);
 		}
 	};
-	const control = async (method: string, path: string, body?: unknown) =>
-		(await (await fetch(`${emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) })).json()) as Record<string, unknown> & Array<Record<string, unknown>>;
+	const { control } = emulatorClient(() => emulator);
 
 	beforeAll(async () => {
 		({ emulator, client, webhookBaseUrl } = setting());

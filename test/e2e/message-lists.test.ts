@@ -9,6 +9,7 @@ import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
 import { waitFor } from '../../tools/waits';
+import { emulatorClient } from '../support/emulator-client';
 
 stopN8nOnExit();
 
@@ -25,10 +26,7 @@ afterAll(async () => {
 	await stop?.();
 });
 
-const control = async (path: string, body: unknown) => {
-	const response = await fetch(`${emulator.url}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'X-Client-Id': emulator.account.apiKey, 'X-Client-Secret': emulator.account.apiSecret } });
-	if (!response.ok) throw new Error(`${path}: ${response.status}`);
-};
+const { control, api } = emulatorClient(() => emulator);
 
 const node = (name: string, parameters: Record<string, unknown>, x: number, executeOnce = false) => ({
 	name,
@@ -41,8 +39,8 @@ const node = (name: string, parameters: Record<string, unknown>, x: number, exec
 });
 
 test('one workflow reads the inbox (Return All, 3 pages), a sender\'s conversation (Limit 5) and the sent history', async () => {
-	await control('/emulator/inbox', { count: 4100, from: PHONE, content: 'Inbound {n}' });
-	await control('/v1/message/send', { message: 'Thanks for your message', sender: 'Shop', to: PHONE });
+	await control('POST', '/emulator/inbox', { count: 4100, from: PHONE, content: 'Inbound {n}' });
+	expect((await api('POST', '/v1/message/send', { message: 'Thanks for your message', sender: 'Shop', to: PHONE })).status).toBe(200);
 	const credentialId = await withLogOf(n8n, client.createCredential('Messaging Gateway account', { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret }));
 	const names = ['Start', 'Inbox', 'Conversation', 'History'];
 	const workflow = {

@@ -16,7 +16,8 @@ import { assertPreflight, preflight } from '../../tools/queue-preflight';
 import { startQueueStack, stopQueueStacksOnExit, type QueueStack } from '../../tools/queue-stack';
 import { waitForWebhooks } from '../../tools/waits';
 import { load, ourTrigger, signedEvent, webhookWorkflow } from '../../tools/webhook-load';
-import { emulatorControl, sharedScenarios, type EmulatorControl } from './scenarios';
+import { emulatorControl, n8nExecutions, type EmulatorControl } from '../support/emulator-client';
+import { sharedScenarios } from './scenarios';
 
 stopN8nOnExit();
 stopQueueStacksOnExit();
@@ -29,11 +30,10 @@ let control: EmulatorControl;
 /** Every execution the tests saw finish, to check where they ran. */
 const seen = new Map<string, Execution>();
 
-async function executionsOf(workflowId: string, count: number, timeoutMs = 60_000): Promise<Execution[]> {
-	const executions = await client.finishedExecutions(workflowId, count, timeoutMs);
-	for (const execution of executions) seen.set(execution.id, execution);
-	return executions;
-}
+const { executionsOf } = n8nExecutions(() => client, {
+	timeoutMs: 60_000,
+	onRead: (executions) => executions.forEach((execution) => seen.set(execution.id, execution)),
+});
 
 const workerStarts = () => stack.workers.map((worker) => readFileSync(worker.logFile, 'utf8').match(/Worker started execution/g)?.length ?? 0).reduce((a, b) => a + b, 0);
 

@@ -9,6 +9,7 @@ import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
 import { waitForWebhooks } from '../../tools/waits';
+import { emulatorClient } from '../support/emulator-client';
 
 stopN8nOnExit();
 
@@ -57,7 +58,7 @@ test('Defer: scheduled at the window\'s opening, as the emulator keeps it; Skip:
 	const deferred = await post({ to: '31612345601', mode: 'defer' });
 	const date = opening.toISOString().slice(0, 16).replace('T', ' ');
 	expect(deferred).toEqual([expect.objectContaining({ to: '31612345601', date, timeZone: 'UTC', timeZoneSource: 'item', deferredTo: `${opening.toISOString().slice(0, 19)}+00:00` })]);
-	const scheduled = (await (await fetch(`${emulator.url}/emulator/scheduled`)).json()) as Array<Record<string, unknown>>;
+	const scheduled = await emulatorClient(() => emulator).control<Array<Record<string, unknown>>>('GET', '/emulator/scheduled');
 	expect(scheduled).toEqual([expect.objectContaining({ to: '31612345601', date, scheduledFor: opening.toISOString() })]);
 	const skipped = await post({ to: '31612345602', mode: 'skip' });
 	expect(skipped).toEqual([expect.objectContaining({ to: '31612345602', skipped: 'quietHours' })]);

@@ -10,7 +10,8 @@ import { stopN8nOnExit, tailOf, type N8nServer } from '../../tools/n8n-process';
 import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
 import { waitFor, waitForWebhooks } from '../../tools/waits';
-import { emulatorControl, sharedScenarios, type EmulatorControl } from './scenarios';
+import { emulatorControl, n8nExecutions, type EmulatorControl } from '../support/emulator-client';
+import { sharedScenarios } from './scenarios';
 
 stopN8nOnExit();
 
@@ -22,7 +23,7 @@ let stop: (() => Promise<void>) | undefined;
 let control: EmulatorControl;
 
 /** Finished executions of a workflow, oldest first (n8n saves them after the run). */
-const executionsOf = (workflowId: string, count: number, timeoutMs?: number) => client.finishedExecutions(workflowId, count, timeoutMs);
+const { executionsOf } = n8nExecutions(() => client);
 
 beforeAll(async () => {
 	({ emulator, n8n, client, stop } = await startN8nWithEmulator({ settings: { deliveryDelayMs: 500, retryBaseMs: 200 } }));

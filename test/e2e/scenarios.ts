@@ -12,17 +12,8 @@ import { nodeOutput, type Execution, type N8nClient } from '../../tools/n8n-clie
 import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { sleep, waitForWebhooks } from '../../tools/waits';
 import { specViolations } from '../fixtures/spec-events';
-import { opensslHmacSha256 } from '../helpers/openssl';
-
-export type EmulatorControl = (method: string, path: string, body?: unknown) => Promise<Record<string, unknown> & Array<Record<string, unknown>>>;
-
-/** A call to the emulator's control API (/emulator/…), answered with its JSON. */
-export function emulatorControl(emulator: Emulator): EmulatorControl {
-	return async (method, path, body) => {
-		const response = await fetch(`${emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
-		return (await response.json()) as Record<string, unknown> & Array<Record<string, unknown>>;
-	};
-}
+import { emulatorClient, type EmulatorControl } from '../support/emulator-client';
+import { opensslHmacSha256 } from '../support/openssl';
 
 export interface Setting {
 	emulator: Emulator;
@@ -191,12 +182,8 @@ export function sharedScenarios(setting: () => Setting) {
 		await waitForWebhooks([demo.workflows.fundsAlert.webhookUrl!]);
 		await control('POST', '/emulator/webhooks', { url: demo.workflows.fundsAlert.webhookUrl, types: ['insufficient_funds'] });
 		await control('PUT', '/emulator/account', { balance: 0 });
-		const refused = await fetch(`${emulator.url}/v1/message/send`, {
-			method: 'POST',
-			headers: { 'X-Client-Id': emulator.account.apiKey, 'X-Client-Secret': emulator.account.apiSecret },
-			body: JSON.stringify({ message: 'Hi', to: '31612345678', sender: 'Shop' }),
-		});
-		expect(await refused.json()).toEqual({ error: '108', errorMsg: 'Not enough credits' });
+		const refused = await emulatorClient(() => emulator).api('POST', '/v1/message/send', { message: 'Hi', to: '31612345678', sender: 'Shop' });
+		expect(refused.body).toEqual({ error: '108', errorMsg: 'Not enough credits' });
 		const [alert] = await executionsOf(demo.workflows.fundsAlert.id, 1);
 		expect(alert.status).toBe('success');
 		const sink = await control('GET', '/emulator/sink');

@@ -6,8 +6,9 @@
 import { stopN8nOnExit } from '../../tools/n8n-process';
 import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
 import { stopQueueStacksOnExit } from '../../tools/queue-stack';
-import { useQueueWithEmulator } from '../helpers/queue-with-emulator';
-import { LOAD_N8N_ENV, LOAD_EMULATOR, sendAndWaitLoadScenarios } from './send-and-wait-load';
+import { useQueueWithEmulator } from '../support/queue-with-emulator';
+import { sendAndWaitLoadScenarios } from './send-and-wait-load';
+import { LOAD_N8N_ENV, LOAD_EMULATOR } from './send-and-wait-load-setup';
 
 stopN8nOnExit();
 stopQueueStacksOnExit();

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
 import { stopN8nOnExit, tailOf } from '../../tools/n8n-process';
 import { startN8nWithEmulator, type N8nWithEmulator } from '../../tools/n8n-with-emulator';
-import { LOAD_N8N_ENV, LOAD_EMULATOR, sendAndWaitLoadScenarios } from './send-and-wait-load';
+import { sendAndWaitLoadScenarios } from './send-and-wait-load';
+import { LOAD_N8N_ENV, LOAD_EMULATOR } from './send-and-wait-load-setup';
 
 stopN8nOnExit();
 

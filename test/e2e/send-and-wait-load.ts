@@ -8,72 +8,14 @@
  * execution of the trigger's workflow, and no resume signature may appear in any saved execution or in
  * n8n's debug log.
  */
-import type { Emulator, EmulatorOptions } from '../../emulator/server';
+import type { Emulator } from '../../emulator/server';
 import { nodeOutput, type Execution, type N8nClient } from '../../tools/n8n-client';
 import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { waitFor, waitForWebhooks } from '../../tools/waits';
 import { load } from '../../tools/webhook-load';
-import { emulatorControl } from './scenarios';
+import { emulatorClient } from '../support/emulator-client';
+import { QUESTIONS_PER_GROUP, TRIGGER_WEBHOOK_ID, say, type LoadSetting, type Group, numbersOf, questionWorkflow, hex64 } from './send-and-wait-load-setup';
 
-const QUESTIONS_PER_GROUP = 100;
-const SENDER = '3197010000001';
-const TRIGGER_WEBHOOK_ID = '3a7c9e1b-0d2f-4a6b-8c1e-5f7a9b3d2c10';
-
-/** The emulator as an at-least-once gateway under load; the balance pays for every question. */
-export const LOAD_EMULATOR: EmulatorOptions = {
-	account: { balance: 10_000 },
-	settings: { deliveryDelayMs: 0, deliveryJitterMs: 500, duplicateDeliveries: true, retryBaseMs: 250, maxAttempts: 8, webhookTimeoutMs: 10_000 },
-};
-
-/**
- * n8n's debug log (what the signature search reads), and the expression isolates n8n creates only when an
- * expression is evaluated, as docs/send-and-wait.md advises for an n8n that handles many replies: on n8n
- * 2.x's default each webhook request costs n8n an isolate, too slow for this load on a 2-core CI machine.
- */
-export const LOAD_N8N_ENV = { N8N_LOG_LEVEL: 'debug', N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' };
-
-const say = (line: string) => process.stderr.write(`[load] ${new Date().toISOString().slice(11, 19)} ${line}\n`);
-
-export interface LoadSetting {
-	emulator: Emulator;
-	client: N8nClient;
-	/** Where production webhooks are served: the n8n itself, or in queue mode the webhook processor. */
-	webhookBaseUrl: string;
-	/** The text of every n8n process's log so far. */
-	logs(): string[];
-	logTail(): string;
-}
-
-interface Group {
-	name: 'report' | 'approval';
-	workflowId: string;
-	numbers: string[];
-	/** By the question's number, once sent: the execution id (from the SMS's reference) and the message id. */
-	sent: Map<string, { executionId: string; messageid: string }>;
-}
-
-/** Numbers of a group: the report group's are delivered (final report code 1), the approval group's end in 9990 (no final report). */
-const numbersOf = (name: Group['name']) =>
-	Array.from({ length: QUESTIONS_PER_GROUP }, (_, i) => (name === 'report' ? `3164${String(i).padStart(7, '0')}` : `3165${String(i).padStart(3, '0')}9990`));
-
-/** Webhook → Ask (Send and Wait for Response, `responseType`) → Done, one question per POST `{to}`. */
-function questionWorkflow(name: Group['name'], credentialId: string) {
-	const credentials = { messagingGatewayApi: { id: credentialId, name: 'Messaging Gateway account' } };
-	const ask = { resource: 'message', operation: 'sendAndWait', sender: { __rl: true, mode: 'id', value: SENDER }, to: '={{ $json.body.to }}', message: 'Approve?', responseType: name === 'report' ? 'deliveryReport' : 'approval' };
-	return {
-		name: `Load: ${name}`,
-		nodes: [
-			{ name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: `load-${name}-id`, position: [0, 0], parameters: { httpMethod: 'POST', path: `load-${name}`, responseMode: 'onReceived' } },
-			{ name: 'Ask', type: `${PACKAGE_NAME}.messagingGateway`, typeVersion: 3, position: [220, 0], parameters: ask, credentials },
-			{ name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
-		],
-		connections: { Start: { main: [[{ node: 'Ask', type: 'main', index: 0 }]] }, Ask: { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
-}
-
-/** Every 64-hex value in a text: a resume signature, wherever it appears. */
-const hex64 = (text: string) => new Set(text.match(/[0-9a-f]{64}/g) ?? []);
 
 export function sendAndWaitLoadScenarios(setting: () => LoadSetting) {
 	let emulator: Emulator;
@@ -81,7 +23,7 @@ export function sendAndWaitLoadScenarios(setting: () => LoadSetting) {
 	let webhookBaseUrl: string;
 	let triggerWorkflowId: string;
 	const groups = {} as Record<Group['name'], Group>;
-	const control = (method: string, path: string, body?: unknown) => emulatorControl(emulator)(method, path, body);
+	const { control } = emulatorClient(() => emulator);
 
 	async function createActive(workflow: ReturnType<typeof questionWorkflow> | { name: string; nodes: unknown[]; connections: object; settings: object }): Promise<string> {
 		const { id } = await client.api<{ id: string }>('POST', '/workflows', workflow);

@@ -8,11 +8,11 @@
 import { stopN8nOnExit } from '../../tools/n8n-process';
 import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
 import { stopQueueStacksOnExit } from '../../tools/queue-stack';
-import { useQueueWithEmulator } from '../helpers/queue-with-emulator';
-import { startScriptedModel, type ScriptedModel } from '../helpers/scripted-model';
+import { useQueueWithEmulator } from '../support/queue-with-emulator';
+import { startScriptedModel, type ScriptedModel } from '../support/scripted-model';
 import type { Credentials } from './ai-agent-workflows';
 import { hitlScenarios } from './hitl-scenarios';
-import { emulatorControl } from './scenarios';
+import { emulatorControl } from '../support/emulator-client';
 import { sendAndWaitScenarios } from './send-and-wait-scenarios';
 
 stopN8nOnExit();

@@ -7,8 +7,9 @@ import type { Emulator } from '../../emulator/server';
 import { nodeOutput, type Execution, type N8nClient } from '../../tools/n8n-client';
 import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { waitFor, waitForWebhooks } from '../../tools/waits';
-import { startReceiver, type Receiver } from '../helpers/receiver';
-import { emulatorControl, type EmulatorControl } from './scenarios';
+import { startReceiver, type Receiver } from '../support/receiver';
+import { emulatorClient, emulatorControl, type EmulatorControl } from '../support/emulator-client';
+import { postWhenLive, questionWorkflow, SENDER } from './send-and-wait-workflows';
 
 export interface ConversationSetting {
 	emulator: Emulator;
@@ -22,7 +23,7 @@ export interface ConversationSetting {
 	wholeLog(): string;
 }
 
-export const SENDER = '3197010000001';
+export { SENDER };
 
 export interface SentSms {
 	messageid: string;
@@ -59,17 +60,6 @@ export function conversationWorld(setting: () => ConversationSetting) {
 		return base.slice(0, base.length - suffix.length) + suffix;
 	}
 
-	/** POSTs to a workflow's webhook; right after activation n8n can answer 404 for a moment. */
-	async function postWhenLive(url: string, body: unknown): Promise<Response> {
-		return await waitFor(
-			async () => {
-				const answer = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-				return answer.status === 404 ? undefined : answer;
-			},
-			{ what: `${url} to answer other than 404`, timeoutMs: 20_000 },
-		);
-	}
-
 	const credentials = () => ({ messagingGatewayApi: { id: credentialId, name: 'Messaging Gateway account' } });
 
 	async function createActiveWorkflow(name: string, nodes: unknown[], connections: Record<string, unknown>): Promise<string> {
@@ -81,19 +71,7 @@ export function conversationWorld(setting: () => ConversationSetting) {
 	/** Creates and starts a workflow Webhook → Ask (Send and Wait) → Done for one recipient. */
 	async function startQuestion(parameters: Record<string, unknown>, to: string): Promise<{ workflowId: string; path: string }> {
 		const path = `ask-${++numberSeed}`;
-		const nodes = [
-			{ name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: `${path}-id`, position: [0, 0], parameters: { httpMethod: 'POST', path, responseMode: 'onReceived' } },
-			{
-				name: 'Ask',
-				type: `${PACKAGE_NAME}.messagingGateway`,
-				typeVersion: 2,
-				position: [220, 0],
-				parameters: { resource: 'message', operation: 'sendAndWait', sender: { __rl: true, mode: 'id', value: SENDER }, to: '={{ $json.body.to }}', message: 'Approve the refund of €120?', ...parameters },
-				credentials: credentials(),
-			},
-			{ name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
-		];
-		const connections = { Start: { main: [[{ node: 'Ask', type: 'main', index: 0 }]] }, Ask: { main: [[{ node: 'Done', type: 'main', index: 0 }]] } };
+		const { nodes, connections } = questionWorkflow(path, parameters, credentials());
 		const workflowId = await createActiveWorkflow(`Question ${path}`, nodes, connections);
 		const started = await postWhenLive(`${webhookBaseUrl}/webhook/${path}`, { to });
 		expect(started.status).toBe(200);
@@ -189,13 +167,8 @@ export function conversationWorld(setting: () => ConversationSetting) {
 
 	/** An SMS with any reference, sent with the Send operation's HTTP API call as anyone on the account could. */
 	async function sendPlainSms(reference: string, to: string): Promise<SentSms> {
-		const { account } = emulator;
-		const response = await fetch(`${emulator.url}/v1/message/send`, {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json', 'X-Client-Id': account.apiKey, 'X-Client-Secret': account.apiSecret },
-			body: JSON.stringify({ sender: SENDER, to, message: 'Anything', reference }),
-		});
-		const { messageid } = (await response.json()) as { messageid: string };
+		const { body } = await emulatorClient(() => emulator).api('POST', '/v1/message/send', { sender: SENDER, to, message: 'Anything', reference });
+		const { messageid } = body as { messageid: string };
 		return { messageid, to, sender: SENDER, content: 'Anything', reference };
 	}
 

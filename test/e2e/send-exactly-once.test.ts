@@ -14,7 +14,7 @@ import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { stopN8nOnExit, tailOf, type N8nServer } from '../../tools/n8n-process';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
 import { sleep } from '../../tools/waits';
-import { emulatorControl, type EmulatorControl } from './scenarios';
+import { emulatorControl, type EmulatorControl } from '../support/emulator-client';
 
 stopN8nOnExit();
 

@@ -5,8 +5,8 @@
  */
 import { loadExample, type N8nClient } from '../../tools/n8n-client';
 import { waitForWebhooks } from '../../tools/waits';
-import type { ScriptedModel } from '../helpers/scripted-model';
-import type { EmulatorControl } from './scenarios';
+import type { ScriptedModel } from '../support/scripted-model';
+import type { EmulatorControl } from '../support/emulator-client';
 
 export interface AssistantSetting {
 	client: N8nClient;

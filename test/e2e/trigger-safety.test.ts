@@ -13,7 +13,8 @@ import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
 import { sleep, waitForWebhooks } from '../../tools/waits';
 import { SPEC_EXAMPLES } from '../fixtures/spec-events';
-import { opensslHmacSha256 } from '../helpers/openssl';
+import { n8nExecutions } from '../support/emulator-client';
+import { opensslHmacSha256 } from '../support/openssl';
 
 stopN8nOnExit();
 
@@ -27,7 +28,7 @@ let stop: (() => Promise<void>) | undefined;
 const TRIGGER_TYPE = `${PACKAGE_NAME}.messagingGatewayTrigger`;
 
 /** Finished executions of a workflow, oldest first, once there are at least `count`. */
-const executionsOf = (workflowId: string, count: number, timeoutMs?: number) => client.finishedExecutions(workflowId, count, timeoutMs);
+const { executionsOf } = n8nExecutions(() => client);
 
 /** A workflow with only the trigger, of the given node version and options. */
 function triggerOnly(name: string, webhookId: string, typeVersion: number, options: Record<string, unknown> = {}): ExampleWorkflow {

@@ -6,12 +6,12 @@
  */
 import type { Emulator } from '../../emulator/server';
 import { setUpDemo, type Demo } from '../../tools/demo';
-import { N8nClient, type ExampleWorkflow, type Execution } from '../../tools/n8n-client';
-import { PACKAGE_NAME } from '../../tools/n8n-install';
+import { N8nClient, type Execution } from '../../tools/n8n-client';
 import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
 import { waitFor } from '../../tools/waits';
 import { specViolations } from '../fixtures/spec-events';
+import { actionNode, webhookRunner } from './vendor-parity-workflows';
 
 stopN8nOnExit();
 
@@ -59,49 +59,7 @@ test('a list the gateway refuses reaches the editor as an error, not as an empty
 	expect(refused.body.message).toContain('Invalid credentials (gateway code 104)');
 });
 
-/** A node of this package's action node, version 2, with the demo's credential. */
-const actionNode = (name: string, parameters: Record<string, unknown>, x: number) => ({
-	name,
-	parameters,
-	type: `${PACKAGE_NAME}.messagingGateway`,
-	typeVersion: 2,
-	position: [x, 0],
-	credentials: { messagingGatewayApi: { id: '__CREDENTIAL_ID__', name: 'Messaging Gateway account' } },
-});
-
-/**
- * Imports and activates Webhook (POST /webhook/<path>, answering with the last node's output) → the given
- * nodes in a row, then posts `body` to it and returns n8n's answer.
- */
-async function runThroughWebhook(path: string, webhookId: string, nodes: Array<ReturnType<typeof actionNode>>, body: unknown) {
-	const names = ['Start', ...nodes.map((entry) => entry.name)];
-	const workflow = {
-		name: `Webhook → ${nodes.map((entry) => entry.name).join(' → ')}`,
-		nodes: [
-			{
-				name: 'Start',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId,
-				parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', options: {} },
-			},
-			...nodes,
-		],
-		connections: Object.fromEntries(names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }])),
-		settings: { executionOrder: 'v1' },
-	};
-	await client.importWorkflow(workflow as unknown as ExampleWorkflow, demo.credentialId);
-	const post = () =>
-		fetch(`${n8n.url}/webhook/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-	// Right after activation the webhook can answer 404 for a moment; nothing runs then.
-	let response: Response | undefined;
-	const answered = async () => {
-		response = await post();
-		return response.status !== 404 && response;
-	};
-	return await waitFor(answered, { what: `POST ${path} answered other than 404`, timeoutMs: 20_000, onTimeout: () => response! });
-}
+const runThroughWebhook = webhookRunner(() => ({ client, n8nUrl: n8n.url, credentialId: demo.credentialId }));
 
 test('a workflow formats a number with the gateway, then sends to it from a sender picked in the list (node version 2)', async () => {
 	const before = emulator.requests.length;

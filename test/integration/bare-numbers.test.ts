@@ -3,7 +3,7 @@
  * leading 0 (a spreadsheet's 612345678, often as a JSON number) is not sent to another country by version 4.
  */
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, type GatewayCredentials } from '../harness/run';
+import { runAction, type GatewayCredentials } from '../support/run';
 
 let emulator: Emulator;
 let credentials: GatewayCredentials;

@@ -4,26 +4,23 @@
  * pages allow, every record comes out unchanged, bad input is refused before any request.
  */
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { useEmulator } from '../harness/emulator';
-import { emulatorCredentials } from '../harness/n8n-core';
-import { runAction } from '../harness/run';
+import { useEmulator } from '../support/emulator';
+import { emulatorCredentials } from '../support/n8n-core';
+import { runAction } from '../support/run';
+import { emulatorClient } from '../support/emulator-client';
 
 const gateway = useEmulator();
 const CONTACTS = 4500;
 const phoneOf = (n: number) => `3161${String(n).padStart(7, '0')}`;
 const listRequests = (emulator: Emulator, path: string) => emulator.requests.filter((request) => request.path === path).map((request) => Object.fromEntries(new URLSearchParams(request.query)));
+const { api, control } = emulatorClient(() => gateway.emulator);
 const contactsPage = (fields: Record<string, unknown>) => ({ resource: 'contact', operation: 'getAll', ...fields });
 
 beforeAll(async () => {
 	const contacts = Array.from({ length: CONTACTS }, (_, n) => ({ phone: phoneOf(n), groupid: n % 3 === 0 ? '4822' : '4821', firstname: `C${n}` }));
-	const added = await fetch(`${gateway.emulator.url}/v1/contact`, {
-		method: 'POST',
-		headers: { 'X-Client-Id': gateway.emulator.account.apiKey, 'X-Client-Secret': gateway.emulator.account.apiSecret },
-		body: JSON.stringify(contacts),
-	});
-	expect(added.status).toBe(200);
+	expect((await api('POST', '/v1/contact', contacts)).status).toBe(200);
 });
-beforeEach(() => fetch(`${gateway.emulator.url}/emulator/requests`, { method: 'DELETE' }));
+beforeEach(() => control('DELETE', '/emulator/requests'));
 
 describe('Contact → Get Many', () => {
 	test(`Return All: ${CONTACTS} contacts over 3 pages of 2,000, each as the gateway lists it`, async () => {

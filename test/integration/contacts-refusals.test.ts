@@ -4,8 +4,8 @@
  * Expected (docs/contacts-and-groups.md): the list goes again one contact at a time; only that contact's
  * item gets the error; the others are added.
  */
-import { runAction } from '../harness/run';
-import { credentials, gateway, json } from './transport-setup';
+import { runAction } from '../support/run';
+import { credentials, gateway, json } from '../support/transport-setup';
 
 const OPTED_OUT = '31612345631';
 

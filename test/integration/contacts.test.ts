@@ -3,19 +3,9 @@
  * n8n-core's WorkflowExecute and LoadOptionsContext against the emulator (real HTTP). Expected
  * bodies follow docs/contacts-and-groups.md (the gateway's field names); signatures are checked with openssl.
  */
-import { useEmulator } from '../harness/emulator';
-import { runAction, searchList } from '../harness/run';
-import { opensslHmacSha256 } from '../helpers/openssl';
-
-const gateway = useEmulator();
-const control = (path: string, body?: unknown, method = 'POST') =>
-	fetch(`${gateway.emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) }).then((response) => response.json());
-const apiRequests = () => gateway.emulator.requests.map((request) => ({ method: request.method, path: request.path, body: request.body === '' ? undefined : JSON.parse(request.body) }));
-const byList = (value: string) => ({ __rl: true, mode: 'list', value });
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const createContact = (fields: Record<string, unknown> = {}) => ({ resource: 'contact', operation: 'create', phone: '={{ $json.phone }}', groupId: byList('4821'), ...fields });
-
-beforeEach(() => control('/emulator/reset'));
+import { runAction } from '../support/run';
+import { opensslHmacSha256 } from '../support/openssl';
+import { gateway, control, apiRequests, byId, createContact } from '../support/contacts-setup';
 
 describe('Contact → Create', () => {
 	test('three items: one request with the list of three, one output item each with its ID; three signed add_contact webhooks', async () => {
@@ -29,7 +19,7 @@ describe('Contact → Create', () => {
 			{ phone: '447700900123', groupid: '4821', firstname: 'Cy', birthday: '1990-12-31', extra1: 'gold' },
 		];
 		expect(apiRequests()).toEqual([{ method: 'POST', path: '/v1/contact', body: sent }]);
-		const contacts = (await control('/emulator/contacts', undefined, 'GET')) as Array<{ ID: string; phone: string }>;
+		const contacts = await control<Array<{ ID: string; phone: string }>>('GET', '/emulator/contacts');
 		expect(contacts.map((contact) => contact.phone)).toEqual(sent.map((contact) => contact.phone));
 		expect(run.items).toEqual(sent.map((contact, item) => ({ json: { ID: contacts[item].ID, ...contact }, pairedItem: { item } })));
 		const events = gateway.emulator.events.filter((entry) => entry.event.webhook_type === 'add_contact');
@@ -75,7 +65,7 @@ describe('Contact → Create', () => {
 		expect(run.error?.httpCode).toBe('404');
 		// What to do, then the HTTP status; no generic "contact or group request was invalid" after the advice.
 		expect(run.error?.description).toMatch(/^The group does not exist: pick it from the Group list, or check its ID\. HTTP 404\.$/);
-		expect(await control('/emulator/contacts', undefined, 'GET')).toEqual([]);
+		expect(await control('GET', '/emulator/contacts')).toEqual([]);
 	});
 
 	test('Continue On Fail: a refused item gets its error, the others are still sent together', async () => {
@@ -100,7 +90,7 @@ describe('Contact → Create when the gateway refuses one contact of a list', ()
 			['31612345612', expect.stringMatching(/^\d+$/), null],
 			['31612345611', run.items[0].json.ID, true],
 		]);
-		const contacts = (await control('/emulator/contacts', undefined, 'GET')) as Array<{ phone: string }>;
+		const contacts = await control<Array<{ phone: string }>>('GET', '/emulator/contacts');
 		expect(contacts.map((contact) => contact.phone).sort()).toEqual(['31612345610', '31612345611', '31612345612']);
 	});
 });
@@ -112,7 +102,7 @@ describe('Contact → Create when one contact of a list names a group that does 
 	test('Continue On Fail: the list goes again one by one; the error lands on item 1 alone, the 3 others are added', async () => {
 		const run = await runAction(perItemGroup, input, gateway.credentials, { continueOnFail: true });
 		expect(run.items.map((item) => [item.json.ID === undefined ? null : 'ID', item.json.code ?? null])).toEqual([['ID', null], [null, '125'], ['ID', null], ['ID', null]]);
-		const contacts = (await control('/emulator/contacts', undefined, 'GET')) as Array<{ phone: string }>;
+		const contacts = await control<Array<{ phone: string }>>('GET', '/emulator/contacts');
 		expect(contacts.map((contact) => contact.phone).sort()).toEqual(['31612345620', '31612345622', '31612345623']);
 	});
 
@@ -121,67 +111,4 @@ describe('Contact → Create when one contact of a list names a group that does 
 		expect(run.error?.message).toMatch(/Group 9999 not found/);
 		expect((run.error as { context?: { itemIndex?: number } } | undefined)?.context?.itemIndex).toBe(1);
 	});
-});
-
-describe('Group → Rename', () => {
-	test('PATCH /v1/groups/ with { ID, name } per item; the gateway answer is the item', async () => {
-		const run = await runAction({ resource: 'group', operation: 'rename', groupId: byList('4822'), name: 'Team' }, [{}], gateway.credentials);
-		expect(run.error).toBeUndefined();
-		expect(apiRequests()).toEqual([{ method: 'PATCH', path: '/v1/groups/', body: { ID: '4822', name: 'Team' } }]);
-		expect(run.items).toEqual([{ json: { ID: '4822' }, pairedItem: { item: 0 } }]);
-		expect(await control('/emulator/groups', undefined, 'GET')).toEqual([{ ID: '4821', name: 'Customers' }, { ID: '4822', name: 'Team' }]);
-	});
-
-	test('an unknown group: 404, nothing renamed; an empty name: refused before anything is sent', async () => {
-		const unknown = await runAction({ resource: 'group', operation: 'rename', groupId: byId('77'), name: 'Team' }, [{}], gateway.credentials);
-		expect(unknown.error?.httpCode).toBe('404');
-		const empty = await runAction({ resource: 'group', operation: 'rename', groupId: byId('4821'), name: ' ' }, [{}], gateway.credentials);
-		expect(empty.error?.message).toBe('Name: the name is empty');
-		expect(apiRequests()).toHaveLength(1);
-		expect(await control('/emulator/groups', undefined, 'GET')).toEqual([{ ID: '4821', name: 'Customers' }, { ID: '4822', name: 'Staff' }]);
-	});
-});
-
-describe('Opt-Out → Add to Opt-Out List', () => {
-	test('POST /v1/optouts { number }: a signed add_optout, and the send to that number is refused with 131', async () => {
-		const run = await runAction({ resource: 'optOut', operation: 'create', number: '+31 6 1234 5607' }, [{}], gateway.credentials);
-		expect(run.error).toBeUndefined();
-		expect(apiRequests()).toEqual([{ method: 'POST', path: '/v1/optouts', body: { number: '31612345607' } }]);
-		const [event] = gateway.emulator.events.filter((entry) => entry.event.webhook_type === 'add_optout');
-		expect(event.event.optout).toMatchObject({ action: 'add', number: '31612345607', id: run.items[0].json.ID });
-		expect(await control('/emulator/optouts', undefined, 'GET')).toEqual(['31612345607']);
-		const sms = { resource: 'message', operation: 'send', sender: 'Shop', to: '+31612345607', message: 'Hi' };
-		// Node version 4 outputs the refused recipient as skipped (docs/sending-lawfully.md); version 3 fails with the 131.
-		expect((await runAction(sms, [{}], gateway.credentials)).items.map((item) => item.json)).toEqual([{ to: '31612345607', skipped: 'optedOut' }]);
-		const send = await runAction(sms, [{}], gateway.credentials, { typeVersion: 3 });
-		expect(send.error?.message).toMatch(/on the opt-out list.*\(gateway code 131\)/);
-	});
-
-	test('one output shape, { number, alreadyOnList, ID? }: a first add has the ID, a second is alreadyOnList without one', async () => {
-		const first = await runAction({ resource: 'optOut', operation: 'create', number: '+31 6 1234 5608' }, [{}], gateway.credentials);
-		const [added] = gateway.emulator.events.filter((entry) => entry.event.webhook_type === 'add_optout');
-		expect(first.items.map((item) => item.json)).toEqual([{ number: '31612345608', alreadyOnList: false, ID: (added.event.optout as { id: string }).id }]);
-		// Spec: code 131 for a number on the opt-out list; the node outputs it as what was asked for.
-		const again = await runAction({ resource: 'optOut', operation: 'create', number: '0031612345608' }, [{}], gateway.credentials);
-		expect(again.error).toBeUndefined();
-		expect(again.items.map((item) => item.json)).toEqual([{ number: '31612345608', alreadyOnList: true }]);
-	});
-
-	test('a number that is none: refused before anything is sent', async () => {
-		const run = await runAction({ resource: 'optOut', operation: 'create', number: '612' }, [{}], gateway.credentials);
-		expect(run.error?.message).toMatch(/^Number: "612" is not a valid international number/);
-		expect(gateway.emulator.requests).toHaveLength(0);
-	});
-});
-
-test('the Group list: the account\'s groups by name, filtered by what is typed', async () => {
-	await control('/emulator/groups', { name: 'VIP customers' });
-	const all = await searchList('searchGroups', createContact(), gateway.credentials, { path: 'parameters.groupId' });
-	expect(all.results).toEqual([
-		{ name: 'Customers', value: '4821', description: 'ID 4821' },
-		{ name: 'Staff', value: '4822', description: 'ID 4822' },
-		{ name: 'VIP customers', value: expect.stringMatching(/^\d+$/), description: expect.stringMatching(/^ID \d+$/) },
-	]);
-	const filtered = await searchList('searchGroups', createContact(), gateway.credentials, { path: 'parameters.groupId', filter: 'custom' });
-	expect(filtered.results.map((entry) => entry.name)).toEqual(['Customers', 'VIP customers']);
 });

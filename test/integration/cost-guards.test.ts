@@ -3,9 +3,9 @@
  * Message and Stop if Funds Are Short check every item before the first request; a stopped run makes no
  * send request at all. Segment counts from TS 23.038/23.040 (400 GSM-7 characters: 3 segments).
  */
-import { useEmulator } from '../harness/emulator';
-import { runAction } from '../harness/run';
-import { emulatorClient } from './emulator-client';
+import { useEmulator } from '../support/emulator';
+import { runAction } from '../support/run';
+import { emulatorClient } from '../support/emulator-client';
 
 const gateway = useEmulator();
 const { control } = emulatorClient(() => gateway.emulator);

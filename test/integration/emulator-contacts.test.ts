@@ -4,21 +4,14 @@
  * gateway documents), the opt-out list is the one a send's 131 reads, and a group send leaves out
  * unsubscribed and opted-out contacts.
  */
-import { useEmulator } from '../harness/emulator';
+import { useEmulator } from '../support/emulator';
+import { emulatorClient } from '../support/emulator-client';
 
 const gateway = useEmulator();
-const call = async (method: string, path: string, body?: unknown) => {
-	const { account, url } = gateway.emulator;
-	const response = await fetch(`${url}${path}`, {
-		method,
-		headers: { 'X-Client-Id': account.apiKey, 'X-Client-Secret': account.apiSecret },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-};
+const { api: call, control } = emulatorClient(() => gateway.emulator);
 const contacts = async () => ((await call('GET', '/v1/contact')).body.contacts as Array<{ phone: string }>).map((contact) => contact.phone);
 
-beforeEach(() => fetch(`${gateway.emulator.url}/emulator/reset`, { method: 'POST' }));
+beforeEach(() => control('POST', '/emulator/reset'));
 
 test.each([
 	['an unknown group', [{ phone: '31612345601', groupid: '4821' }, { phone: '31612345602', groupid: '1' }], 404, '125'],
@@ -41,7 +34,7 @@ test('PATCH /v1/groups/ with a list: one unknown ID renames none (404); all know
 
 test('POST /v1/optouts and POST /emulator/optouts share one list: a second add is refused (131), and so is a send', async () => {
 	expect((await call('POST', '/v1/optouts', { number: '+31612345601' })).status).toBe(200);
-	await fetch(`${gateway.emulator.url}/emulator/optouts`, { method: 'POST', body: JSON.stringify({ number: '31612345602' }) });
+	await control('POST', '/emulator/optouts', { number: '31612345602' });
 	expect((await call('POST', '/v1/optouts', { number: '31612345602' })).body).toMatchObject({ error: '131' });
 	expect((await call('POST', '/v1/message/send', { message: 'Hi', to: '31612345601', sender: 'Shop' })).body).toMatchObject({ error: '131' });
 });

@@ -7,17 +7,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { useEmulator } from '../harness/emulator';
-import { runAction } from '../harness/run';
+import { useEmulator } from '../support/emulator';
+import { runAction } from '../support/run';
+import { emulatorClient } from '../support/emulator-client';
 
 const gateway = useEmulator();
 
-const call = async (method: string, path: string, body?: unknown, auth = false) => {
-	const { apiKey, apiSecret } = gateway.credentials;
-	const headers: Record<string, string> = auth ? { 'X-Client-Id': apiKey, 'X-Client-Secret': apiSecret } : {};
-	const response = await fetch(`${gateway.emulator.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-	return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-};
+const { api, controlAnswer } = emulatorClient(() => gateway.emulator);
+/** The API (with the account's credentials) or, with `auth` false, the control API. */
+const call = (method: string, path: string, body?: unknown, auth = false) => (auth ? api : controlAnswer)(method, path, body);
 const list = (path: string) => call('GET', path, undefined, true);
 
 beforeEach(() => call('POST', '/emulator/reset'));

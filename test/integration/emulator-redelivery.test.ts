@@ -4,18 +4,18 @@
  * over a range after the send). Real HTTP to a recording receiver; signatures checked with openssl.
  */
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { opensslHmacSha256 } from '../helpers/openssl';
-import { startReceiver, type Receiver } from '../helpers/receiver';
-import { emulatorClient } from './emulator-client';
+import { opensslHmacSha256 } from '../support/openssl';
+import { startReceiver, type Receiver } from '../support/receiver';
+import { emulatorClient } from '../support/emulator-client';
 
 let emulator: Emulator;
 let receiver: Receiver;
-const { api, control } = emulatorClient(() => emulator);
+const { api, controlAnswer } = emulatorClient(() => emulator);
 
 beforeEach(async () => {
 	emulator = await startEmulator({ settings: { deliveryDelayMs: 0, retryBaseMs: 20 } });
 	receiver = await startReceiver();
-	await control('POST', '/emulator/webhooks', { url: receiver.url, types: ['*'] });
+	await controlAnswer('POST', '/emulator/webhooks', { url: receiver.url, types: ['*'] });
 });
 afterEach(async () => {
 	await emulator.close();
@@ -24,8 +24,8 @@ afterEach(async () => {
 
 describe('duplicateDeliveries', () => {
 	test('every webhook arrives twice: the same event and webhook_id, each signed; ?wait=true waits for both', async () => {
-		await control('PATCH', '/emulator/settings', { duplicateDeliveries: true });
-		const { body } = await control('POST', '/emulator/events?wait=true', { type: 'add_group' });
+		await controlAnswer('PATCH', '/emulator/settings', { duplicateDeliveries: true });
+		const { body } = await controlAnswer('POST', '/emulator/events?wait=true', { type: 'add_group' });
 		expect(receiver.requests).toHaveLength(2);
 		const [first, second] = receiver.requests.map((request) => ({ text: request.raw.toString('utf8'), headers: request.headers }));
 		expect(second.text).toBe(first.text);
@@ -34,7 +34,7 @@ describe('duplicateDeliveries', () => {
 			const t = String(headers['x-service-timestamp']);
 			expect(headers['x-service-signature']).toBe(`t=${t},v1=${opensslHmacSha256(emulator.account.signingSecret, `${t}.${text}`)}`);
 		}
-		const deliveries = (await control('GET', '/emulator/deliveries')).body as unknown as Array<{ id: string; repeatOf?: string; state: string }>;
+		const deliveries = (await controlAnswer('GET', '/emulator/deliveries')).body as unknown as Array<{ id: string; repeatOf?: string; state: string }>;
 		expect(deliveries.map((delivery) => [delivery.state, delivery.repeatOf ?? null])).toEqual([
 			['delivered', null],
 			['delivered', deliveries[0].id],
@@ -42,10 +42,10 @@ describe('duplicateDeliveries', () => {
 	});
 
 	test('the repeat follows the first delivery’s retries, and is itself retried', async () => {
-		await control('PATCH', '/emulator/settings', { duplicateDeliveries: true });
+		await controlAnswer('PATCH', '/emulator/settings', { duplicateDeliveries: true });
 		receiver.answers.push(503, 200, 500);
-		await control('POST', '/emulator/events?wait=true', { type: 'add_group' });
-		const deliveries = (await control('GET', '/emulator/deliveries')).body as unknown as Array<{ attempts: Array<{ status: number }> }>;
+		await controlAnswer('POST', '/emulator/events?wait=true', { type: 'add_group' });
+		const deliveries = (await controlAnswer('GET', '/emulator/deliveries')).body as unknown as Array<{ attempts: Array<{ status: number }> }>;
 		expect(deliveries.map((delivery) => delivery.attempts.map((attempt) => attempt.status))).toEqual([
 			[503, 200],
 			[500, 200],
@@ -53,14 +53,14 @@ describe('duplicateDeliveries', () => {
 	});
 
 	test('off by default: one delivery', async () => {
-		await control('POST', '/emulator/events?wait=true', { type: 'add_group' });
+		await controlAnswer('POST', '/emulator/events?wait=true', { type: 'add_group' });
 		expect(receiver.requests).toHaveLength(1);
 	});
 });
 
 describe('deliveryJitterMs', () => {
 	test('final reports come deliveryDelayMs + 0 … deliveryJitterMs after the submitted one, spread over that range', async () => {
-		await control('PATCH', '/emulator/settings', { deliveryJitterMs: 400 });
+		await controlAnswer('PATCH', '/emulator/settings', { deliveryJitterMs: 400 });
 		await Promise.all(Array.from({ length: 30 }, (_, i) => api('POST', '/v1/message/send', { message: 'Hi', to: `316123${String(i).padStart(5, '0')}`, sender: 'Shop' })));
 		await emulator.settle();
 		// When each report's delivery was attempted, from the emulator's own records.
@@ -78,8 +78,8 @@ describe('deliveryJitterMs', () => {
 	});
 
 	test('a jitter outside 0 … the longest timer, or duplicateDeliveries not a boolean, is refused and changes nothing', async () => {
-		expect((await control('PATCH', '/emulator/settings', { deliveryJitterMs: -1 })).status).toBe(400);
-		expect((await control('PATCH', '/emulator/settings', { duplicateDeliveries: 'yes' })).status).toBe(400);
-		expect((await control('GET', '/emulator/settings')).body).toMatchObject({ deliveryJitterMs: 0, duplicateDeliveries: false });
+		expect((await controlAnswer('PATCH', '/emulator/settings', { deliveryJitterMs: -1 })).status).toBe(400);
+		expect((await controlAnswer('PATCH', '/emulator/settings', { duplicateDeliveries: 'yes' })).status).toBe(400);
+		expect((await controlAnswer('GET', '/emulator/settings')).body).toMatchObject({ deliveryJitterMs: 0, duplicateDeliveries: false });
 	});
 });

@@ -9,11 +9,11 @@ import { connect } from 'node:net';
 import { verifySignature } from '../../nodes/MessagingGateway/core/events/signature';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { specViolations } from '../fixtures/spec-events';
-import { emulatorClient } from './emulator-client';
+import { emulatorClient } from '../support/emulator-client';
 
 let emulator: Emulator;
 
-const { api, control } = emulatorClient(() => emulator);
+const { api, controlAnswer } = emulatorClient(() => emulator);
 const apiErrors = () => emulator.events.map((entry) => entry.event).filter((event) => event.webhook_type === 'api_error');
 
 /** One raw HTTP/1.1 request with `target` as written, and the status line of the answer. */
@@ -43,16 +43,16 @@ describe('no request crashes the emulator', () => {
 
 describe('nothing grows without bound', () => {
 	test('an absurd fault count is refused with 400 and queues nothing', async () => {
-		const response = await control('POST', '/emulator/faults', { status: 500, count: 100_000_000 });
+		const response = await controlAnswer('POST', '/emulator/faults', { status: 500, count: 100_000_000 });
 		expect(response.status).toBe(400);
 		expect(response.body.error).toMatch(/"count"/);
-		expect((await control('GET', '/emulator/faults')).body).toEqual([]);
+		expect((await controlAnswer('GET', '/emulator/faults')).body).toEqual([]);
 	});
 
 	test('the cap counts what is already queued', async () => {
-		expect((await control('POST', '/emulator/faults', { status: 503, count: 10_000 })).status).toBe(201);
-		expect((await control('POST', '/emulator/faults', { status: 503 })).status).toBe(400);
-		await control('DELETE', '/emulator/faults');
+		expect((await controlAnswer('POST', '/emulator/faults', { status: 503, count: 10_000 })).status).toBe(201);
+		expect((await controlAnswer('POST', '/emulator/faults', { status: 503 })).status).toBe(400);
+		await controlAnswer('DELETE', '/emulator/faults');
 		expect((await api('GET', '/v1/auth')).status).toBe(200);
 	});
 
@@ -65,7 +65,7 @@ describe('nothing grows without bound', () => {
 		[{ webhookTimeoutMs: 0 }],
 	])('settings a timer or the attempt log cannot live with are refused: %j', async (fields) => {
 		const before = { ...emulator.settings };
-		const response = await control('PUT', '/emulator/settings', fields);
+		const response = await controlAnswer('PUT', '/emulator/settings', fields);
 		expect(response).toEqual({ status: 400, body: { error: expect.stringMatching(/^settings field ".+" must be .+ from \d+ to \d+$/) } });
 		expect(emulator.settings).toEqual(before);
 	});
@@ -77,14 +77,14 @@ describe('nothing grows without bound', () => {
 		['http://127.1.2.3:<port>/anything'],
 		['http://0.0.0.0:<port>/emulator/webhooks/inbox_message'],
 	])('a webhook URL at the emulator itself is refused: %s', async (url) => {
-		const response = await control('POST', '/emulator/webhooks', { url: url.replace('<port>', String(emulator.port)), types: ['*'] });
+		const response = await controlAnswer('POST', '/emulator/webhooks', { url: url.replace('<port>', String(emulator.port)), types: ['*'] });
 		expect(response).toEqual({ status: 400, body: { error: expect.stringContaining('the emulator itself') } });
 		expect(emulator.endpoints).toEqual([]);
 	});
 
 	test('the same host on another port is an ordinary endpoint', async () => {
 		const other = emulator.port === 1 ? 2 : emulator.port - 1;
-		expect((await control('POST', '/emulator/webhooks', { url: `http://127.0.0.1:${other}/hook` })).status).toBe(201);
+		expect((await controlAnswer('POST', '/emulator/webhooks', { url: `http://127.0.0.1:${other}/hook` })).status).toBe(201);
 	});
 });
 
@@ -144,7 +144,7 @@ describe('every failed API request emits its api_error webhook', () => {
 	});
 
 	test('an emulated fault is not an API refusal: no webhook', async () => {
-		await control('POST', '/emulator/faults', { status: 500 });
+		await controlAnswer('POST', '/emulator/faults', { status: 500 });
 		expect((await api('GET', '/v1/balance')).status).toBe(500);
 		expect(apiErrors()).toEqual([]);
 	});
@@ -152,8 +152,8 @@ describe('every failed API request emits its api_error webhook', () => {
 
 describe('brand words', () => {
 	test.each(['Acme-SMS', 'acme_sms', 'Acme.SMS', 'X1'])('brand %s: the emulator signs with it and the trigger rule verifies it', async (brand) => {
-		expect((await control('PUT', '/emulator/account', { brand })).status).toBe(200);
-		await control('POST', '/emulator/events', { type: 'add_group' });
+		expect((await controlAnswer('PUT', '/emulator/account', { brand })).status).toBe(200);
+		await controlAnswer('POST', '/emulator/events', { type: 'add_group' });
 		const { body, headers } = emulator.events[0];
 		expect(Object.keys(headers)).toEqual([`X-${brand}-Timestamp`, `X-${brand}-Signature`]);
 		const asNodeReceivesThem = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
@@ -161,7 +161,7 @@ describe('brand words', () => {
 	});
 
 	test.each(['Acme SMS', 'Acme:SMS', '', 'Ac/me'])('brand %p, which no receiver could read, is refused', async (brand) => {
-		expect((await control('PUT', '/emulator/account', { brand })).status).toBe(400);
+		expect((await controlAnswer('PUT', '/emulator/account', { brand })).status).toBe(400);
 		expect(emulator.account.brand).toBe('Service');
 	});
 });

@@ -1,7 +1,7 @@
 /** The emulator's send API and its delivery reports. */
 import { specViolations } from '../fixtures/spec-events';
-import { opensslHmacSha256 } from '../helpers/openssl';
-import { api, emulator, eventsOf, receiver, send, subscribe } from './emulator-setup';
+import { opensslHmacSha256 } from '../support/openssl';
+import { api, emulator, eventsOf, receiver, send, subscribe } from '../support/emulator-setup';
 
 describe('send API', () => {
 	test('one number: 200 with a 30-character messageid', async () => {

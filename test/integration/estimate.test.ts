@@ -4,9 +4,9 @@
  * would refuse is refused with Send's own words. Expected segment counts come from TS 23.038/23.040
  * (160 / 153 GSM-7, 70 / 67 UCS-2), not from the node.
  */
-import { useEmulator } from '../harness/emulator';
-import { runAction } from '../harness/run';
-import { emulatorClient } from './emulator-client';
+import { useEmulator } from '../support/emulator';
+import { runAction } from '../support/run';
+import { emulatorClient } from '../support/emulator-client';
 
 const gateway = useEmulator({ settings: { deliveryDelayMs: 60_000 }, account: { balance: 100 } });
 const { control, api } = emulatorClient(() => gateway.emulator);

@@ -3,18 +3,12 @@
  * emulator: one request `{ type: "group", to: <group ID> }` (docs/contacts-and-groups.md), one
  * message and delivery report per contact, Send's pre-flight checks, exactly-once and On Unknown Outcome.
  */
-import { useEmulator } from '../harness/emulator';
-import { runAction } from '../harness/run';
+import { useEmulator } from '../support/emulator';
+import { runAction } from '../support/run';
+import { emulatorClient } from '../support/emulator-client';
 
 const gateway = useEmulator({ settings: { deliveryDelayMs: 5 }, account: { balance: 1e9 } });
-const control = (path: string, body?: unknown, method = 'POST') =>
-	fetch(`${gateway.emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) }).then((response) => response.json());
-const api = (path: string, body: unknown) =>
-	fetch(`${gateway.emulator.url}${path}`, {
-		method: 'POST',
-		headers: { 'X-Client-Id': gateway.emulator.account.apiKey, 'X-Client-Secret': gateway.emulator.account.apiSecret },
-		body: JSON.stringify(body),
-	});
+const { control, api } = emulatorClient(() => gateway.emulator);
 const sendRequests = () => gateway.emulator.requests.filter((request) => request.path === '/v1/message/send').map((request) => ({ status: request.status, body: JSON.parse(request.body) }));
 const groupSend = (fields: Record<string, unknown> = {}) => ({
 	resource: 'message',
@@ -29,9 +23,9 @@ const MEMBERS = ['31612345671', '32470123472', '447700900173'];
 const retry = { maxTries: 3, waitBetweenTries: 1 };
 
 beforeEach(async () => {
-	await control('/emulator/reset');
-	await api('/v1/contact', MEMBERS.map((phone) => ({ phone, groupid: '4821' })));
-	await control('/emulator/requests', undefined, 'DELETE');
+	await control('POST', '/emulator/reset');
+	await api('POST', '/v1/contact', MEMBERS.map((phone) => ({ phone, groupid: '4821' })));
+	await control('DELETE', '/emulator/requests');
 });
 
 test('a group of 3: one request, 3 messages and 3 final delivery reports, one output item with the 3 message ids', async () => {
@@ -48,7 +42,7 @@ test('a group of 3: one request, 3 messages and 3 final delivery reports, one ou
 });
 
 test('two items to two groups with the same message: two requests, never one batched `to` list (Batch Recipients is for numbers)', async () => {
-	await api('/v1/contact', [{ phone: '31612345680', groupid: '4822' }]);
+	await api('POST', '/v1/contact', [{ phone: '31612345680', groupid: '4822' }]);
 	const run = await runAction(groupSend(), [{ group: '4821' }, { group: '4822' }], gateway.credentials);
 	expect(run.error).toBeUndefined();
 	expect(sendRequests().map((request) => request.body.to)).toEqual(['4821', '4822']);
@@ -77,7 +71,7 @@ test('Retry On Fail does not send a group send twice: the second item fails (an 
 });
 
 test('On Unknown Outcome (Do Not Resend, the default of version 3): a group send answered 500 is not sent again by Retry On Fail', async () => {
-	await control('/emulator/faults', { status: 500 });
+	await control('POST', '/emulator/faults', { status: 500 });
 	const run = await runAction(groupSend(), [{ group: '4821' }], gateway.credentials, { retryOnFail: retry, typeVersion: 3 });
 	expect(sendRequests().map((request) => request.status)).toEqual([500]);
 	expect(run.error?.message).toMatch(/^Not sent again to group 4821: an earlier try may already have sent it/);
@@ -85,7 +79,7 @@ test('On Unknown Outcome (Do Not Resend, the default of version 3): a group send
 });
 
 test('Resend: the retry sends the group once more; Send To Numbers (the default) still sends to numbers', async () => {
-	await control('/emulator/faults', { status: 500 });
+	await control('POST', '/emulator/faults', { status: 500 });
 	const run = await runAction(groupSend({ options: { onUnknownOutcome: 'resend' } }), [{ group: '4821' }], gateway.credentials, { retryOnFail: retry, typeVersion: 3 });
 	expect(run.error).toBeUndefined();
 	expect(sendRequests().map((request) => request.status)).toEqual([500, 200]);

@@ -1,14 +1,14 @@
 /**
- * The Inbox Trigger (n8n-core's real PollContext, test/harness/poll.ts) and Get Many (n8n-core's
- * WorkflowExecute) under a careless gateway (test/harness/careless-gateway.ts) over HTTP: a `total` that
+ * The Inbox Trigger (n8n-core's real PollContext, test/support/poll.ts) and Get Many (n8n-core's
+ * WorkflowExecute) under a careless gateway (test/support/careless-gateway.ts) over HTTP: a `total` that
  * lies, pages cut at 1,000, messages deleted between two reads, a list that grows between two reads, a
  * poll that outlasts the next. Expected (docs/inbox-trigger.md): every message added while the trigger
  * is active is emitted exactly once, oldest first — or a poll fails naming why and the next emits it;
  * Get Many returns every record once, or fails naming why; never a short list in silence.
  */
-import { CarelessGateway, type Carelessness } from '../harness/careless-gateway';
-import { runAction } from '../harness/run';
-import { ActiveInboxTrigger } from '../harness/poll';
+import { CarelessGateway, type Carelessness } from '../support/careless-gateway';
+import { runAction } from '../support/run';
+import { ActiveInboxTrigger } from '../support/poll';
 
 const ORDERS = ['oldestFirst', 'newestFirst'] as const;
 const ids = (items: { json: Record<string, unknown> }[]) => items.map((item) => String(item.json.ID));

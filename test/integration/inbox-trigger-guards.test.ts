@@ -1,29 +1,25 @@
 /**
  * The Inbox Trigger when what it kept or what the gateway answers cannot be trusted, in n8n-core's real
- * PollContext (test/harness/poll.ts) against emulators over HTTP: a mark n8n kept that this node did
+ * PollContext (test/support/poll.ts) against emulators over HTTP: a mark n8n kept that this node did
  * not write, a credential switched to another account, a page that contradicts page 1. Expected
  * (docs/inbox-trigger.md): never a flood of old messages, never a message lost; a poll it cannot trust
  * fails with a clear error and leaves the mark as it was.
  */
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { useEmulator } from '../harness/emulator';
-import { emulatorCredentials } from '../harness/n8n-core';
-import { ActiveInboxTrigger } from '../harness/poll';
-import { catchLogLines } from '../helpers/n8n-logger';
+import { useEmulator } from '../support/emulator';
+import { emulatorCredentials } from '../support/n8n-core';
+import { emulatorControl } from '../support/emulator-client';
+import { ActiveInboxTrigger } from '../support/poll';
+import { catchLogLines } from '../support/n8n-logger';
 
 const gateway = useEmulator();
 const NODE = 'node:Messaging Gateway Inbox Trigger';
 
-async function control(emulator: Emulator, method: string, path: string, body?: unknown) {
-	const response = await fetch(`${emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
-	if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-	return (await response.json()) as Record<string, unknown>;
-}
-const receive = (emulator: Emulator, label: string, count: number) => control(emulator, 'POST', '/emulator/inbox', { count, from: '31612000077', content: `${label} {n}` });
+const receive = (emulator: Emulator, label: string, count: number) => emulatorControl(emulator)('POST', '/emulator/inbox', { count, from: '31612000077', content: `${label} {n}` });
 const texts = (items: { json: Record<string, unknown> }[]) => items.map((item) => item.json.message);
 
 beforeEach(async () => {
-	await control(gateway.emulator, 'DELETE', '/emulator/inbox');
+	await emulatorControl(gateway.emulator)('DELETE', '/emulator/inbox');
 	await receive(gateway.emulator, 'Old', 2500);
 });
 
@@ -75,7 +71,7 @@ test('a page that comes back empty although page 1 counted its messages: read on
 	await trigger.activate();
 	await receive(gateway.emulator, 'New', 200);
 	// Oldest first: page 1 (2,700 counted), then page 2, the newest end; that one answers empty, once.
-	await control(gateway.emulator, 'POST', '/emulator/faults', { status: 200, after: 1, count: 1, body: { total: 0, shown: 0, page: 2, limit: 2000, messages: [] } });
+	await emulatorControl(gateway.emulator)('POST', '/emulator/faults', { status: 200, after: 1, count: 1, body: { total: 0, shown: 0, page: 2, limit: 2000, messages: [] } });
 	expect(texts(await trigger.poll())).toEqual(Array.from({ length: 200 }, (_, i) => `New ${i + 1}`));
 	expect(await trigger.poll()).toEqual([]);
 });

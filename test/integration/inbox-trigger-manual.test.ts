@@ -1,17 +1,15 @@
 /**
  * Fetch Test Event on the Inbox Trigger when there is nothing to fetch, in n8n-core's real PollContext
- * (test/harness/poll.ts) against the emulator: as n8n's own polling triggers (Google Calendar, Drive) do,
+ * (test/support/poll.ts) against the emulator: as n8n's own polling triggers (Google Calendar, Drive) do,
  * the manual run fails with a message that says what it looked for, instead of an empty "No trigger output".
  */
-import { useEmulator } from '../harness/emulator';
-import { ActiveInboxTrigger } from '../harness/poll';
+import { useEmulator } from '../support/emulator';
+import { ActiveInboxTrigger } from '../support/poll';
+import { emulatorClient } from '../support/emulator-client';
 
 const gateway = useEmulator();
 
-const control = async (method: string, path: string, body?: unknown) => {
-	const response = await fetch(`${gateway.emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
-	if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-};
+const { control } = emulatorClient(() => gateway.emulator);
 
 beforeEach(async () => {
 	await control('DELETE', '/emulator/inbox');

@@ -1,14 +1,14 @@
 /**
  * The Inbox Trigger (n8n-core's real PollContext) and Inbox → Get Many against a careless gateway over HTTP
- * (test/harness/careless-gateway.ts) whose answers are odd rather than short: a `type` filter it ignores, one
+ * (test/support/careless-gateway.ts) whose answers are odd rather than short: a `type` filter it ignores, one
  * message with an outsized ID, and the same account's Base URL spelled another way in the credential.
  * Expected (docs/inbox-trigger.md): only messages of the filtered type, each later message emitted despite
  * the outsized ID (left out with a warning), and the same account's mark kept.
  */
-import { CarelessGateway } from '../harness/careless-gateway';
-import { ActiveInboxTrigger } from '../harness/poll';
-import { runAction } from '../harness/run';
-import { catchLogLines } from '../helpers/n8n-logger';
+import { CarelessGateway } from '../support/careless-gateway';
+import { ActiveInboxTrigger } from '../support/poll';
+import { runAction } from '../support/run';
+import { catchLogLines } from '../support/n8n-logger';
 
 const ids = (items: { json: Record<string, unknown> }[]) => items.map((item) => String(item.json.ID));
 let gateway: CarelessGateway;

@@ -1,14 +1,14 @@
 /**
- * A soak of the Inbox Trigger in n8n-core's real PollContext (test/harness/poll.ts) against a careless
- * gateway over HTTP (test/harness/careless-gateway.ts): 50 polls while 30,000 messages arrive, 100 and 1,100
+ * A soak of the Inbox Trigger in n8n-core's real PollContext (test/support/poll.ts) against a careless
+ * gateway over HTTP (test/support/careless-gateway.ts): 50 polls while 30,000 messages arrive, 100 and 1,100
  * before each poll in turn, in both list orders. The gateway's `total` lies differently on every read (0, the page's own
  * count, three times the truth, none), it cuts pages at 1,000, 400 or 250 on most polls, it deletes messages between
  * two reads (a few, and now and then more than a read overlaps), it answers late, and some polls start
  * while the one before still runs. Expected (docs/inbox-trigger.md): 0 lost (every message not deleted is
  * emitted), 0 emitted twice, oldest first; every failed poll an error that names its cause.
  */
-import { CarelessGateway, type Carelessness } from '../harness/careless-gateway';
-import { ActiveInboxTrigger } from '../harness/poll';
+import { CarelessGateway, type Carelessness } from '../support/careless-gateway';
+import { ActiveInboxTrigger } from '../support/poll';
 
 const POLLS = 50;
 const PER_POLL = 600;

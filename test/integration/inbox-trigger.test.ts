@@ -1,21 +1,18 @@
 /**
- * The Messaging Gateway Inbox Trigger in n8n-core's real PollContext (test/harness/poll.ts) against the
+ * The Messaging Gateway Inbox Trigger in n8n-core's real PollContext (test/support/poll.ts) against the
  * emulator over HTTP, in both inbox list orders. Expected: every message the test adds while the
  * trigger is active is emitted exactly once, oldest first (the order the test added them); none of
  * those already there at activation; a manual run gives the newest message. The inbox holds more than
  * one page of 2000 (the gateway's largest) before activation, so each poll walks pages.
  */
-import { useEmulator } from '../harness/emulator';
-import { ActiveInboxTrigger } from '../harness/poll';
+import { useEmulator } from '../support/emulator';
+import { ActiveInboxTrigger } from '../support/poll';
+import { emulatorClient } from '../support/emulator-client';
 
 const gateway = useEmulator();
 const SENDER = '31612000077';
 
-const control = async (method: string, path: string, body?: unknown) => {
-	const response = await fetch(`${gateway.emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
-	if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-	return (await response.json()) as Record<string, unknown>;
-};
+const { control } = emulatorClient(() => gateway.emulator);
 
 /** Adds `count` received messages with the texts `<label> 1` … `<label> count`, the texts it added in order. */
 async function receive(label: string, count: number, type = 'sms'): Promise<string[]> {
@@ -51,13 +48,14 @@ describe.each(['oldestFirst', 'newestFirst'])('inbox listed %s', (order) => {
 		expect(firstPoll[0].json.date).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 	});
 
-	test('a manual run returns the newest message and leaves the saved mark alone', async () => {
+	test('a manual run returns the newest message and leaves the mark in the static data as it was', async () => {
 		const trigger = new ActiveInboxTrigger({ filters: {} }, gateway.credentials);
 		await trigger.activate();
-		const saved = trigger.saved;
+		const marked = JSON.parse(trigger.saved) as Record<string, unknown>;
+		expect(marked).not.toEqual({});
 		const [newest] = (await receive('Manual', 3)).slice(-1);
 		expect(texts(await trigger.manual())).toEqual([newest]);
-		expect(trigger.saved).toBe(saved);
+		expect(JSON.parse(trigger.leftByManual)).toEqual(marked);
 		expect(texts(await trigger.poll())).toEqual(['Manual 1', 'Manual 2', 'Manual 3']);
 	});
 

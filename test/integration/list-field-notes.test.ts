@@ -6,16 +6,14 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { MessagingGateway } from '../../nodes/MessagingGateway/MessagingGateway.node';
-import { useEmulator } from '../harness/emulator';
-import { runAction } from '../harness/run';
+import { useEmulator } from '../support/emulator';
+import { runAction } from '../support/run';
+import { emulatorClient } from '../support/emulator-client';
 
 const gateway = useEmulator();
 const PHONE = '31612000031';
 
-const control = async (path: string, body: unknown) => {
-	const response = await fetch(`${gateway.emulator.url}${path}`, { method: 'POST', body: JSON.stringify(body) });
-	if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-};
+const { control } = emulatorClient(() => gateway.emulator);
 
 /** The notice shown for this resource and operation. */
 function noticeOf(resource: string, operation: string): string {
@@ -34,7 +32,7 @@ const LISTS: Array<{ name: string; parameters: IDataObject; fields: string[] }> 
 ];
 
 beforeAll(async () => {
-	await control('/emulator/inbound', { from: PHONE, content: 'Hello' });
+	await control('POST', '/emulator/inbound', { from: PHONE, content: 'Hello' });
 	const sent = await runAction({ resource: 'message', operation: 'send', sender: 'Shop', to: `+${PHONE}`, message: 'Hi' }, [{}], gateway.credentials, {});
 	expect(sent.error).toBeUndefined();
 	const contact = await runAction({ resource: 'contact', operation: 'create', phone: `+${PHONE}`, groupId: { __rl: true, mode: 'id', value: '4821' } }, [{}], gateway.credentials, {});

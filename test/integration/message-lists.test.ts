@@ -6,27 +6,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { useEmulator } from '../harness/emulator';
-import { runAction } from '../harness/run';
+import { useEmulator } from '../support/emulator';
+import { runAction } from '../support/run';
+import { emulatorClient } from '../support/emulator-client';
 
 const gateway = useEmulator();
 const PHONE = '31612000001';
 const OTHER = '31612000002';
 
-const control = async (method: string, path: string, body?: unknown) => {
-	const response = await fetch(`${gateway.emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
-	if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-	return (await response.json()) as Record<string, unknown>;
-};
-const api = async (path: string, body: unknown) => {
-	const { apiKey, apiSecret } = gateway.credentials;
-	const response = await fetch(`${gateway.emulator.url}${path}`, {
-		method: 'POST',
-		headers: { 'X-Client-Id': apiKey, 'X-Client-Secret': apiSecret, 'Content-Type': 'application/json' },
-		body: JSON.stringify(body),
-	});
-	return (await response.json()) as Record<string, unknown>;
-};
+const { control, api } = emulatorClient(() => gateway.emulator);
 /** The list requests the run made: path and query, in order. */
 const listRequests = () => gateway.emulator.requests.map((request) => `${request.path}?${request.query}`);
 const run = (parameters: IDataObject, items: IDataObject[] = [{}], settings: { continueOnFail?: boolean } = {}) => {
@@ -40,9 +28,9 @@ beforeAll(async () => {
 	await control('POST', '/emulator/inbox', { count: 30, from: OTHER, type: 'whatsapp', content: 'WhatsApp {n}' });
 	for (let batch = 0; batch < 42; batch++) {
 		const to = Array.from({ length: 100 }, (_, i) => `3162${String(batch * 100 + i).padStart(7, '0')}`);
-		await api('/v1/message/send', { message: `Batch ${batch}`, sender: 'Shop', to });
+		await api('POST', '/v1/message/send', { message: `Batch ${batch}`, sender: 'Shop', to });
 	}
-	await api('/v1/message/send', { message: 'Your reply, thanks', sender: 'Shop', to: PHONE });
+	await api('POST', '/v1/message/send', { message: 'Your reply, thanks', sender: 'Shop', to: PHONE });
 }, 60_000);
 
 describe('Inbox → Get Many', () => {

@@ -7,8 +7,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { emulatorCredentials } from '../harness/n8n-core';
-import { runAction } from '../harness/run';
+import { emulatorCredentials } from '../support/n8n-core';
+import { runAction } from '../support/run';
+import { emulatorClient } from '../support/emulator-client';
 
 // A fresh emulator per test: its opt-out list, messages and requests are the test's own.
 let emulator: Emulator;
@@ -27,7 +28,8 @@ afterEach(() => emulator.close());
 
 const send = (fields: IDataObject = {}): IDataObject => ({ resource: 'message', operation: 'send', sender: 'Shop', to: '={{ $json.to }}', message: 'Sale today', ...fields });
 const numbers = (count: number) => Array.from({ length: count }, (_, index) => ({ to: `3161${String(index).padStart(7, '0')}` }));
-const optOut = (number: string) => fetch(`${gateway.emulator.url}/emulator/optouts`, { method: 'POST', body: JSON.stringify({ number }) });
+const { control } = emulatorClient(() => gateway.emulator);
+const optOut = (number: string) => control('POST', '/emulator/optouts', { number });
 /** How many messages the emulator keeps per number. */
 const sentCount = () => {
 	const counts = new Map<string, number>();
@@ -106,7 +108,7 @@ test('Retry On Fail after a 500 amid the search (On Unknown Outcome: Resend): ea
 	const items = numbers(10);
 	await optOut(items[7].to);
 	// Request 1 (all 10) is refused with 131, request 2 (0–4) accepted, request 3 (5–7) answered 500.
-	await fetch(`${gateway.emulator.url}/emulator/faults`, { method: 'POST', body: JSON.stringify({ status: 500, after: 2 }) });
+	await control('POST', '/emulator/faults', { status: 500, after: 2 });
 	const run = await runAction(send({ options: { onUnknownOutcome: 'resend' } }), items, gateway.credentials, { retryOnFail: { maxTries: 2, waitBetweenTries: 0 } });
 	expect(run.error).toBeUndefined();
 	expect(statuses().slice(0, 3)).toEqual([400, 200, 500]);
@@ -119,7 +121,7 @@ test('Retry On Fail after a 500 amid the search (On Unknown Outcome: Resend): ea
 test('a 500 amid the search with Continue On Fail (Do Not Resend): what was sent is sent, the others carry the error', async () => {
 	const items = numbers(10);
 	await optOut(items[7].to);
-	await fetch(`${gateway.emulator.url}/emulator/faults`, { method: 'POST', body: JSON.stringify({ status: 500, after: 2 }) });
+	await control('POST', '/emulator/faults', { status: 500, after: 2 });
 	const run = await runAction(send(), items, gateway.credentials, { continueOnFail: true });
 	expect(run.error).toBeUndefined();
 	expect(gateway.emulator.messages.map((message) => message.to)).toEqual(items.slice(0, 5).map((item) => item.to));

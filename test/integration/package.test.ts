@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-import { opensslHmacSha256 } from '../helpers/openssl';
+import { opensslHmacSha256 } from '../support/openssl';
 
 const ROOT = resolve(__dirname, '../..');
 let work: string;

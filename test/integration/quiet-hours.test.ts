@@ -5,40 +5,7 @@
  * New York is UTC−4 and Brussels UTC+1; the area codes' zones are NANPA's (212 New York, 305 Miami,
  * 312 Chicago, 213 Los Angeles). Only Date is faked: timers and sockets stay real.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-import type { IDataObject } from 'n8n-workflow';
-
-import { startEmulator, type Emulator } from '../../emulator/server';
-import { emulatorCredentials } from '../harness/n8n-core';
-import { runAction, type ActionSettings, type GatewayCredentials } from '../harness/run';
-
-let emulator: Emulator;
-beforeEach(async () => {
-	emulator = await startEmulator({ settings: { deliveryDelayMs: 60_000 }, account: { balance: 1e9, timezone: 'Europe/Brussels' } });
-});
-afterEach(async () => {
-	jest.useRealTimers();
-	await emulator.close();
-});
-
-const REAL = ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] as const;
-const fixClock = (iso: string) => jest.useFakeTimers({ now: new Date(iso), doNotFake: [...REAL] });
-const credentials = () => ({ ...emulatorCredentials(emulator), accountTimeZone: 'Europe/Brussels' }) as GatewayCredentials;
-const send = (to: string, quietHours: IDataObject = {}, fields: IDataObject = {}): IDataObject => ({
-	resource: 'message',
-	operation: 'send',
-	sender: 'Shop',
-	to,
-	message: 'Sale today',
-	options: { quietHours: { values: quietHours } },
-	...fields,
-});
-const run = (parameters: IDataObject, settings?: ActionSettings, items: IDataObject[] = [{}]) => runAction(parameters, items, credentials(), settings);
-/** The bodies of the send requests the emulator answered. */
-const sends = () => emulator.requests.filter((request) => request.path === '/v1/message/send').map((request) => JSON.parse(request.body) as IDataObject);
-const scheduled = async () => (await (await fetch(`${emulator.url}/emulator/scheduled`)).json()) as IDataObject[];
+import { fixClock, send, run, sends, scheduled } from '../support/quiet-hours-setup';
 
 test('02:30Z to +1 212: deferred to 08:00 in New York, sent as 13:00 for an account in Brussels', async () => {
 	fixClock('2026-03-10T02:30:00Z');
@@ -115,57 +82,4 @@ test('an explicit Schedule Date after the opening is kept; one inside quiet hour
 	const refused = await run(send('12125550100', { mode: 'error' }, { additionalFields: { date: '2026-03-10 05:00' } }));
 	expect(refused.error?.message).toMatch(/local time 2026-03-10T00:00:00-04:00/);
 	expect(sends()).toHaveLength(2);
-});
-
-test('the zone comes from the item, else the number (area code, country), else the account', async () => {
-	fixClock('2026-03-10T02:30:00Z');
-	const items = [{ to: '12125550100', tz: 'Asia/Tokyo' }, { to: '12125550100', tz: '' }, { to: '32470123456', tz: '' }, { to: '79161234567', tz: '' }];
-	const { items: out } = await run(send('={{ $json.to }}', { timeZoneField: '={{ $json.tz }}' }), {}, items);
-	expect(out.map((item) => [item.json.timeZone, item.json.timeZoneSource, item.json.date])).toEqual([
-		['Asia/Tokyo', 'item', undefined],
-		['America/New_York', 'areaCode', '2026-03-10 13:00'],
-		['Europe/Brussels', 'country', '2026-03-10 08:00'],
-		['Europe/Brussels', 'account', '2026-03-10 08:00'],
-	]);
-});
-
-test('Send Voice Message defers the same way', async () => {
-	fixClock('2026-03-10T02:30:00Z');
-	const voice = { resource: 'message', operation: 'sendVoice', to: '+1 212 555 0100', message: 'Your order is ready', options: { quietHours: { values: {} } } };
-	const { items } = await run(voice);
-	const calls = emulator.requests.filter((request) => request.path === '/v1/voice/send').map((request) => JSON.parse(request.body) as IDataObject);
-	expect(calls).toEqual([expect.objectContaining({ to: '12125550100', date: '2026-03-10 13:00' })]);
-	expect(items[0].json).toMatchObject({ deferredTo: '2026-03-10T08:00:00-04:00', timeZoneSource: 'areaCode' });
-});
-
-test("a group send: the zone is the item's, else the account's (the members are unknown); its one item says so", async () => {
-	fixClock('2026-03-10T02:30:00Z');
-	const contact = { method: 'POST', headers: { 'X-Client-Id': emulator.account.apiKey, 'X-Client-Secret': emulator.account.apiSecret }, body: JSON.stringify([{ phone: '32470123472', groupid: '4821' }]) };
-	await fetch(`${emulator.url}/v1/contact`, contact);
-	const group = { sendTo: 'group', groupId: { __rl: true, mode: 'id', value: '4821' } };
-	const { items, error } = await run(send('', {}, group));
-	expect(error).toBeUndefined();
-	expect(items[0].json).toMatchObject({ groupId: '4821', date: '2026-03-10 08:00', timeZone: 'Europe/Brussels', timeZoneSource: 'account', deferredTo: '2026-03-10T08:00:00+01:00' });
-	const western = await run(send('', { timeZoneField: 'America/Los_Angeles' }, group));
-	expect(western.items[0].json).toMatchObject({ groupId: '4821', timeZoneSource: 'item', localTime: '2026-03-09T19:30:00-07:00' });
-	expect(sends().map((body) => [body.type, body.date])).toEqual([['group', '2026-03-10 08:00'], ['group', undefined]]);
-});
-
-test('node version 3 ignores the option: saved workflows send as before', async () => {
-	fixClock('2026-03-10T02:30:00Z');
-	const { items } = await run(send('12125550100'), { typeVersion: 3 });
-	expect(sends()).toEqual([expect.not.objectContaining({ date: expect.anything() })]);
-	expect(items[0].json).not.toHaveProperty('timeZone');
-});
-
-test('the example "Marketing broadcast with quiet hours" at 02:30Z: New York and Chicago wait for 08:00, Los Angeles (19:30) gets it now', async () => {
-	fixClock('2026-03-10T02:30:00Z');
-	const example = JSON.parse(readFileSync(join(__dirname, '../../examples/marketing-broadcast-with-quiet-hours.json'), 'utf8')) as { nodes: Array<{ type: string; parameters: IDataObject }> };
-	const node = example.nodes.find((entry) => entry.type.endsWith('.messagingGateway'))!;
-	const { items, error } = await run({ ...node.parameters, sender: 'Shop' });
-	expect(error).toBeUndefined();
-	// Three requests, one per date; they run concurrently, so in any order.
-	expect(Object.fromEntries(sends().map((body) => [body.to, body.date]))).toEqual({ '12125550100': '2026-03-10 13:00', '13125550100': '2026-03-10 14:00', '12135550100': undefined });
-	expect(sends()).toHaveLength(3);
-	expect(items.map((item) => item.json.localTime)).toEqual(['2026-03-09T22:30:00-04:00', '2026-03-09T21:30:00-05:00', '2026-03-09T19:30:00-07:00']);
 });

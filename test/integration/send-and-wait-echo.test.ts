@@ -7,28 +7,28 @@
  * output, and in what the waiting webhook answers when the reminder's send meets the echo.
  */
 // First: it configures n8n's logger before n8n-core loads.
-import { logEnd, logSince } from '../helpers/n8n-log';
+import { logEnd, logSince } from '../support/n8n-log';
 import type { IDataObject } from 'n8n-workflow';
 
-import { useEmulator } from '../harness/emulator';
-import { runAction, runWaitingWebhook, type ActionSettings } from '../harness/run';
-import { everyText } from '../helpers/every-text';
-import { emulatorClient } from './emulator-client';
+import { useEmulator } from '../support/emulator';
+import { runAction, runWaitingWebhook, type ActionSettings } from '../support/run';
+import { everyText } from '../support/every-text';
+import { emulatorClient } from '../support/emulator-client';
 
 const gateway = useEmulator();
-const { control } = emulatorClient(() => gateway.emulator);
+const { controlAnswer } = emulatorClient(() => gateway.emulator);
 
 const question = { resource: 'message', operation: 'sendAndWait', sender: '31600000001', to: '31612345678', message: 'Refund of order 1001?' };
 
 /** Asks the question against a gateway that answers `status` echoing the request; the signature is the one the emulator received. */
 async function askEchoed(status: number, settings: ActionSettings = {}) {
-	expect((await control('POST', '/emulator/faults', { status, echo: true })).status).toBe(201);
+	expect((await controlAnswer('POST', '/emulator/faults', { status, echo: true })).status).toBe(201);
 	const before = gateway.emulator.requests.length;
 	const logFrom = logEnd();
 	const run = await runAction(question, [{}], gateway.credentials, { executionId: '77', nodeId: 'ask-1', ...settings });
 	// n8n's debug log of the run, up to its last line.
 	const log = await logSince(logFrom, settings.continueOnFail ? 'Workflow execution finished successfully' : 'Workflow execution finished with error');
-	const { body: requests } = await control('GET', '/emulator/requests');
+	const { body: requests } = await controlAnswer('GET', '/emulator/requests');
 	const sent = (requests as unknown as Array<{ path: string; body: string }>).slice(before);
 	expect(sent.map((request) => request.path)).toEqual(['/v1/message/send']);
 	const reference = String((JSON.parse(sent[0].body) as IDataObject).reference);
@@ -71,8 +71,8 @@ test("the reminder's send meets the echo: the waiting webhook's answer names the
 	const sms = gateway.emulator.messages.at(-1)!;
 	const signature = /^n8n-wait:78:ask-2:([0-9a-f]{64})$/.exec(sms.reference)?.[1];
 	expect(signature).toBeDefined();
-	const { body: reply } = await control('POST', '/emulator/inbound', { replyTo: sms.messageid, content: 'maybe' });
-	expect((await control('POST', '/emulator/faults', { status: 400, echo: true })).status).toBe(201);
+	const { body: reply } = await controlAnswer('POST', '/emulator/inbound', { replyTo: sms.messageid, content: 'maybe' });
+	expect((await controlAnswer('POST', '/emulator/faults', { status: 400, echo: true })).status).toBe(201);
 	const answer = await runWaitingWebhook(asked.waiting!, reply.event as IDataObject, gateway.credentials);
 	expect(answer.webhookResponse).toMatchObject({ resumed: false, reminded: false, reminderError: expect.stringContaining('Invalid request:') });
 	expect(everyText(answer)).not.toContain(signature);

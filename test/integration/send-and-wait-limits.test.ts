@@ -7,8 +7,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { runAction, type ActionSettings } from '../harness/run';
-import { useEmulator } from '../harness/emulator';
+import { runAction, type ActionSettings } from '../support/run';
+import { useEmulator } from '../support/emulator';
 
 const gateway = useEmulator();
 

@@ -7,7 +7,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, type ActionSettings, type GatewayCredentials } from '../harness/run';
+import { runAction, type ActionSettings, type GatewayCredentials } from '../support/run';
+import { emulatorClient } from '../support/emulator-client';
 
 let emulator: Emulator;
 let credentials: GatewayCredentials;
@@ -80,16 +81,15 @@ test("the question's output and a Continue On Fail error item never carry the li
 });
 
 describe('Retry On Fail never asks the question twice after a send whose outcome is unknown', () => {
-	const control = (path: string, body?: unknown, method = 'POST') =>
-		fetch(`${emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) }).then((response) => response.json());
+	const { control } = emulatorClient(() => emulator);
 	const sendRequests = () => emulator.requests.filter((request) => request.path.startsWith('/v1/message/send')).length;
 	afterEach(async () => {
-		for (const path of ['/emulator/requests', '/emulator/faults']) await control(path, undefined, 'DELETE');
+		for (const path of ['/emulator/requests', '/emulator/faults']) await control('DELETE', path);
 	});
 
 	test.each([1, 2, 3])('node version %s: a 500 then Retry On Fail: one send request, the error says it was not sent again', async (typeVersion) => {
-		await control('/emulator/requests', undefined, 'DELETE');
-		await control('/emulator/faults', { status: 500 });
+		await control('DELETE', '/emulator/requests');
+		await control('POST', '/emulator/faults', { status: 500 });
 		const { error, sent } = await run(ask(), { typeVersion, retryOnFail: { maxTries: 3, waitBetweenTries: 1 } });
 		expect(sendRequests()).toBe(1);
 		expect(sent).toHaveLength(0);
@@ -98,7 +98,7 @@ describe('Retry On Fail never asks the question twice after a send whose outcome
 	});
 
 	test('a 503 (the gateway did not take it) is asked again and goes out once', async () => {
-		await control('/emulator/faults', { status: 503 });
+		await control('POST', '/emulator/faults', { status: 503 });
 		const { error, sent } = await run(ask(), { typeVersion: 2, retryOnFail: { maxTries: 3, waitBetweenTries: 1 } });
 		expect(error).toBeUndefined();
 		expect(sent).toHaveLength(1);

@@ -9,12 +9,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { KEPT_WAITING_REASONS } from '../../nodes/MessagingGateway/core/questions/answers';
 import type { SentMessage } from '../../emulator/server';
-import { useEmulator } from '../harness/emulator';
-import { runWaitingWebhook, type WaitingExecution } from '../harness/run';
-import { questions, REMINDER } from './send-and-wait-questions';
+import { useEmulator } from '../support/emulator';
+import { runWaitingWebhook, type WaitingExecution } from '../support/run';
+import { questions, REMINDER } from '../support/send-and-wait-questions';
 
 const gateway = useEmulator();
-const { replyTo, control, ...asking } = questions(gateway);
+const { replyTo, controlAnswer, ...asking } = questions(gateway);
 let executions = 100;
 /** Asks one question in a new execution. */
 const ask = (options: IDataObject = {}) => asking.ask(String(++executions), options);
@@ -23,7 +23,7 @@ const forward = (waiting: WaitingExecution, event: IDataObject) => runWaitingWeb
 
 /** The reminders the emulator received for the question `question` (by the reference they carry). */
 async function remindersOf(question: SentMessage): Promise<SentMessage[]> {
-	const { status, body } = await control('GET', '/emulator/messages');
+	const { status, body } = await controlAnswer('GET', '/emulator/messages');
 	expect(status).toBe(200);
 	const messages = body as unknown as SentMessage[];
 	return messages.filter((message) => message.content === REMINDER && message.reference?.startsWith(`${question.reference}:${question.messageid}`));

@@ -5,9 +5,9 @@
  */
 import type { IDataObject, IWebhookResponseData } from 'n8n-workflow';
 
-import { useEmulator } from '../harness/emulator';
-import { makeNode } from '../harness/n8n-core';
-import { ACTION_TYPE, runWaitingWebhook } from '../harness/run';
+import { useEmulator } from '../support/emulator';
+import { makeNode } from '../support/n8n-core';
+import { ACTION_TYPE, runWaitingWebhook } from '../support/run';
 
 const gateway = useEmulator();
 

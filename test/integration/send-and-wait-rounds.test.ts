@@ -9,9 +9,9 @@
 import { createEmptyRunExecutionData, createRunExecutionData, type IDataObject, type IRunExecutionData } from 'n8n-workflow';
 
 import { KEPT_WAITING_REASONS } from '../../nodes/MessagingGateway/core/questions/answers';
-import { useEmulator } from '../harness/emulator';
-import { runWaitingWebhook, type WaitingExecution } from '../harness/run';
-import { ASKED, questions, REMINDER } from './send-and-wait-questions';
+import { useEmulator } from '../support/emulator';
+import { runWaitingWebhook, type WaitingExecution } from '../support/run';
+import { ASKED, questions, REMINDER } from '../support/send-and-wait-questions';
 
 const gateway = useEmulator();
 const { replyTo, ...asking } = questions(gateway);

@@ -4,8 +4,8 @@
  * (the harness's n8n is http://127.0.0.1, where nothing listens: a forward cannot reach it).
  */
 import { SPEC_EXAMPLES } from '../fixtures/spec-events';
-import { signedPost } from '../helpers/openssl';
-import { startTriggerServer } from '../helpers/webhook-server';
+import { signedPost } from '../support/openssl';
+import { startTriggerServer } from '../support/webhook-server';
 
 const SECRET = 'whsec_conversations';
 const credentials = { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', apiSecret: 's', signingSecret: SECRET };

@@ -1,27 +1,6 @@
-/** Issue scenarios of Send SMS, driven through WorkflowExecute against the emulator. */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
-import fc from 'fast-check';
-
-import { buildSendRequest } from '../../nodes/MessagingGateway/core/sending/send';
-import { OPTED_OUT_SUFFIX } from '../../emulator/magic';
-import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, type GatewayCredentials } from '../harness/run';
-
-let emulator: Emulator;
-let credentials: GatewayCredentials;
-
-const send = (fields: Record<string, unknown>) => ({ resource: 'message', operation: 'send', sender: 'Shop', to: '+31 6 1234 5678', message: 'Hello', ...fields });
-const control = (path: string, body: unknown, method = 'POST') =>
-	fetch(`${emulator.url}${path}`, { method, body: JSON.stringify(body) }).then((response) => response.json());
-const numbers = (count: number) => Array.from({ length: count }, (_, index) => ({ n: index, to: `3161${String(index).padStart(7, '0')}` }));
-
-beforeEach(async () => {
-	emulator = await startEmulator({ settings: { deliveryDelayMs: 5 } });
-	credentials = { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret };
-});
-afterEach(() => emulator.close());
+/** Issue scenarios of Send SMS, driven through WorkflowExecute against the emulator (failures and retries: send-safety-failures.test.ts). */
+import { runAction, type GatewayCredentials } from '../support/run';
+import { emulator, credentials, send, control } from '../support/send-safety-setup';
 
 describe('wrong text never goes out', () => {
 	const items = [{}, { text: null }, { text: { a: 1 } }, { text: [{ a: 1 }] }];
@@ -81,7 +60,7 @@ describe('numbers as the world writes them', () => {
 
 describe('the account time zone', () => {
 	const tokyo = async () => {
-		await control('/emulator/account', { timezone: 'Asia/Tokyo' }, 'PATCH');
+		await control('PATCH', '/emulator/account', { timezone: 'Asia/Tokyo' });
 		return { ...credentials, accountTimeZone: 'Asia/Tokyo' } as GatewayCredentials;
 	};
 
@@ -102,76 +81,6 @@ describe('the account time zone', () => {
 	});
 });
 
-describe('partial failures are visible; retries never duplicate', () => {
-	// Version 2 resends a request answered 500 (On Unknown Outcome: Resend); version 3's default is in exactly-once.test.ts.
-	test.each([5, 50])('a 500 mid-batch at concurrency %i: no new sends, the error lists what was sent', async (concurrency) => {
-		await control('/emulator/faults', { status: 500, after: 20 });
-		const run = await runAction(send({ to: '={{ $json.to }}', options: { concurrency, batchRecipients: false } }), numbers(50), credentials);
-		const sent = emulator.messages;
-		// Only requests already running when the 500 came back were finished: fewer than `concurrency` after it.
-		expect(emulator.requests.length).toBeLessThanOrEqual(21 + concurrency - 1);
-		expect(run.error?.message).toContain(`${sent.length} of 50 items had been sent when the run stopped`);
-		const listed = run.error?.context?.sentItems as Array<{ item: number; to: string[]; messageids: string[] }>;
-		expect(listed.map((entry) => entry.messageids[0]).sort()).toEqual(sent.map((message) => message.messageid).sort());
-		for (const entry of listed) expect(entry.to).toEqual([numbers(50)[entry.item].to]);
-		expect(run.error?.description).toContain(`item ${listed[0].item}: ${listed[0].messageids[0]}`);
-	});
-
-	test.each([5, 50])('Retry On Fail, 1,000 items, 500s mid-batch at concurrency %i: every item sent exactly once', async (concurrency) => {
-		await control('/emulator/account', { balance: 100000 }, 'PATCH');
-		for (const after of [150, 300, 200]) await control('/emulator/faults', { status: 500, after });
-		const items = numbers(1000);
-		const run = await runAction(send({ to: '={{ $json.to }}', message: '={{ "Item " + $json.n }}', options: { concurrency } }), items, credentials, {
-			typeVersion: 2,
-			retryOnFail: { maxTries: 5, waitBetweenTries: 0 },
-		});
-		expect(run.error).toBeUndefined();
-		expect(emulator.requests.filter((request) => request.status === 500)).toHaveLength(3);
-		expect(emulator.messages).toHaveLength(1000);
-		expect(new Set(emulator.messages.map((message) => message.to)).size).toBe(1000);
-		const byId = new Map(emulator.messages.map((message) => [message.messageid, message]));
-		run.items.forEach((item, index) => {
-			expect(item.pairedItem).toEqual({ item: index });
-			expect(byId.get(item.json.messageid as string)).toMatchObject({ to: items[index].to, content: `Item ${index}` });
-		});
-	}, 60_000);
-});
-
-describe('the node checks what the gateway checks', () => {
-	const senders = ['Café', 'Shop🙂', '+', 'A&B', 'Shop!', 'Ünïcode', 'tab\there', 'new\nline', 'x_y', 'a@b', 'Shop', 'My Shop', 'Shop-1.0', '+3197010000001', '12345678901234', 'Elevenchars', 'Twelve chars', '123456789012345', 'ø', '#1'];
-
-	test('20 senders: every one the gateway would refuse is refused before any send', async () => {
-		const verdicts = [];
-		for (const sender of senders) {
-			const node = await runAction(send({ sender: '={{ $json.sender }}', additionalFields: { test: true } }), [{ sender }], credentials);
-			verdicts.push([sender, node.error === undefined, emulator.requests.at(-1)?.status ?? 'not sent']);
-		}
-		// Refused by the node means nothing reached the gateway; accepted means the gateway took it too.
-		for (const [, accepted, status] of verdicts) expect(accepted ? status : 'not sent').toBe(accepted ? 200 : 'not sent');
-		expect(verdicts.filter(([, accepted]) => accepted).map(([sender]) => sender)).toEqual(['Shop', 'My Shop', 'Shop-1.0', '+3197010000001', '12345678901234', 'Elevenchars']);
-	}, 30_000);
-
-	test('property: the pre-flight and the emulator accept the same sends', async () => {
-		const post = (body: Record<string, unknown>) =>
-			fetch(`${emulator.url}/v1/message/send`, {
-				method: 'POST',
-				headers: { 'X-Client-Id': credentials.apiKey, 'X-Client-Secret': credentials.apiSecret },
-				body: JSON.stringify({ ...body, test: true }),
-			}).then((response) => response.status === 200);
-		const sender = fc.oneof(fc.string({ maxLength: 16 }), fc.stringMatching(/^\+?\d{1,16}$/), fc.stringMatching(/^[A-Za-z0-9 .-]{1,13}$/));
-		// The rules both check, not the account's state: numbers the emulator keeps on its opt-out list are left out.
-		const to = fc.stringMatching(/^[1-9]\d{2,16}$/).filter((number) => !number.endsWith(OPTED_OUT_SUFFIX));
-		const message = fc.oneof(fc.string({ minLength: 1, maxLength: 10 }), fc.integer({ min: 600, max: 620 }).map((length) => 'x'.repeat(length)));
-		await fc.assert(
-			fc.asyncProperty(sender, to, message, async (s, number, text) => {
-				const node = buildSendRequest({ sender: s, to: `+${number}`, message: text }, { timeZone: 'UTC', now: new Date() }).ok;
-				expect(await post({ sender: s, to: number, message: text })).toBe(node);
-			}),
-			{ numRuns: 300 },
-		);
-	}, 60_000);
-});
-
 describe('options never break the node', () => {
 	test.each([
 		['concurrency', { concurrency: Number.NaN }, /^Concurrency: must be a whole number from 1 to 50; got NaN/],
@@ -188,45 +97,6 @@ describe('options never break the node', () => {
 		expect(continued.items).toHaveLength(2);
 		for (const item of continued.items) expect(item.json.error).toMatch(message);
 		expect(emulator.requests).toHaveLength(0);
-	});
-});
-
-describe('only a confirmed send is a success, and errors keep secrets', () => {
-	let other: Server;
-	let otherUrl: string;
-	beforeEach(async () => {
-		// Any other HTTP service that answers 2xx, echoing what it received (like httpbin).
-		other = createServer((req, res) => {
-			res.writeHead(200, { 'Content-Type': 'application/json' });
-			res.end(JSON.stringify({ ok: true, headers: req.headers, url: req.url }));
-		});
-		await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
-		otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
-	});
-	afterEach(() => new Promise((resolve) => other.close(resolve)));
-
-	test('a 2xx without a message id is an error with an unknown outcome, not an output item, and echoes no secret', async () => {
-		const run = await runAction(send({}), [{}], { ...credentials, baseUrl: otherUrl });
-		expect(run.items).toEqual([]);
-		expect(run.error?.message).toBe('The gateway did not confirm the send: the answer has no message id for the recipient. Not retried: the SMS may already have been sent');
-		expect(run.error?.context).toMatchObject({ outcome: 'unknown' });
-		expect(JSON.stringify({ ...run.error, message: run.error?.message, description: run.error?.description })).not.toContain(credentials.apiSecret);
-		const continued = await runAction(send({}), [{}], { ...credentials, baseUrl: otherUrl }, { continueOnFail: true });
-		expect(continued.items).toEqual([
-			{ json: { error: run.error?.message, code: null, httpCode: 200, outcome: 'unknown', to: '31612345678', hint: expect.stringContaining('It is not sent again') }, pairedItem: { item: 0 } },
-		]);
-	});
-
-	test('user info in the Base URL never appears in errors or Continue On Fail items', async () => {
-		const closed = await startEmulator();
-		await closed.close();
-		const baseUrl = closed.url.replace('http://', 'http://admin:pa55-w0rd-secret@');
-		const run = await runAction(send({}), [{}], { ...credentials, baseUrl });
-		const continued = await runAction(send({}), [{}], { ...credentials, baseUrl }, { continueOnFail: true });
-		const shown = JSON.stringify([run.error?.message, run.error?.description, run.error?.context, continued.items]);
-		expect(run.error?.message).toContain(closed.url);
-		expect(shown).not.toContain('pa55-w0rd-secret');
-		expect(shown).not.toContain('admin:');
 	});
 });
 

@@ -6,13 +6,13 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { runAction } from '../harness/run';
-import { useEmulator } from '../harness/emulator';
+import { runAction } from '../support/run';
+import { useEmulator } from '../support/emulator';
+import { emulatorClient } from '../support/emulator-client';
 
 const gateway = useEmulator();
 
-const control = (path: string, body?: unknown, method = 'POST') =>
-	fetch(`${gateway.emulator.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) }).then((response) => response.json());
+const { control } = emulatorClient(() => gateway.emulator);
 const sendRequests = () => gateway.emulator.requests.filter((request) => /^\/v1\/(message|voice)\/send$/.test(request.path)).length;
 const retry = { retryOnFail: { maxTries: 3, waitBetweenTries: 1 } };
 
@@ -23,8 +23,8 @@ const operations: Array<[string, IDataObject]> = [
 ];
 
 beforeEach(async () => {
-	for (const path of ['/emulator/requests', '/emulator/faults']) await control(path, undefined, 'DELETE');
-	await control('/emulator/faults', { status: 200, body: { status: 'queued' } });
+	for (const path of ['/emulator/requests', '/emulator/faults']) await control('DELETE', path);
+	await control('POST', '/emulator/faults', { status: 200, body: { status: 'queued' } });
 });
 
 test.each(operations)('%s (node version 3): one request, the error says its outcome is unknown and it was not sent again', async (_, parameters) => {

@@ -1,6 +1,7 @@
 /** Message → Send Voice Message: the send pipeline with the voice endpoint. */
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, type GatewayCredentials } from '../harness/run';
+import { runAction, type GatewayCredentials } from '../support/run';
+import { emulatorClient } from '../support/emulator-client';
 
 let emulator: Emulator;
 let credentials: GatewayCredentials;
@@ -45,7 +46,7 @@ test('a language from an expression that is not offered is refused before any ca
 test('the same type checks and Retry On Fail safety as Send SMS', async () => {
 	const bad = await runAction(voice({ message: '={{ $json.text }}' }), [{ text: { a: 1 } }], credentials);
 	expect(bad.error?.message).toBe('Message: expected text but got an object');
-	await fetch(`${emulator.url}/emulator/faults`, { method: 'POST', body: JSON.stringify({ status: 500, after: 7 }) });
+	await emulatorClient(() => emulator).control('POST', '/emulator/faults', { status: 500, after: 7 });
 	const items = Array.from({ length: 20 }, (_, index) => ({ to: `3161${String(index).padStart(7, '0')}` }));
 	const run = await runAction(voice({ to: '={{ $json.to }}' }), items, credentials, { retryOnFail: { maxTries: 2, waitBetweenTries: 0 } });
 	expect(run.error).toBeUndefined();

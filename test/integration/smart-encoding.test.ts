@@ -4,9 +4,9 @@
  * version 4 replaces unless it is off; Send and Wait and Estimate Cost follow the same rule. Segment
  * figures from TS 23.038/23.040: 150 GSM-7 characters are 1 segment, 150 UCS-2 characters 3.
  */
-import { useEmulator } from '../harness/emulator';
-import { runAction } from '../harness/run';
-import { emulatorClient } from './emulator-client';
+import { useEmulator } from '../support/emulator';
+import { runAction } from '../support/run';
+import { emulatorClient } from '../support/emulator-client';
 
 const gateway = useEmulator();
 const { control } = emulatorClient(() => gateway.emulator);

@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { runAction, searchList, type ActionRun, type GatewayCredentials } from '../harness/run';
-import { balance, credentials, gateway, json, send } from './transport-setup';
+import { runAction, searchList, type ActionRun, type GatewayCredentials } from '../support/run';
+import { balance, credentials, gateway, json, send } from '../support/transport-setup';
 
 describe('no credential in any error', () => {
 	const PASSWORDS = ['p@ss-Secret-Tail-99', 'Zq9', 'Zq@9', 'Zq#9', 'Zq/9', 'Zq?9', 'Zq:9', 'Zq%409'];

@@ -3,8 +3,8 @@
  * gateways and proxies do — JSON-escaped, URL-encoded, base64 — through n8n-core's WorkflowExecute.
  * Expected: no form of the API key or secret in the error n8n shows and saves, nor in Continue On Fail's item.
  */
-import { runAction, type ActionRun } from '../harness/run';
-import { balance, credentials, gateway, json } from './transport-setup';
+import { runAction, type ActionRun } from '../support/run';
+import { balance, credentials, gateway, json } from '../support/transport-setup';
 
 const SECRET = 'S3cr"et\\Pa ss/Wo+rd?';
 const KEY = 'client-key-0042';

@@ -4,8 +4,8 @@
  * reads retried and worded apart from sends, redirects never followed with the credential, the Base URL as typed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { runAction, searchList, type ActionRun } from '../harness/run';
-import { balance, closedUrl, credentials, gateway, json, resetAfterBody, send, startScripted, type ScriptedServer, type Seen } from './transport-setup';
+import { runAction, searchList, type ActionRun } from '../support/run';
+import { balance, closedUrl, credentials, gateway, json, resetAfterBody, send, startScripted, type ScriptedServer, type Seen } from '../support/transport-setup';
 
 describe('a failed send says whether it may have been sent (context.outcome)', () => {
 	test('a reset after the gateway read the request: "may already have been sent", unknown, not retried', async () => {

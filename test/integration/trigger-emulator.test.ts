@@ -4,7 +4,8 @@ import { MessagingGatewayTrigger } from '../../nodes/MessagingGateway/MessagingG
 import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events/events';
 import { SPEC_EXAMPLES, specViolations } from '../fixtures/spec-events';
 import { WebhookContext } from 'n8n-core';
-import { SECRET, loggedText, post, triggerV2 } from './trigger-helpers';
+import { SECRET, loggedText, post, triggerV2 } from '../support/trigger-helpers';
+import { emulatorClient } from '../support/emulator-client';
 
 describe('item 5: Final Delivery Reports Only', () => {
 	const reportWith = (delivery_code: unknown) => ({
@@ -41,14 +42,15 @@ describe('item 7: testing with the emulator — a sample event of any type at th
 		emulator = await startEmulator({ account: { signingSecret: SECRET }, settings: { maxAttempts: 1 } });
 	});
 	afterAll(async () => emulator.close());
+	const { control, controlAnswer } = emulatorClient(() => emulator);
 
 	test.each(WEBHOOK_EVENT_TYPES.map((type) => type.value))('POST /emulator/webhooks/%s', async (type) => {
 		const server = await triggerV2(['*']);
-		await fetch(`${emulator.url}/emulator/webhooks`, { method: 'DELETE' });
-		await fetch(`${emulator.url}/emulator/webhooks`, { method: 'POST', body: JSON.stringify({ url: server.url, types: ['*'] }) });
-		const response = await fetch(`${emulator.url}/emulator/webhooks/${type}?wait=true`, { method: 'POST' });
+		await control('DELETE', '/emulator/webhooks');
+		await control('POST', '/emulator/webhooks', { url: server.url, types: ['*'] });
+		const response = await controlAnswer('POST', `/emulator/webhooks/${type}?wait=true`);
 		expect(response.status).toBe(201);
-		const { event, deliveries } = (await response.json()) as { event: Record<string, unknown>; deliveries: Array<{ state: string; attempts: Array<{ status: number }> }> };
+		const { event, deliveries } = response.body as { event: Record<string, unknown>; deliveries: Array<{ state: string; attempts: Array<{ status: number }> }> };
 		expect(event.webhook_type).toBe(type);
 		expect(deliveries).toHaveLength(1);
 		expect(deliveries[0]).toMatchObject({ state: 'delivered', attempts: [{ status: 200 }] });
@@ -57,9 +59,9 @@ describe('item 7: testing with the emulator — a sample event of any type at th
 	});
 
 	test('an unknown type is refused with the list of types', async () => {
-		const response = await fetch(`${emulator.url}/emulator/webhooks/no_such_type`, { method: 'POST' });
+		const response = await controlAnswer('POST', '/emulator/webhooks/no_such_type');
 		expect(response.status).toBe(400);
-		expect(await response.json()).toEqual({ error: expect.stringContaining('delivery_report') });
+		expect(response.body).toEqual({ error: expect.stringContaining('delivery_report') });
 	});
 
 	test('the trigger panel explains listening for a test event with a one-URL gateway', () => {
@@ -75,6 +77,7 @@ describe('item 8: GET webhooks from the emulator verify whatever the values hold
 		emulator = await startEmulator({ account: { signingSecret: SECRET }, settings: { maxAttempts: 1 } });
 	});
 	afterAll(async () => emulator.close());
+	const { control, controlAnswer } = emulatorClient(() => emulator);
 
 	test.each([
 		['an apostrophe', "It's on its way"],
@@ -83,11 +86,10 @@ describe('item 8: GET webhooks from the emulator verify whatever the values hold
 		['an empty text', ''],
 	])('%s in the content, an empty reference', async (_name, content) => {
 		const server = await triggerV2(['*']);
-		await fetch(`${emulator.url}/emulator/webhooks`, { method: 'DELETE' });
-		await fetch(`${emulator.url}/emulator/webhooks`, { method: 'POST', body: JSON.stringify({ url: server.url, types: ['*'], method: 'GET' }) });
+		await control('DELETE', '/emulator/webhooks');
+		await control('POST', '/emulator/webhooks', { url: server.url, types: ['*'], method: 'GET' });
 		const fields = { message: { content, reference: '' } };
-		const response = await fetch(`${emulator.url}/emulator/events?wait=true`, { method: 'POST', body: JSON.stringify({ type: 'delivery_report', fields }) });
-		const { event, deliveries } = (await response.json()) as { event: Record<string, unknown>; deliveries: Array<{ attempts: Array<{ status: number }> }> };
+		const { event, deliveries } = (await controlAnswer('POST', '/emulator/events?wait=true', { type: 'delivery_report', fields })).body as { event: Record<string, unknown>; deliveries: Array<{ attempts: Array<{ status: number }> }> };
 		expect(deliveries[0].attempts[0].status).toBe(200);
 		const [item] = server.lastResult()!.workflowData![0].map((entry) => entry.json);
 		expect(item).toEqual({ ...event, method: 'GET' });
@@ -96,11 +98,10 @@ describe('item 8: GET webhooks from the emulator verify whatever the values hold
 
 	test('null fields come back as null, empty texts as empty texts', async () => {
 		const server = await triggerV2(['*']);
-		await fetch(`${emulator.url}/emulator/webhooks`, { method: 'DELETE' });
-		await fetch(`${emulator.url}/emulator/webhooks`, { method: 'POST', body: JSON.stringify({ url: server.url, types: ['*'], method: 'GET' }) });
+		await control('DELETE', '/emulator/webhooks');
+		await control('POST', '/emulator/webhooks', { url: server.url, types: ['*'], method: 'GET' });
 		const fields = { contact: { Custom1: '', Custom2: null, firstname: '' } };
-		const response = await fetch(`${emulator.url}/emulator/events?wait=true`, { method: 'POST', body: JSON.stringify({ type: 'add_contact', fields }) });
-		const { event } = (await response.json()) as { event: Record<string, unknown> };
+		const { event } = (await controlAnswer('POST', '/emulator/events?wait=true', { type: 'add_contact', fields })).body as { event: Record<string, unknown> };
 		const [item] = server.lastResult()!.workflowData![0].map((entry) => entry.json);
 		expect(item).toEqual({ ...event, method: 'GET' });
 		expect(JSON.stringify(item)).toBe(JSON.stringify({ ...event, method: 'GET' })); // field order too

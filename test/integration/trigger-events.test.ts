@@ -2,7 +2,7 @@
 import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events/events';
 import { encodeQuery } from '../../nodes/MessagingGateway/core/events/query';
 import { DELIVERY_REPORT_MINIMAL, SPEC_EXAMPLES, specViolations } from '../fixtures/spec-events';
-import { now, post, signed, trigger } from './trigger-helpers';
+import { now, post, signed, trigger } from '../support/trigger-helpers';
 
 describe('every webhook type comes out field for field', () => {
 	test.each(Object.keys(SPEC_EXAMPLES))('%s', async (type) => {

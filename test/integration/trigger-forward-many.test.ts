@@ -7,8 +7,8 @@ import { MAX_FORWARDS_PER_REQUEST } from '../../nodes/MessagingGateway/webhookTr
 import { Socket } from 'node:net';
 
 import { SPEC_EXAMPLES } from '../fixtures/spec-events';
-import { signedPost } from '../helpers/openssl';
-import { startTriggerServer } from '../helpers/webhook-server';
+import { signedPost } from '../support/openssl';
+import { startTriggerServer } from '../support/webhook-server';
 
 const SECRET = 'whsec_many';
 const credentials = { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', apiSecret: 's', signingSecret: SECRET };

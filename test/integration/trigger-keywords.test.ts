@@ -4,9 +4,10 @@
  */
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { SPEC_EXAMPLES } from '../fixtures/spec-events';
-import { emulatorCredentials } from '../harness/n8n-core';
-import { startTriggerServer } from '../helpers/webhook-server';
-import { loggedText, post, SECRET } from './trigger-helpers';
+import { emulatorCredentials } from '../support/n8n-core';
+import { startTriggerServer } from '../support/webhook-server';
+import { loggedText, post, SECRET } from '../support/trigger-helpers';
+import { emulatorClient } from '../support/emulator-client';
 
 let emulator: Emulator;
 beforeEach(async () => {
@@ -33,7 +34,8 @@ const incoming = (content: string, sender: string) => ({
 	message: { ...(SPEC_EXAMPLES.inbox_message.message as object), sender, content },
 });
 const optOutRequests = () => emulator.requests.filter((request) => request.path === '/v1/optouts');
-const optOutList = async () => (await (await fetch(`${emulator.url}/emulator/optouts`)).json()) as string[];
+const { control } = emulatorClient(() => emulator);
+const optOutList = () => control<string[]>('GET', '/emulator/optouts');
 
 test('STOP delivered 3 times (twice at once): one opt-out request, the number on the list, each item says added', async () => {
 	const server = await trigger();
@@ -69,7 +71,7 @@ test('a second STOP (another event) from a number on the list: one more request,
 
 test('the opt-out request fails: logged, the item says failed, the gateway still gets its 200', async () => {
 	const server = await trigger();
-	await fetch(`${emulator.url}/emulator/faults`, { method: 'POST', body: JSON.stringify({ status: 500 }) });
+	await control('POST', '/emulator/faults', { status: 500 });
 	const call = await server.call(post(JSON.stringify(incoming('STOP', '31612340004'))));
 	expect(call.status).toBe(200);
 	expect(call.items?.[0]).toMatchObject({ keyword: 'stop', optOut: 'failed' });
@@ -140,15 +142,15 @@ test('versions 1 and 2 keep their behaviour (no keyword fields, no request) unle
 });
 
 test('emulator setting optOutKeywords: an incoming STOP puts the sender on its list and fires add_optout', async () => {
-	await fetch(`${emulator.url}/emulator/settings`, { method: 'PUT', body: JSON.stringify({ optOutKeywords: true }) });
-	await fetch(`${emulator.url}/emulator/inbound`, { method: 'POST', body: JSON.stringify({ from: '31612340015', content: 'Stop' }) });
-	await fetch(`${emulator.url}/emulator/inbound`, { method: 'POST', body: JSON.stringify({ from: '31612340016', content: 'stop texting me' }) });
+	await control('PUT', '/emulator/settings', { optOutKeywords: true });
+	await control('POST', '/emulator/inbound', { from: '31612340015', content: 'Stop' });
+	await control('POST', '/emulator/inbound', { from: '31612340016', content: 'stop texting me' });
 	expect(await optOutList()).toEqual(['31612340015']);
-	const events = (await (await fetch(`${emulator.url}/emulator/events?type=add_optout`)).json()) as Array<{ event: { optout: { number: string; memo: string } } }>;
+	const events = await control<Array<{ event: { optout: { number: string; memo: string } } }>>('GET', '/emulator/events?type=add_optout');
 	expect(events.map((entry) => entry.event.optout)).toEqual([expect.objectContaining({ number: '31612340015', memo: 'Replied Stop' })]);
 });
 
 test('emulator default: an incoming STOP changes nothing at the gateway (left to the trigger)', async () => {
-	await fetch(`${emulator.url}/emulator/inbound`, { method: 'POST', body: JSON.stringify({ from: '31612340017', content: 'STOP' }) });
+	await control('POST', '/emulator/inbound', { from: '31612340017', content: 'STOP' });
 	expect(await optOutList()).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { accountKeyOf, compareIds, idOf, markOf, settledOutcome, type InboxOrder, type PollOutcome } from '../../nodes/MessagingGateway/inboxTrigger/mark';
-import { poll, receive, resetIds, type Inbox } from './inbox-model';
+import { poll, receive, resetIds, type Inbox } from '../support/inbox-model';
 
 /** The Inbox Trigger's emissions and mark against a model of the gateway's inbox (inbox-model.ts). */
 beforeEach(resetIds);

@@ -1,7 +1,7 @@
 import type { InboxOrder } from '../../nodes/MessagingGateway/inboxTrigger/mark';
 import { firstRead, nextRead, outsizedIds, startWalk } from '../../nodes/MessagingGateway/inboxTrigger/walk';
 import type { Page, Read } from '../../nodes/MessagingGateway/core/lists/pages';
-import { pageOf, poll, receive, resetIds, type Inbox } from './inbox-model';
+import { pageOf, poll, receive, resetIds, type Inbox } from '../support/inbox-model';
 
 /** The Inbox Trigger's walk against a careless gateway's inbox (inbox-model.ts): lying totals, cut pages, deletions. */
 beforeEach(resetIds);

@@ -1,4 +1,4 @@
-import { opensslHmacSha256 } from '../helpers/openssl';
+import { opensslHmacSha256 } from '../support/openssl';
 import { SPEC_EXAMPLES } from '../fixtures/spec-events';
 
 // The package's main entry, as a user outside n8n requires it.

@@ -1,5 +1,5 @@
 import { redact, redactDeep, userInfoSecrets } from '../../nodes/MessagingGateway/core/secrets/redact';
-import { everyText } from '../helpers/every-text';
+import { everyText } from '../support/every-text';
 
 describe('redact', () => {
 	test('URL user info is removed wherever a URL appears', () => {

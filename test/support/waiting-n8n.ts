@@ -20,7 +20,7 @@ import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { decodeResumeReference } from '../../nodes/MessagingGateway/core/questions/resume-link';
-import { runWaitingWebhook, type GatewayCredentials, type WaitingExecution } from '../harness/run';
+import { runWaitingWebhook, type GatewayCredentials, type WaitingExecution } from './run';
 
 export type ExecutionStatus = 'running' | 'waiting' | 'finished';
 

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { parse as parseQuery } from 'qs';
 import type { IDataObject, IWebhookResponseData } from 'n8n-workflow';
 
-import { runTriggerWebhook, type GatewayCredentials, type TriggerSettings, type WebhookRequest } from '../harness/run';
+import { runTriggerWebhook, type GatewayCredentials, type TriggerSettings, type WebhookRequest } from './run';
 
 export interface TriggerCall {
 	status: number;

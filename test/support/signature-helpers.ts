@@ -1,6 +1,6 @@
 /** Shared by the signature tests: a secret, a fixed time, and headers signed by openssl. */
 import { verifySignature } from '../../nodes/MessagingGateway/core/events/signature';
-import { opensslHmacSha256 } from '../helpers/openssl';
+import { opensslHmacSha256 } from './openssl';
 
 export const SECRET = 'whsec_test_secret';
 export const T = 1795306058;

@@ -15,6 +15,8 @@ const pollers = new TriggersAndPollers();
 export class ActiveInboxTrigger {
 	/** The static data as n8n's database holds it (JSON). */
 	saved = '{}';
+	/** The static data the last manual run left in its own workflow (JSON); n8n saves none of it. */
+	leftByManual = '';
 	/** The items of every poll that emitted, one list per poll (n8n starts one execution each). */
 	readonly executions: INodeExecutionData[][] = [];
 	private workflow?: Workflow;
@@ -42,7 +44,10 @@ export class ActiveInboxTrigger {
 
 	/** A manual run in the editor ("Fetch Test Event"): a workflow of its own, static data as saved, nothing saved. */
 	async manual(): Promise<INodeExecutionData[]> {
-		return await this.run(makeWorkflow([this.node()], JSON.parse(this.saved) as IDataObject), 'manual', 'manual');
+		const workflow = makeWorkflow([this.node()], JSON.parse(this.saved) as IDataObject);
+		const emitted = await this.run(workflow, 'manual', 'manual');
+		this.leftByManual = JSON.stringify(workflow.staticData);
+		return emitted;
 	}
 
 	private async run(workflow: Workflow, mode: 'trigger' | 'manual', activation: WorkflowActivateMode): Promise<INodeExecutionData[]> {

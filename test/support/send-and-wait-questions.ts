@@ -5,15 +5,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { SentMessage } from '../../emulator/server';
-import type { EmulatorForTests } from '../harness/emulator';
-import { runAction, type WaitingExecution } from '../harness/run';
+import type { EmulatorForTests } from './emulator';
+import { runAction, type WaitingExecution } from './run';
 import { emulatorClient } from './emulator-client';
 
 export const ASKED = '31612345678';
 export const REMINDER = 'Please answer YES or NO';
 
 export function questions(gateway: EmulatorForTests) {
-	const { control } = emulatorClient(() => gateway.emulator);
+	const { controlAnswer } = emulatorClient(() => gateway.emulator);
 
 	/** Asks the question as execution `executionId`'s node ask-1; returns the waiting execution and the SMS the emulator recorded. */
 	async function ask(executionId: string, options: IDataObject = {}): Promise<{ waiting: WaitingExecution; question: SentMessage }> {
@@ -25,10 +25,10 @@ export function questions(gateway: EmulatorForTests) {
 
 	/** The `inbox_message` the emulator sends when the recipient of `messageid` answers it with `content`. */
 	async function replyTo(messageid: string, content: string): Promise<IDataObject> {
-		const { status, body } = await control('POST', '/emulator/inbound', { replyTo: messageid, content });
+		const { status, body } = await controlAnswer('POST', '/emulator/inbound', { replyTo: messageid, content });
 		expect(status).toBe(201);
 		return body.event as IDataObject;
 	}
 
-	return { ask, replyTo, control };
+	return { ask, replyTo, controlAnswer };
 }

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { GatewayCredentials } from '../harness/run';
+import type { GatewayCredentials } from './run';
 
 export interface Seen {
 	method: string;

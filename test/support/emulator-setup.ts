@@ -1,6 +1,6 @@
 /** Shared setup of emulator-send.test.ts and emulator-webhooks.test.ts: a fresh emulator and webhook receiver for each test. */
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { startReceiver, type Receiver } from '../helpers/receiver';
+import { startReceiver, type Receiver } from './receiver';
 import { emulatorClient } from './emulator-client';
 
 export let emulator: Emulator;

@@ -144,7 +144,7 @@ export type WebhookRequest = IncomingMessage & { body?: unknown; rawBody?: Buffe
 /** Where the trigger's n8n is (its own webhook URL, hence where it forwards to waiting questions) and the trigger node's name. */
 export interface TriggerSettings {
 	typeVersion?: number;
-	/** The n8n's base URL, e.g. a stand-in for its waiting webhooks (test/helpers/waiting-n8n.ts); by default http://127.0.0.1. */
+	/** The n8n's base URL, e.g. a stand-in for its waiting webhooks (test/support/waiting-n8n.ts); by default http://127.0.0.1. */
 	n8nBaseUrl?: string;
 	nodeName?: string;
 }

@@ -1,8 +1,8 @@
 /** Shared setup of the trigger-*.test.ts files: signed requests, triggers that close after each test, and the owner's log. */
-import { Logger } from '../helpers/n8n-logger';
-import { opensslHmacSha256 } from '../helpers/openssl';
-import type { GatewayCredentials } from '../harness/run';
-import { startTriggerServer } from '../helpers/webhook-server';
+import { Logger } from './n8n-logger';
+import { opensslHmacSha256 } from './openssl';
+import type { GatewayCredentials } from './run';
+import { startTriggerServer } from './webhook-server';
 
 export const SECRET = 'whsec_trigger_test';
 export const credentials = { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', apiSecret: 's', signingSecret: SECRET };

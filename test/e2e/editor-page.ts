@@ -1,0 +1,97 @@
+/** The editor test's browser and page: Debian's Chromium signed in to n8n, and what the tests do on the page (open a workflow, a panel, the node panel's search, take a picture). */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { INode } from 'n8n-workflow';
+import type { Browser, Page } from 'playwright-core';
+
+import type { N8nClient } from '../../tools/n8n-client';
+import { PACKAGE_NAME } from '../../tools/n8n-install';
+
+/** This package's node types. */
+export const OURS = [`${PACKAGE_NAME}.messagingGateway`, `${PACKAGE_NAME}.messagingGatewayTrigger`, `${PACKAGE_NAME}.messagingGatewayInboxTrigger`];
+/** What users type into the node panel's search to find them. */
+export const SEARCH_WORDS = ['SMS', 'text message', 'delivery report', 'incoming SMS', 'inbound message', 'read report', 'voice', 'opt-out', 'funds'];
+
+/** Chromium (CHROMIUM_PATH, else Debian's) with one page signed in to the n8n at `n8nUrl` with `cookie`. */
+export async function openEditorBrowser(n8nUrl: string, cookie: string): Promise<{ browser: Browser; page: Page }> {
+	const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+	if (!existsSync(chromium)) throw new Error(`${chromium} not found: apt-get install -y chromium`);
+	const { chromium: launcher } = await import('playwright-core');
+	const browser = await launcher.launch({
+		executablePath: chromium,
+		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+	});
+	const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+	const [name, value] = cookie.split(';')[0].split('=');
+	await context.addCookies([{ name, value, url: n8nUrl }]);
+	return { browser, page: await context.newPage() };
+}
+
+/** The path inside the repository a documentation link names (…/blob/main/<path>?utm_…). */
+export function repositoryPath(href: string): string {
+	const { pathname } = new URL(href);
+	const match = /\/blob\/main\/(.+)$/.exec(pathname);
+	if (!match) throw new Error(`${href} does not name a file of the repository`);
+	return decodeURIComponent(match[1]);
+}
+
+interface EditorPage {
+	page: Page;
+	n8nUrl: string;
+	client: N8nClient;
+	/** Where pictures are saved. */
+	pictures: string;
+}
+
+/** What the tests do on the editor's page; `current()` is read when they run, after the file's beforeAll. */
+export function editorPage(current: () => EditorPage) {
+	const testId = (id: string) => `[data-test-id="${id}"]`;
+	const savedNodes = async (workflowId: string): Promise<INode[]> => (await current().client.api<{ nodes: INode[] }>('GET', `/workflows/${workflowId}`)).nodes;
+
+	/** Opens a workflow on the canvas (and, with `nodeName`, that node's panel), the published-workflow checklist closed. */
+	async function openWorkflow(workflowId: string, nodeName?: string): Promise<void> {
+		const nodeId = nodeName ? (await savedNodes(workflowId)).find((node) => node.name === nodeName)?.id : undefined;
+		if (nodeName && !nodeId) throw new Error(`no node "${nodeName}" in workflow ${workflowId}`);
+		const { page, n8nUrl } = current();
+		await page.goto(`${n8nUrl}/workflow/${workflowId}${nodeId ? `/${nodeId}` : ''}`);
+		await page.waitForSelector(testId('canvas-node'), { timeout: 60_000 });
+	}
+
+	/** A picture of the page, without the "Production Checklist" n8n opens over published workflows a moment after loading. */
+	async function picture(file: string): Promise<void> {
+		const { page, pictures } = current();
+		await page.waitForTimeout(1_500);
+		const checklistClose = page.locator(testId('suggested-actions-close'));
+		if (await checklistClose.isVisible()) {
+			await checklistClose.click();
+			await checklistClose.waitFor({ state: 'hidden', timeout: 5_000 });
+		}
+		mkdirSync(pictures, { recursive: true });
+		await page.screenshot({ path: join(pictures, file) });
+	}
+
+	/** Opens the node panel with the canvas's + button, searches `word` and returns the names it lists. */
+	async function searchNodePanel(word: string): Promise<string[]> {
+		const { page } = current();
+		const search = page.locator(`input${testId('node-creator-search-bar')}`);
+		if (!(await search.isVisible())) {
+			await page.locator(`${testId('canvas-plus-button')}, ${testId('node-creator-plus-button')}`).first().click();
+		}
+		await search.waitFor({ timeout: 10_000 });
+		await search.fill(word);
+		await page.waitForTimeout(500); // the panel filters as one types
+		return await page.locator(`${testId('node-creator')} ${testId('node-creator-item-name')}`).allInnerTexts();
+	}
+
+	/** Opens a node's panel and waits until it has drawn. */
+	async function openPanel(workflowId: string, nodeName: string): Promise<string> {
+		await openWorkflow(workflowId, nodeName);
+		const { page } = current();
+		await page.locator(testId('ndv')).waitFor({ state: 'visible', timeout: 30_000 });
+		await page.waitForTimeout(1_000); // the panel draws its parameters after it opens
+		return await page.locator(testId('ndv')).innerText();
+	}
+
+	return { testId, savedNodes, openWorkflow, picture, searchNodePanel, openPanel };
+}
