@@ -55,7 +55,7 @@ schemas ran on every accepted event to look for deviations to log), and \`findSi
 \`headerEntries\` at 7 % (a Map of every header). Now the field tables are also compiled once into plain
 checks (\`conformsToSpec\`) that answer "exactly as the spec describes" or "ask zod"; zod runs only when
 an event deviates (to name the deviation, lenient) or is refused (to name the problem, strict), so the
-verdict is always zod's (\`test/unit/payloads-fast-path.test.ts\` proves it with fast-check over mutated
+verdict is always zod's (\`test/unit/core/events/payloads-fast-path.test.ts\` proves it with fast-check over mutated
 events, both modes). No check was removed. The last column of the table above is zod's own cost on this
 event: what strict validation would cost if it ran zod on every event.
 `;

@@ -5,7 +5,7 @@
  *   (resources/timezones/map_data.txt, Apache-2.0), stored as BSON;
  * - countries-and-timezones (MIT, IANA tz data): which zone names are links to another zone.
  * Kept: NANP area codes and country calling codes whose numbers are all in one zone.
- * Run: npx ts-node scripts/generate-time-zones.ts (test/unit/time-zones.test.ts checks the file is current).
+ * Run: npx ts-node scripts/generate-time-zones.ts (test/unit/core/numbers/time-zones.test.ts checks the file is current).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

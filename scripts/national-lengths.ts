@@ -4,7 +4,7 @@
  * shipped in the dev dependency libphonenumber-js (MIT). A length counts when a fixed line, mobile,
  * personal or VoIP number of a country of that code has it (toll-free, premium, shared-cost and pager
  * numbers receive no messages). Run: npx ts-node scripts/national-lengths.ts
- * (test/unit/national-lengths.test.ts checks that the table matches the installed metadata).
+ * (test/unit/core/numbers/bare-numbers.test.ts checks that the table matches the installed metadata).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

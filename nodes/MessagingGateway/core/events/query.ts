@@ -1,7 +1,7 @@
 /**
  * GET webhooks carry the event as a query string (docs/gateway-api.md#webhooks): `encodeQuery`
  * writes it the way the gateway does (the emulator sends it); `decodeQueryEvent` reads it back into
- * the POST shape with the field tables of event-fields.ts. test/unit/query.test.ts proves the round trip
+ * the POST shape with the field tables of event-fields.ts. test/unit/core/events/query.test.ts proves the round trip
  * for all 14 webhook types.
  */
 import { findEventType } from './events';
