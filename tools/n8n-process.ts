@@ -1,7 +1,7 @@
 /**
  * A real n8n process with this package installed the way n8n installs community packages, headless
  * on loopback. Used by `npm run dev`, the end-to-end tests and the benchmarks. Everything it starts
- * is stopped by PID, also when a step fails. Not to be confused with `test/harness/`, which runs the
+ * is stopped by PID, also when a step fails. Not to be confused with `test/support/`, which runs the
  * nodes in-process through n8n-core's execution contexts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
