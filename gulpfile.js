@@ -5,14 +5,18 @@ const path = require('node:path');
 const { homepage, name } = require('./package.json');
 
 function copyNodeAssets() {
-	return src(['nodes/**/*.svg', 'nodes/**/*.png', 'nodes/**/*.node.json'], { base: '.', encoding: false }).pipe(dest('dist'));
+	return src(['nodes/**/*.svg', 'nodes/**/*.png', 'nodes/**/*.node.json'], { base: '.', encoding: false }).pipe(
+		dest('dist'),
+	);
 }
 
 // package.json's homepage is the one place that says where the documentation lives. Every link to this
 // package's repository in the built credential (documentationUrl) and codex files (…/<package name> or
 // …/<package name>/blob/main/docs/<page>.md, whatever owner the source names) is rebuilt from it, keeping
 // the path. The links name a page, never a #section: n8n appends its own ?utm_… query to them.
-const repositoryLink = new RegExp(`^https?://[^#?\\s'"]*/${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\.git)?(/[\\w./-]*)?$`);
+const repositoryLink = new RegExp(
+	`^https?://[^#?\\s'"]*/${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\.git)?(/[\\w./-]*)?$`,
+);
 const documentationBase = homepage.split('#')[0].replace(/\/+$/, '');
 const rebase = (url) => {
 	const match = repositoryLink.exec(url);
@@ -21,18 +25,28 @@ const rebase = (url) => {
 
 function filesUnder(dir, suffix) {
 	if (!fs.existsSync(dir)) return [];
-	return fs.readdirSync(dir, { recursive: true }).filter((file) => file.endsWith(suffix)).map((file) => path.join(dir, file));
+	return fs
+		.readdirSync(dir, { recursive: true })
+		.filter((file) => file.endsWith(suffix))
+		.map((file) => path.join(dir, file));
 }
 
 async function setDocumentationUrls() {
 	for (const file of filesUnder('dist/credentials', '.credentials.js')) {
 		const code = fs.readFileSync(file, 'utf8');
-		fs.writeFileSync(file, code.replace(/(documentationUrl\s*=\s*)(['"])([^'"]*)\2/g, (_, lead, quote, url) => lead + quote + rebase(url) + quote));
+		fs.writeFileSync(
+			file,
+			code.replace(
+				/(documentationUrl\s*=\s*)(['"])([^'"]*)\2/g,
+				(_, lead, quote, url) => lead + quote + rebase(url) + quote,
+			),
+		);
 	}
 	for (const file of filesUnder('dist/nodes', '.node.json')) {
 		const codex = JSON.parse(fs.readFileSync(file, 'utf8'));
 		for (const links of Object.values(codex.resources ?? {})) {
-			for (const link of Array.isArray(links) ? links : []) if (typeof link.url === 'string') link.url = rebase(link.url);
+			for (const link of Array.isArray(links) ? links : [])
+				if (typeof link.url === 'string') link.url = rebase(link.url);
 		}
 		fs.writeFileSync(file, JSON.stringify(codex, null, '\t') + '\n');
 	}

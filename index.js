@@ -19,7 +19,10 @@ let eventParsing;
 function parsing() {
 	if (eventParsing) return eventParsing;
 	try {
-		eventParsing = { parseEvent: require(`${core}/events/parse-event`).parseEvent, parseEvents: require(`${core}/events/parse-events`).parseEvents };
+		eventParsing = {
+			parseEvent: require(`${core}/events/parse-event`).parseEvent,
+			parseEvents: require(`${core}/events/parse-events`).parseEvents,
+		};
 	} catch (error) {
 		if (error && error.code === 'MODULE_NOT_FOUND' && /'zod'/.test(error.message)) {
 			throw new Error('parseEvent and parseEvents need the zod package: npm install zod@3');

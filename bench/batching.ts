@@ -26,7 +26,11 @@ interface Measured {
  * work for each message (delivery reports, signing) does not run on the node's thread.
  */
 async function startGateway(): Promise<{ url: string; child: ChildProcess }> {
-	const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(__dirname, '..', 'emulator', 'cli.ts'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+	const child = spawn(
+		process.execPath,
+		['-r', 'ts-node/register/transpile-only', join(__dirname, '..', 'emulator', 'cli.ts'), '--port', '0'],
+		{ stdio: ['ignore', 'pipe', 'inherit'] },
+	);
 	let output = '';
 	child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	while (!/listening on (\S+)/.test(output)) {
@@ -36,20 +40,37 @@ async function startGateway(): Promise<{ url: string; child: ChildProcess }> {
 	return { url: /listening on (\S+)/.exec(output)![1], child };
 }
 
-async function measure(gateway: string, messageOf: (index: number) => string, batchRecipients: boolean): Promise<Measured> {
+async function measure(
+	gateway: string,
+	messageOf: (index: number) => string,
+	batchRecipients: boolean,
+): Promise<Measured> {
 	const control = async (path: string, method = 'GET', body?: unknown) =>
-		(await fetch(`${gateway}/emulator${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) })).json() as Promise<Record<string, number>>;
+		(
+			await fetch(`${gateway}/emulator${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) })
+		).json() as Promise<Record<string, number>>;
 	await control('/reset', 'POST');
 	await control('/account', 'PATCH', { balance: 1_000_000 });
 	await control('/settings', 'PATCH', { deliveryDelayMs: 600_000, apiLatencyMs: API_LATENCY_MS });
 	const credentials = { baseUrl: gateway, apiKey: DEFAULT_ACCOUNT.apiKey, apiSecret: DEFAULT_ACCOUNT.apiSecret };
-	const items = Array.from({ length: ITEMS }, (_, index) => ({ to: `3161${String(index).padStart(7, '0')}`, text: messageOf(index) }));
-	const parameters = { resource: 'message', operation: 'send', sender: 'Bench', to: '={{ $json.to }}', message: '={{ $json.text }}', options: { batchRecipients } };
+	const items = Array.from({ length: ITEMS }, (_, index) => ({
+		to: `3161${String(index).padStart(7, '0')}`,
+		text: messageOf(index),
+	}));
+	const parameters = {
+		resource: 'message',
+		operation: 'send',
+		sender: 'Bench',
+		to: '={{ $json.to }}',
+		message: '={{ $json.text }}',
+		options: { batchRecipients },
+	};
 	const started = performance.now();
 	const run = await runAction(parameters, items, credentials);
 	const seconds = (performance.now() - started) / 1000;
 	const { messages } = await control('');
-	if (run.error || run.items.length !== ITEMS || messages !== ITEMS) throw new Error(`batching bench: send failed: ${run.error?.message}`);
+	if (run.error || run.items.length !== ITEMS || messages !== ITEMS)
+		throw new Error(`batching bench: send failed: ${run.error?.message}`);
 	const stats = await control('/stats');
 	return { requests: stats.apiRequests, connections: stats.apiConnections, seconds };
 }
@@ -65,17 +86,29 @@ export async function batchingBench(): Promise<string> {
 }
 
 async function batchingSection(gateway: string): Promise<string> {
-	const rows = ['| 1,000 items | Batch Recipients | requests | TCP connections | time | messages/s |', '|---|---|---|---|---|---|'];
+	const rows = [
+		'| 1,000 items | Batch Recipients | requests | TCP connections | time | messages/s |',
+		'|---|---|---|---|---|---|',
+	];
 	for (const [name, messageOf] of [
 		['one message, 1,000 numbers', () => 'Sale today: 20% off everything'],
 		['1,000 different messages', (index: number) => `Your code is ${1000 + index}`],
 	] as const) {
 		// A batched run lasts about a second, so it is the median of three (other work on the machine moves it most).
 		const perItem = await measure(gateway, messageOf, false);
-		const batchedRuns = [await measure(gateway, messageOf, true), await measure(gateway, messageOf, true), await measure(gateway, messageOf, true)];
+		const batchedRuns = [
+			await measure(gateway, messageOf, true),
+			await measure(gateway, messageOf, true),
+			await measure(gateway, messageOf, true),
+		];
 		const batched = batchedRuns.sort((a, b) => a.seconds - b.seconds)[1];
-		for (const [label, result] of [['off (one request per item)', perItem], ['on (default in version 2)', batched]] as const) {
-			rows.push(`| ${name} | ${label} | ${result.requests} | ${result.connections} | ${result.seconds.toFixed(2)} s | ${(ITEMS / result.seconds).toFixed(0)} |`);
+		for (const [label, result] of [
+			['off (one request per item)', perItem],
+			['on (default in version 2)', batched],
+		] as const) {
+			rows.push(
+				`| ${name} | ${label} | ${result.requests} | ${result.connections} | ${result.seconds.toFixed(2)} s | ${(ITEMS / result.seconds).toFixed(0)} |`,
+			);
 		}
 		rows.push(`| ${name} | ratio on / off | | | | ${(perItem.seconds / batched.seconds).toFixed(2)}× |`);
 	}

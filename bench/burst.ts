@@ -34,18 +34,36 @@ function replies(questions: Question[], account: Parameters<typeof buildEvent>[1
 	const events = questions.map((question) =>
 		buildEvent('inbox_message', account, {
 			message: { sender: question.to, content: 'yes' },
-			...(toQuestions ? { isreply: { reply: true, orig_messageid: question.messageid, orig_receiver: question.to, orig_reference: question.reference } } : {}),
+			...(toQuestions
+				? {
+						isreply: {
+							reply: true,
+							orig_messageid: question.messageid,
+							orig_receiver: question.to,
+							orig_reference: question.reference,
+						},
+					}
+				: {}),
 		}),
 	);
 	return JSON.stringify(events);
 }
 
 /** Delivers `body` until the trigger answers 2xx, as the gateway redelivers after a 503; `finished()` counts the questions done. */
-async function deliver(url: string, body: string, secret: string, finished: () => Promise<number>): Promise<Delivery[]> {
+async function deliver(
+	url: string,
+	body: string,
+	secret: string,
+	finished: () => Promise<number>,
+): Promise<Delivery[]> {
 	const deliveries: Delivery[] = [];
 	for (let attempt = 0; attempt < MAX_DELIVERIES; attempt++) {
 		const started = performance.now();
-		const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...generateTestHeaders(body, secret) }, body });
+		const response = await fetch(url, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', ...generateTestHeaders(body, secret) },
+			body,
+		});
 		const ms = Math.round(performance.now() - started);
 		await response.arrayBuffer();
 		deliveries.push({ status: response.status, ms, finished: await finished() });
@@ -74,7 +92,11 @@ async function main() {
 		const baseline = await deliver(triggerUrl, replies(questions, emulator.account, false), secret, finished);
 		say(`one body answering all ${QUESTIONS}`);
 		const burst = await deliver(triggerUrl, replies(questions, emulator.account, true), secret, finished);
-		await waitFor(async () => (await finished()) >= QUESTIONS, { what: 'every question resumed', timeoutMs: 300_000, intervalMs: 1000 });
+		await waitFor(async () => (await finished()) >= QUESTIONS, {
+			what: 'every question resumed',
+			timeoutMs: 300_000,
+			intervalMs: 1000,
+		});
 		const waiting = (await idsWith(setUp, questionsWorkflow, 'waiting')).size;
 		process.stdout.write(
 			[

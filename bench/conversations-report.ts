@@ -13,7 +13,8 @@ const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 /** The best rate the trigger path could have: a direct answer and the hop's request, one after the other, on the same CPUs. */
 const inSeries = ({ direct, hop }: ConversationResult) => 1 / (1 / direct.rate + 1 / hop.rate);
 /** The issue's goal: through the trigger at least 0.8× the direct rate and a p99 within 1.5×, every answer right. */
-const meetsGoal = ({ trigger, direct, right, questions }: ConversationResult) => trigger.rate >= 0.8 * direct.rate && trigger.p99 <= 1.5 * direct.p99 && right === questions;
+const meetsGoal = ({ trigger, direct, right, questions }: ConversationResult) =>
+	trigger.rate >= 0.8 * direct.rate && trigger.p99 <= 1.5 * direct.p99 && right === questions;
 
 export function conversationTable(rows: ConversationRow[]): string[] {
 	const lines = [
@@ -21,7 +22,8 @@ export function conversationTable(rows: ConversationRow[]): string[] {
 		'|---|---|---|---|---|---|---|---|---|---|---|---|',
 	];
 	for (const { label, result } of rows) {
-		const path = (p: ConversationResult['trigger']) => `${p.rate.toFixed(1)}/s, ${(p.p50 / 1000).toFixed(2)} s, ${(p.p99 / 1000).toFixed(2)} s`;
+		const path = (p: ConversationResult['trigger']) =>
+			`${p.rate.toFixed(1)}/s, ${(p.p50 / 1000).toFixed(2)} s, ${(p.p99 / 1000).toFixed(2)} s`;
 		lines.push(
 			`| ${label} | ${result.questions} | ${result.right}/${result.questions} | ${result.crossWired} | ${path(result.trigger)} | ${path(result.direct)} | ${result.hop.rate.toFixed(1)}/s, ${(result.hop.p99 / 1000).toFixed(2)} s | **${ratio(result.trigger.rate, result.direct.rate)}** (${result.medianRoundRatio.toFixed(2)}×) | **${ratio(result.trigger.p99, result.direct.p99)}** | ${ratio(result.trigger.rate, inSeries(result))} | ${[result.trigger, result.direct, result.hop].map((p) => p.cpuMsPerAnswer.toFixed(1)).join(', ')} | ${meetsGoal(result) ? 'met' : 'not met'} |`,
 		);
@@ -30,7 +32,16 @@ export function conversationTable(rows: ConversationRow[]): string[] {
 }
 
 /** Part 5 of bench/RESULTS.md, with its heading: how it was measured, the table, and what explains the gap. */
-export function conversationSection(rows: ConversationRow[], { n8nVersion, measuredAt, inFlight, rounds, warmUp }: { n8nVersion: string; measuredAt: Date; inFlight: number; rounds: number; warmUp: number }): string {
+export function conversationSection(
+	rows: ConversationRow[],
+	{
+		n8nVersion,
+		measuredAt,
+		inFlight,
+		rounds,
+		warmUp,
+	}: { n8nVersion: string; measuredAt: Date; inFlight: number; rounds: number; warmUp: number },
+): string {
 	const answers = rows[0]?.result.trigger.answers ?? 0;
 	return `## 5. Conversations: Send and Wait for Response
 

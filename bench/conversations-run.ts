@@ -28,7 +28,11 @@ interface SetUp {
 
 function setUpsFor(version: string): SetUp[] {
 	const one = (label: string, env: Record<string, string> = {}) => ({ label: `one n8n, ${label}`, queue: false, env });
-	const queue = (label: string, env: Record<string, string> = {}) => ({ label: `queue mode (webhook processor + 2 workers), ${label}`, queue: true, env });
+	const queue = (label: string, env: Record<string, string> = {}) => ({
+		label: `queue mode (webhook processor + 2 workers), ${label}`,
+		queue: true,
+		env,
+	});
 	if (version.startsWith('1.')) return [one('legacy engine (n8n 1.x has no other)'), queue('legacy engine')];
 	const lazy = { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' };
 	return [
@@ -49,7 +53,10 @@ async function measureOne(setUp: SetUp, count: number): Promise<ConversationResu
 			try {
 				const client = await N8nClient.setUp(stack.main.url);
 				const n8nPids = stack.processes().map(({ server }) => server.process.pid!);
-				return await measureConversations({ emulator, client, webhookBase: stack.webhook.url, n8nPids } satisfies ConversationSetUp, count);
+				return await measureConversations(
+					{ emulator, client, webhookBase: stack.webhook.url, n8nPids } satisfies ConversationSetUp,
+					count,
+				);
 			} finally {
 				await stack.stop();
 			}
@@ -67,7 +74,11 @@ async function measureOne(setUp: SetUp, count: number): Promise<ConversationResu
 }
 
 /** Every set-up for this n8n version (or those whose label contains `only`), measured one after another. */
-export async function conversationsBench(version: string, count = ANSWERS_PER_PATH, only?: string): Promise<ConversationRow[]> {
+export async function conversationsBench(
+	version: string,
+	count = ANSWERS_PER_PATH,
+	only?: string,
+): Promise<ConversationRow[]> {
 	const rows: ConversationRow[] = [];
 	for (const setUp of setUpsFor(version).filter(({ label }) => only === undefined || label.includes(only))) {
 		process.stderr.write(`[conversations] ${setUp.label}\n`);
@@ -78,7 +89,13 @@ export async function conversationsBench(version: string, count = ANSWERS_PER_PA
 
 /** Part 5 of bench/RESULTS.md, dated now. */
 export const conversationsSectionNow = (version: string, rows: ConversationRow[]) =>
-	conversationSection(rows, { n8nVersion: version, measuredAt: new Date(), inFlight: IN_FLIGHT, rounds: ROUNDS, warmUp: WARM_UP });
+	conversationSection(rows, {
+		n8nVersion: version,
+		measuredAt: new Date(),
+		inFlight: IN_FLIGHT,
+		rounds: ROUNDS,
+		warmUp: WARM_UP,
+	});
 
 /** Puts part 5 into bench/RESULTS.md in place of the one there (before "Reproduce"), leaving every other part as it is. */
 function writeSection(section: string): void {

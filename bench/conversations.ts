@@ -10,7 +10,14 @@
  * Run: `npm run bench:conversations` (one n8n, each expression-engine set-up, then queue mode);
  * `npm run bench` writes the same table to bench/RESULTS.md.
  */
-import { answerOf, answerRound, hopRound, straightToResumeUrl, throughTrigger, type Round } from './conversations-rounds';
+import {
+	answerOf,
+	answerRound,
+	hopRound,
+	straightToResumeUrl,
+	throughTrigger,
+	type Round,
+} from './conversations-rounds';
 import { askQuestions, setUpWorkflows, type ConversationSetUp, type Question } from './conversations-setup';
 
 export const ROUNDS = 4;
@@ -43,7 +50,8 @@ export interface ConversationResult {
 }
 
 const say = (line: string) => process.stderr.write(`[conversations] ${line}\n`);
-export const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
+export const quantile = (values: number[], q: number) =>
+	[...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
 
 function pathResult(rounds: Round[]): PathResult {
 	const latencies = rounds.flatMap((round) => round.latencies);
@@ -59,15 +67,26 @@ function pathResult(rounds: Round[]): PathResult {
 }
 
 /** Questions resumed with exactly their own answer (message id, number, approval), and executions resumed with another's. */
-async function checkAnswers(setUp: ConversationSetUp, questionsWorkflow: string, questions: Question[]): Promise<{ right: number; crossWired: number }> {
+async function checkAnswers(
+	setUp: ConversationSetUp,
+	questionsWorkflow: string,
+	questions: Question[],
+): Promise<{ right: number; crossWired: number }> {
 	const byExecution = new Map(questions.map((question) => [question.executionId, question]));
 	let right = 0;
 	let crossWired = 0;
 	for (const execution of await setUp.client.executions(questionsWorkflow)) {
 		const question = byExecution.get(execution.id);
-		const output = execution.data?.resultData.runData.Ask?.[0]?.data?.main[0][0]?.json as { messageid?: string; approved?: boolean; to?: string } | undefined;
+		const output = execution.data?.resultData.runData.Ask?.[0]?.data?.main[0][0]?.json as
+			| { messageid?: string; approved?: boolean; to?: string }
+			| undefined;
 		if (!question || output?.messageid === undefined) continue;
-		if (output.messageid === question.messageid && output.to === question.to && output.approved === (answerOf(question) === 'yes')) right++;
+		if (
+			output.messageid === question.messageid &&
+			output.to === question.to &&
+			output.approved === (answerOf(question) === 'yes')
+		)
+			right++;
 		else crossWired++;
 	}
 	return { right, crossWired };
@@ -95,7 +114,9 @@ export async function measureConversations(setUp: ConversationSetUp, count: numb
 			const batch = timed.slice(start, Math.min(start + perRound, timed.length));
 			if (batch.length === 0) continue;
 			rounds[path].push(await answerRound(setUp, questionsWorkflow, batch, paths[path]));
-			say(`round ${round + 1}, ${path}: ${batch.length} answers, ${((batch.length * 1000) / rounds[path].at(-1)!.wallMs).toFixed(1)}/s`);
+			say(
+				`round ${round + 1}, ${path}: ${batch.length} answers, ${((batch.length * 1000) / rounds[path].at(-1)!.wallMs).toFixed(1)}/s`,
+			);
 		}
 	}
 	const { right, crossWired } = await checkAnswers(setUp, questionsWorkflow, questions);

@@ -17,23 +17,41 @@ const RECIPIENTS = 10;
 const ROUNDS = 7;
 
 const items = Array.from({ length: ITEMS }, (_, item) => ({
-	to: Array.from({ length: RECIPIENTS }, (_, n) => `+31 6 ${String(item * RECIPIENTS + n).padStart(8, '0')}`).join(', '),
+	to: Array.from({ length: RECIPIENTS }, (_, n) => `+31 6 ${String(item * RECIPIENTS + n).padStart(8, '0')}`).join(
+		', ',
+	),
 	// The last item is 2 segments: Send's Max Segments per Message (1) stops there, after checking all 1,000.
-	text: item === ITEMS - 1 ? 'a'.repeat(200) : `“Spring sale” — 20% off everything until Sunday, order ${item}. Reply STOP to opt out.`,
+	text:
+		item === ITEMS - 1
+			? 'a'.repeat(200)
+			: `“Spring sale” — 20% off everything until Sunday, order ${item}. Reply STOP to opt out.`,
 }));
-const common: IDataObject = { resource: 'message', sender: { __rl: true, mode: 'id', value: 'Bench' }, to: '={{ $json.to }}', message: '={{ $json.text }}' };
+const common: IDataObject = {
+	resource: 'message',
+	sender: { __rl: true, mode: 'id', value: 'Bench' },
+	to: '={{ $json.to }}',
+	message: '={{ $json.text }}',
+};
 const estimate = { ...common, operation: 'estimate', options: { creditsPerSegment: 0.05 } };
 const preflight = { ...common, operation: 'send', options: { maxSegments: 1 } };
 
 /** One timed run and the requests the emulator saw during it. */
-async function timed(emulator: Emulator, parameters: IDataObject): Promise<{ ms: number; requests: string[]; error?: string }> {
+async function timed(
+	emulator: Emulator,
+	parameters: IDataObject,
+): Promise<{ ms: number; requests: string[]; error?: string }> {
 	await fetch(`${emulator.url}/emulator/requests`, { method: 'DELETE' });
 	const credentials = { baseUrl: emulator.url, apiKey: DEFAULT_ACCOUNT.apiKey, apiSecret: DEFAULT_ACCOUNT.apiSecret };
 	const started = performance.now();
 	const run = await runAction(parameters, items, credentials);
 	const ms = performance.now() - started;
-	if (parameters.operation === 'estimate' && (run.error || run.items.length !== ITEMS)) throw new Error(`estimate bench: ${run.error?.message}`);
-	return { ms, requests: emulator.requests.map((request) => `${request.method} ${request.path}`), error: run.error?.message };
+	if (parameters.operation === 'estimate' && (run.error || run.items.length !== ITEMS))
+		throw new Error(`estimate bench: ${run.error?.message}`);
+	return {
+		ms,
+		requests: emulator.requests.map((request) => `${request.method} ${request.path}`),
+		error: run.error?.message,
+	};
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -48,8 +66,10 @@ export async function estimateBench(): Promise<string> {
 		for (let round = 0; round <= ROUNDS; round++) {
 			const e = await timed(emulator, estimate);
 			const p = await timed(emulator, preflight);
-			if (p.error === undefined || p.requests.length > 0) throw new Error(`estimate bench: the pre-flight did not stop before sending (${p.error})`);
-			if (e.requests.join() !== 'GET /v1/balance') throw new Error(`estimate bench: Estimate made ${JSON.stringify(e.requests)}`);
+			if (p.error === undefined || p.requests.length > 0)
+				throw new Error(`estimate bench: the pre-flight did not stop before sending (${p.error})`);
+			if (e.requests.join() !== 'GET /v1/balance')
+				throw new Error(`estimate bench: Estimate made ${JSON.stringify(e.requests)}`);
 			// Round 0 warms up (module loading, JIT); it is not counted.
 			if (round === 0) continue;
 			runs.estimate.push(e.ms);

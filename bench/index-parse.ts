@@ -44,7 +44,9 @@ function signedEvent(bytes: number): { raw: Buffer; headers: Record<string, stri
 	const event = buildEvent('inbox_message', ACCOUNT);
 	(event.message as Record<string, unknown>).content = 'x'.repeat(Math.max(0, bytes - JSON.stringify(event).length));
 	const raw = Buffer.from(JSON.stringify(event));
-	const headers = Object.fromEntries(Object.entries(generateTestHeaders(raw, SECRET)).map(([name, value]) => [name.toLowerCase(), value]));
+	const headers = Object.fromEntries(
+		Object.entries(generateTestHeaders(raw, SECRET)).map(([name, value]) => [name.toLowerCase(), value]),
+	);
 	return { raw, headers: { 'content-type': 'application/json', ...headers } };
 }
 
@@ -63,7 +65,11 @@ export function measureIndexParse({ bytes = 1024, rounds = 31, iterations = 2000
 	};
 	const triggerWork = () => {
 		if (!verifySignature(raw, headers, SECRET).ok) throw new Error('not verified');
-		if (receiveEvents(JSON.parse(raw.toString('utf8')), { strict: false, selected: ['inbox_message'] }).starting.length !== 1) throw new Error('not started');
+		if (
+			receiveEvents(JSON.parse(raw.toString('utf8')), { strict: false, selected: ['inbox_message'] }).starting
+				.length !== 1
+		)
+			throw new Error('not started');
 	};
 	const floors: number[] = [];
 	const indexes: number[] = [];

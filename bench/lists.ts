@@ -36,7 +36,9 @@ async function plainHttp(emulator: Emulator): Promise<Measured> {
 	const started = performance.now();
 	let records = 0;
 	for (let page = 1; ; page++) {
-		const body = (await (await fetch(`${emulator.url}/v1/message/inbox?limit=${MAX_PAGE_SIZE}&page=${page}`, { headers })).json()) as { total: number; messages: unknown[] };
+		const body = (await (
+			await fetch(`${emulator.url}/v1/message/inbox?limit=${MAX_PAGE_SIZE}&page=${page}`, { headers })
+		).json()) as { total: number; messages: unknown[] };
 		records += body.messages.length;
 		if (page * MAX_PAGE_SIZE >= body.total) break;
 	}
@@ -57,11 +59,17 @@ async function fastestInTurns(measures: ReadonlyArray<() => Promise<Measured>>):
 
 export async function listsBench(): Promise<string> {
 	const fewest = Math.ceil(MESSAGES / MAX_PAGE_SIZE);
-	const rows = ['| gateway answers in | read | records | requests | fewest possible | time | ratio to plain HTTP |', '|---|---|---|---|---|---|---|'];
+	const rows = [
+		'| gateway answers in | read | records | requests | fewest possible | time | ratio to plain HTTP |',
+		'|---|---|---|---|---|---|---|',
+	];
 	for (const apiLatencyMs of [0, 50]) {
 		const emulator = await startEmulator({ settings: { apiLatencyMs } });
 		try {
-			const added = await fetch(`${emulator.url}/emulator/inbox`, { method: 'POST', body: JSON.stringify({ count: MESSAGES }) });
+			const added = await fetch(`${emulator.url}/emulator/inbox`, {
+				method: 'POST',
+				body: JSON.stringify({ count: MESSAGES }),
+			});
 			if (!added.ok) throw new Error(`lists bench: the inbox was not filled (${added.status})`);
 			// A warm-up read of each kind first, so that no kind pays for the emulator's and the engine's first run.
 			await fastestInTurns([() => plainHttp(emulator), () => throughNode(emulator, { returnAll: true })]);
@@ -70,9 +78,15 @@ export async function listsBench(): Promise<string> {
 				() => throughNode(emulator, { returnAll: true }),
 				() => throughNode(emulator, { returnAll: false, limit: MESSAGES }),
 			]);
-			for (const [label, result] of [['plain HTTP, pages of 2,000 (floor)', floor], ['Inbox → Get Many, Return All', all], [`Inbox → Get Many, Limit ${MESSAGES.toLocaleString('en')}`, limited]] as const) {
+			for (const [label, result] of [
+				['plain HTTP, pages of 2,000 (floor)', floor],
+				['Inbox → Get Many, Return All', all],
+				[`Inbox → Get Many, Limit ${MESSAGES.toLocaleString('en')}`, limited],
+			] as const) {
 				if (result.records !== MESSAGES) throw new Error(`lists bench: ${label} read ${result.records} records`);
-				rows.push(`| ${apiLatencyMs} ms | ${label} | ${result.records.toLocaleString('en')} | ${result.requests} | ${fewest} | ${result.seconds.toFixed(2)} s | ${(result.seconds / floor.seconds).toFixed(2)}× |`);
+				rows.push(
+					`| ${apiLatencyMs} ms | ${label} | ${result.records.toLocaleString('en')} | ${result.requests} | ${fewest} | ${result.seconds.toFixed(2)} s | ${(result.seconds / floor.seconds).toFixed(2)}× |`,
+				);
 			}
 		} finally {
 			await emulator.close();

@@ -33,10 +33,23 @@ async function measure(label: string, opted: number[], typeVersion = 4): Promise
 	const emulator = await startEmulator({ settings: { deliveryDelayMs: 60_000 }, account: { balance: 1e9 } });
 	try {
 		const items = Array.from({ length: ITEMS }, (_, index) => ({ to: `3161${String(index).padStart(7, '0')}` }));
-		for (const index of opted) await fetch(`${emulator.url}/emulator/optouts`, { method: 'POST', body: JSON.stringify({ number: items[index].to }) });
-		const parameters = { resource: 'message', operation: 'send', sender: 'Shop', to: '={{ $json.to }}', message: 'Sale today' };
+		for (const index of opted)
+			await fetch(`${emulator.url}/emulator/optouts`, {
+				method: 'POST',
+				body: JSON.stringify({ number: items[index].to }),
+			});
+		const parameters = {
+			resource: 'message',
+			operation: 'send',
+			sender: 'Shop',
+			to: '={{ $json.to }}',
+			message: 'Sale today',
+		};
 		// Version 3 fails a refused request's every recipient: with Continue On Fail the run goes on.
-		const run = await runAction(parameters, items, emulatorCredentials(emulator), { typeVersion, continueOnFail: typeVersion < 4 });
+		const run = await runAction(parameters, items, emulatorCredentials(emulator), {
+			typeVersion,
+			continueOnFail: typeVersion < 4,
+		});
 		if (run.error) throw new Error(`opted-out bench: the run failed: ${run.error.message}`);
 		const failed = run.items.filter((item) => item.json.error !== undefined).length;
 		const skipped = run.items.filter((item) => item.json.skipped === 'optedOut').length;
@@ -57,9 +70,17 @@ async function main() {
 	const rows: string[] = [];
 	for (const version of [4, 3]) {
 		rows.push(await measure('one in each batch of 100 (items 50, 150, … 950)', spread, version));
-		rows.push(await measure(`10 at random (seed 36: items ${[...picked].sort((a, b) => a - b).join(', ')})`, [...picked], version));
+		rows.push(
+			await measure(
+				`10 at random (seed 36: items ${[...picked].sort((a, b) => a - b).join(', ')})`,
+				[...picked],
+				version,
+			),
+		);
 	}
-	console.log('| node version | opted-out numbers | SMS sent | items skipped | error items | send requests | fewest knowing the list | fewest not knowing it (log2 C(1000, 10) answers) |');
+	console.log(
+		'| node version | opted-out numbers | SMS sent | items skipped | error items | send requests | fewest knowing the list | fewest not knowing it (log2 C(1000, 10) answers) |',
+	);
 	console.log('|---|---|---|---|---|---|---|---|');
 	for (const row of rows) console.log(row);
 }

@@ -23,7 +23,11 @@ export function profileInProcess(iterations: number, work: () => unknown): Promi
 	const session = new Session();
 	session.connect();
 	const post = (method: string, params: object = {}) =>
-		new Promise<Record<string, unknown>>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as Record<string, unknown>))));
+		new Promise<Record<string, unknown>>((resolve, reject) =>
+			session.post(method, params, (error, result) =>
+				error ? reject(error) : resolve(result as Record<string, unknown>),
+			),
+		);
 	return (async () => {
 		try {
 			await post('Profiler.enable');
@@ -51,7 +55,8 @@ export function samplesOf(profile: CpuProfile): Array<{ us: number; stack: Profi
 		.filter(({ stack }) => !stack.some((frame) => frame.callFrame.url === 'node:inspector'));
 }
 
-const frameName = ({ callFrame: { functionName, url } }: ProfileNode) => `\`${functionName || '(anonymous)'}\`${url ? ` (${basename(url)})` : ''}`;
+const frameName = ({ callFrame: { functionName, url } }: ProfileNode) =>
+	`\`${functionName || '(anonymous)'}\`${url ? ` (${basename(url)})` : ''}`;
 
 /** The share (0–1) of the samples with a function of this name on the stack: its own time and its callees'. */
 export function inclusiveShare(profile: CpuProfile, functionName: string): number {

@@ -43,14 +43,17 @@ interface Bench {
 /** Owner, credentials and the two receivers, with webhook URLs on `webhookBase`. */
 async function setUp(n8nUrl: string, webhookBase: string): Promise<Bench> {
 	const client = await N8nClient.setUp(n8nUrl);
-	const { credentialId, receivers } = await setUpReceivers(client, ['ours', 'webhook node with header auth'], { webhookBase });
+	const { credentialId, receivers } = await setUpReceivers(client, ['ours', 'webhook node with header auth'], {
+		webhookBase,
+	});
 	const [ours, webhookNode] = receivers;
 	await drain(client, webhookNode.workflowId); // the probe's execution
 	return { client, credentialId, receivers: { ours, webhookNode }, webhookBase };
 }
 
 /** Webhooks/s until the last execution has finished. */
-const throughput = (bench: Bench, receiver: Receiver) => timedThroughput(bench.client, receiver, { count: COUNT, inFlight: IN_FLIGHT, warmUp: 20 });
+const throughput = (bench: Bench, receiver: Receiver) =>
+	timedThroughput(bench.client, receiver, { count: COUNT, inFlight: IN_FLIGHT, warmUp: 20 });
 
 async function measureBoth(bench: Bench, setUpLabel: string, engine: string): Promise<Cell> {
 	say(`throughput: ${setUpLabel}, ${engine} engine`);
@@ -70,14 +73,31 @@ async function single(install: N8nInstall, engine: 'default' | 'legacy'): Promis
 }
 
 /** Executions of a workflow once none is new or running, or after `timeoutMs` (a SIGKILLed worker's stay "running" for a while). */
-async function settle(client: N8nClient, workflowId: string, timeoutMs: number): Promise<{ executions: Execution[]; settled: boolean }> {
-	const settled = await drain(client, workflowId, timeoutMs).then(() => true, () => false);
+async function settle(
+	client: N8nClient,
+	workflowId: string,
+	timeoutMs: number,
+): Promise<{ executions: Execution[]; settled: boolean }> {
+	const settled = await drain(client, workflowId, timeoutMs).then(
+		() => true,
+		() => false,
+	);
 	return { executions: await client.executions(workflowId), settled };
 }
 
 /** Sends `count` signed webhooks to a fresh workflow of our trigger; `atRequest(i)` may act mid-load. */
-async function loadRun(stack: QueueStack, bench: Bench, webhookId: string, count: number, atRequest: (index: number) => void = () => {}, settleMs = 300_000): Promise<Outcome> {
-	const workflowId = await bench.client.importWorkflow(webhookWorkflow(`Bench: ${webhookId}`, ourTrigger(webhookId)), bench.credentialId);
+async function loadRun(
+	stack: QueueStack,
+	bench: Bench,
+	webhookId: string,
+	count: number,
+	atRequest: (index: number) => void = () => {},
+	settleMs = 300_000,
+): Promise<Outcome> {
+	const workflowId = await bench.client.importWorkflow(
+		webhookWorkflow(`Bench: ${webhookId}`, ourTrigger(webhookId)),
+		bench.credentialId,
+	);
 	const url = `${bench.webhookBase}/webhook/${webhookId}/webhook`;
 	await waitForWebhooks([url], { timeoutMs: 60_000 });
 	const requests = Array.from({ length: count }, (_, i) => signedEvent(i));
@@ -131,16 +151,26 @@ async function queue(install: N8nInstall, engine: 'default' | 'legacy', faults: 
 			await stack.startWorker(2);
 
 			say(`fault: SIGKILL to worker-1 after ${FAULT / 4} of ${FAULT} webhooks`);
-			const kill = await loadRun(stack, bench, 'b0000000-0000-4000-8000-000000000006', FAULT, (i) => {
-				if (i === FAULT / 4) stack.workers[0].process.kill('SIGKILL');
-			}, 240_000);
+			const kill = await loadRun(
+				stack,
+				bench,
+				'b0000000-0000-4000-8000-000000000006',
+				FAULT,
+				(i) => {
+					if (i === FAULT / 4) stack.workers[0].process.kill('SIGKILL');
+				},
+				240_000,
+			);
 			await stack.workers[0].stop();
 			await stack.startWorker(1);
 			outcomes = { load: loadOutcome, term, kill };
 
 			say('fault: a third worker started without the package; the pre-flight check, before any traffic');
 			const bare = await stack.startWorker(3, { installPackage: false });
-			preflightCatch = preflight(stack).map((finding) => `${finding.process}: ${finding.ok ? 'ok' : 'MISSING'} — ${finding.detail.replace(stack.dir, '<stack>')}`);
+			preflightCatch = preflight(stack).map(
+				(finding) =>
+					`${finding.process}: ${finding.ok ? 'ok' : 'MISSING'} — ${finding.detail.replace(stack.dir, '<stack>')}`,
+			);
 			await bare.stop();
 		}
 		say('stopping worker-2 (SIGTERM) for the one-worker figures');
@@ -164,7 +194,14 @@ async function main() {
 	cells.push(...queueLegacy.cells);
 	const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, n8n ${install.version}, load average ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end`;
 	const sizes = { count: COUNT, inFlight: IN_FLIGHT, load: LOAD, fault: FAULT };
-	const section = queueSection({ measuredAt: new Date(), machine, sizes, cells, outcomes: queueLegacy.outcomes!, preflightCatch: queueLegacy.preflightCatch! });
+	const section = queueSection({
+		measuredAt: new Date(),
+		machine,
+		sizes,
+		cells,
+		outcomes: queueLegacy.outcomes!,
+		preflightCatch: queueLegacy.preflightCatch!,
+	});
 	const file = join(ROOT, 'bench', 'RESULTS.md');
 	const current = readFileSync(file, 'utf8');
 	const at = current.indexOf('\n## Queue mode\n');

@@ -6,7 +6,15 @@
 import type { Execution, N8nClient } from '../tools/n8n-client';
 import { isFinished } from '../tools/n8n-client';
 import { waitFor, waitForWebhooks } from '../tools/waits';
-import { load, ourTrigger, SECRET, signedEvent, webhookNode, webhookWorkflow, type LoadResult } from '../tools/webhook-load';
+import {
+	load,
+	ourTrigger,
+	SECRET,
+	signedEvent,
+	webhookNode,
+	webhookWorkflow,
+	type LoadResult,
+} from '../tools/webhook-load';
 
 export const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
@@ -49,22 +57,35 @@ export interface Receiver {
 }
 
 /** `webhookId` differs between receivers; `tag` (one hex digit) between set-ups on one n8n. */
-const idOf = (kind: ReceiverKind, tag: string) => `b0000000-0000-4000-8000-0000000000${{ ours: '1', 'webhook node': '2', 'webhook node with header auth': '3' }[kind]}${tag}`;
+const idOf = (kind: ReceiverKind, tag: string) =>
+	`b0000000-0000-4000-8000-0000000000${{ ours: '1', 'webhook node': '2', 'webhook node with header auth': '3' }[kind]}${tag}`;
 
 /**
  * The bench credentials (ours signs with SECRET; Header Auth's token) and one workflow per receiver
  * kind, each live on `webhookBase` (n8n's own URL, or in queue mode the webhook processor's).
  */
-export async function setUpReceivers(client: N8nClient, kinds: ReceiverKind[], { webhookBase = client.url, tag = '0', timeoutMs = 60_000 } = {}): Promise<{ credentialId: string; receivers: Receiver[] }> {
-	const credentialId = await client.createCredential('Bench', { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', apiSecret: 's', signingSecret: SECRET });
+export async function setUpReceivers(
+	client: N8nClient,
+	kinds: ReceiverKind[],
+	{ webhookBase = client.url, tag = '0', timeoutMs = 60_000 } = {},
+): Promise<{ credentialId: string; receivers: Receiver[] }> {
+	const credentialId = await client.createCredential('Bench', {
+		baseUrl: 'http://127.0.0.1:1',
+		apiKey: 'k',
+		apiSecret: 's',
+		signingSecret: SECRET,
+	});
 	const needsHeader = kinds.includes('webhook node with header auth');
-	const headerCredentialId = needsHeader ? await client.createCredential('Bench header', { name: 'X-Token', value: 'bench-token' }, 'httpHeaderAuth') : undefined;
+	const headerCredentialId = needsHeader
+		? await client.createCredential('Bench header', { name: 'X-Token', value: 'bench-token' }, 'httpHeaderAuth')
+		: undefined;
 	const receivers: Receiver[] = [];
 	for (const kind of kinds) {
 		const webhookId = idOf(kind, tag);
 		const withAuth = kind === 'webhook node with header auth';
 		const path = `bench-${withAuth ? 'auth' : 'plain'}-${tag}`;
-		const node = kind === 'ours' ? ourTrigger(webhookId) : webhookNode(webhookId, path, withAuth ? headerCredentialId : undefined);
+		const node =
+			kind === 'ours' ? ourTrigger(webhookId) : webhookNode(webhookId, path, withAuth ? headerCredentialId : undefined);
 		const workflowId = await client.importWorkflow(webhookWorkflow(`Bench: ${kind}`, node), credentialId);
 		const url = kind === 'ours' ? `${webhookBase}/webhook/${webhookId}/webhook` : `${webhookBase}/webhook/${path}`;
 		const headers: Record<string, string> = withAuth ? { 'X-Token': 'bench-token' } : {};
@@ -76,17 +97,25 @@ export async function setUpReceivers(client: N8nClient, kinds: ReceiverKind[], {
 }
 
 /** The `index`-th signed webhook with the receiver's own headers. */
-export const requestFor = (receiver: Pick<Receiver, 'headers'>, payloads: Array<ReturnType<typeof signedEvent>>) => (index: number) => ({
-	body: payloads[index].body,
-	headers: { ...payloads[index].headers, ...receiver.headers },
-});
+export const requestFor =
+	(receiver: Pick<Receiver, 'headers'>, payloads: Array<ReturnType<typeof signedEvent>>) => (index: number) => ({
+		body: payloads[index].body,
+		headers: { ...payloads[index].headers, ...receiver.headers },
+	});
 
 /**
  * After a warm-up of `warmUp` requests, `count` signed webhooks at `inFlight`; webhooks/s counts until
  * the last execution has finished (drain's quiet window after it is not counted).
  */
-export async function timedThroughput(client: N8nClient, receiver: Receiver, { count, inFlight, warmUp }: { count: number; inFlight: number; warmUp: number }): Promise<LoadResult> {
-	const request = requestFor(receiver, Array.from({ length: count }, (_, i) => signedEvent(i)));
+export async function timedThroughput(
+	client: N8nClient,
+	receiver: Receiver,
+	{ count, inFlight, warmUp }: { count: number; inFlight: number; warmUp: number },
+): Promise<LoadResult> {
+	const request = requestFor(
+		receiver,
+		Array.from({ length: count }, (_, i) => signedEvent(i)),
+	);
 	await load(receiver.url, warmUp, 10, request);
 	await drain(client, receiver.workflowId);
 	const started = performance.now();

@@ -3,7 +3,11 @@
  * bench/queue-report.ts's): what each part measured and how, around the tables the measuring code made.
  */
 import { ROUNDS } from './trigger-in-process';
-import { IN_FLIGHT as TRIGGER_IN_FLIGHT, PER_ROUND as TRIGGER_PER_ROUND, ROUNDS as TRIGGER_ROUNDS } from './trigger-n8n';
+import {
+	IN_FLIGHT as TRIGGER_IN_FLIGHT,
+	PER_ROUND as TRIGGER_PER_ROUND,
+	ROUNDS as TRIGGER_ROUNDS,
+} from './trigger-n8n';
 
 export interface BenchFigures {
 	startedAt: Date;

@@ -57,7 +57,10 @@ async function throughputTable(client: N8nClient, receivers: Receiver[]): Promis
 
 /** Part 4, on a workflow of its own so that the counts are its own: every genuine webhook exactly one execution, no tampered one any. */
 async function loadCheckTable(client: N8nClient, credentialId: string): Promise<string[]> {
-	const checkId = await client.importWorkflow(webhookWorkflow('Bench: load check', ourTrigger('b0000000-0000-4000-8000-000000000004')), credentialId);
+	const checkId = await client.importWorkflow(
+		webhookWorkflow('Bench: load check', ourTrigger('b0000000-0000-4000-8000-000000000004')),
+		credentialId,
+	);
 	const checkUrl = `${client.url}/webhook/b0000000-0000-4000-8000-000000000004/webhook`;
 	await waitForWebhooks([checkUrl]);
 	say('load check: 2,000 signed webhooks, 20 in flight');
@@ -90,8 +93,15 @@ async function realN8n(): Promise<{ throughput: string[]; loadCheck: string[] }>
 	const n8n = await startN8n(ensureN8n());
 	try {
 		const client = await N8nClient.setUp(n8n.url);
-		const { credentialId, receivers } = await setUpReceivers(client, ['webhook node', 'webhook node with header auth', 'ours'], { timeoutMs: 20_000 });
-		return { throughput: await throughputTable(client, receivers), loadCheck: await loadCheckTable(client, credentialId) };
+		const { credentialId, receivers } = await setUpReceivers(
+			client,
+			['webhook node', 'webhook node with header auth', 'ours'],
+			{ timeoutMs: 20_000 },
+		);
+		return {
+			throughput: await throughputTable(client, receivers),
+			loadCheck: await loadCheckTable(client, credentialId),
+		};
 	} finally {
 		await n8n.stop();
 	}
@@ -101,17 +111,38 @@ async function bulkSend(): Promise<string[]> {
 	const rows = ['| gateway answers in | concurrency | 1,000 items | messages/s |', '|---|---|---|---|'];
 	const items = Array.from({ length: 1000 }, (_, i) => ({ to: `3161${String(i).padStart(7, '0')}`, n: i }));
 	for (const apiLatencyMs of [0, 50]) {
-		const emulator = await startEmulator({ account: { balance: 1_000_000 }, settings: { deliveryDelayMs: 600_000, apiLatencyMs } });
+		const emulator = await startEmulator({
+			account: { balance: 1_000_000 },
+			settings: { deliveryDelayMs: 600_000, apiLatencyMs },
+		});
 		try {
-			const credentials = { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret };
+			const credentials = {
+				baseUrl: emulator.url,
+				apiKey: emulator.account.apiKey,
+				apiSecret: emulator.account.apiSecret,
+			};
 			const rates: number[] = [];
 			for (const concurrency of [1, 5]) {
 				const started = performance.now();
-				const run = await runAction({ resource: 'message', operation: 'send', sender: 'Bench', to: '={{ $json.to }}', message: '={{ "Item " + $json.n }}', options: { concurrency } }, items, credentials, { typeVersion: 1 });
+				const run = await runAction(
+					{
+						resource: 'message',
+						operation: 'send',
+						sender: 'Bench',
+						to: '={{ $json.to }}',
+						message: '={{ "Item " + $json.n }}',
+						options: { concurrency },
+					},
+					items,
+					credentials,
+					{ typeVersion: 1 },
+				);
 				const seconds = (performance.now() - started) / 1000;
 				if (run.error || run.items.length !== 1000) throw new Error(`bulk send failed: ${run.error?.message}`);
 				rates.push(1000 / seconds);
-				rows.push(`| ${apiLatencyMs} ms | ${concurrency}${concurrency === 5 ? ' (default)' : ''} | ${seconds.toFixed(2)} s | ${(1000 / seconds).toFixed(0)} |`);
+				rows.push(
+					`| ${apiLatencyMs} ms | ${concurrency}${concurrency === 5 ? ' (default)' : ''} | ${seconds.toFixed(2)} s | ${(1000 / seconds).toFixed(0)} |`,
+				);
 				say(`bulk send, gateway ${apiLatencyMs} ms, concurrency ${concurrency}: ${seconds.toFixed(2)} s`);
 			}
 			rows.push(`| ${apiLatencyMs} ms | ratio default / 1 | | ${(rates[1] / rates[0]).toFixed(2)}× |`);
@@ -121,7 +152,6 @@ async function bulkSend(): Promise<string[]> {
 	}
 	return rows;
 }
-
 
 /** Writes the report to bench/RESULTS.md, keeping the "Queue mode" section that bench/queue.ts (npm run bench:queue) owns at its end. */
 function writeResults(report: string) {
@@ -138,10 +168,14 @@ async function main() {
 	const overhead = triggerOverhead();
 	const whereTimeGoes = await triggerProfile();
 	// `npm run bench -- --trigger-only`: part 1 alone, printed, RESULTS.md left as it is.
-	if (process.argv.includes('--trigger-only')) return void process.stdout.write(`${[...overhead, '', ...whereTimeGoes].join('\n')}\n`);
+	if (process.argv.includes('--trigger-only'))
+		return void process.stdout.write(`${[...overhead, '', ...whereTimeGoes].join('\n')}\n`);
 	const engines = await triggerThroughN8n();
 	// `--trigger-parts-only`: parts 1 and 2b alone, printed, RESULTS.md left as it is.
-	if (process.argv.includes('--trigger-parts-only')) return void process.stdout.write(`${[...overhead, '', ...whereTimeGoes, '', ...engines.throughput, '', ...engines.profile].join('\n')}\n`);
+	if (process.argv.includes('--trigger-parts-only'))
+		return void process.stdout.write(
+			`${[...overhead, '', ...whereTimeGoes, '', ...engines.throughput, '', ...engines.profile].join('\n')}\n`,
+		);
 	const bulk = await bulkSend();
 	const batching = await batchingBench();
 	const lists = await listsBench();
@@ -151,7 +185,21 @@ async function main() {
 	const conversations = conversationsSectionNow(n8nVersion, await conversationsBench(n8nVersion));
 	const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version} (benchmarks) and the Node that n8n ${n8nVersion} runs on`;
 	const figures = { startedAt, endedAt: new Date(), machine, n8nVersion, loadAtStart, loadAtEnd: loadavg()[0] };
-	writeResults(resultsReport({ ...figures, overhead, whereTimeGoes, throughput, engines, bulk, batching, lists, estimate, loadCheck, conversations }));
+	writeResults(
+		resultsReport({
+			...figures,
+			overhead,
+			whereTimeGoes,
+			throughput,
+			engines,
+			bulk,
+			batching,
+			lists,
+			estimate,
+			loadCheck,
+			conversations,
+		}),
+	);
 }
 
 stopN8nOnExit();

@@ -22,7 +22,13 @@ function eventOfSize(bytes: number): string {
 
 /** The headers of a signed POST of `raw` as the node gets them: Node's `req.headers`, every name lower-cased. */
 function asReceived(raw: Buffer): Record<string, string> {
-	const sent = { Host: '127.0.0.1:5678', 'User-Agent': 'gateway-webhooks/1.0', 'Content-Type': 'application/json', 'Content-Length': String(raw.length), ...generateTestHeaders(raw, SECRET) };
+	const sent = {
+		Host: '127.0.0.1:5678',
+		'User-Agent': 'gateway-webhooks/1.0',
+		'Content-Type': 'application/json',
+		'Content-Length': String(raw.length),
+		...generateTestHeaders(raw, SECRET),
+	};
 	return Object.fromEntries(Object.entries(sent).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
@@ -32,7 +38,6 @@ function nsPerOp(iterations: number, work: () => unknown): number {
 	for (let i = 0; i < iterations; i++) work();
 	return Number(process.hrtime.bigint() - start) / iterations;
 }
-
 
 /**
  * What the node does with one POST, as its webhook() does it: verifySignature on the raw bytes, then
@@ -51,10 +56,15 @@ export const ROUNDS = 31;
 /** Floor and trigger alternate, ROUNDS times; each ratio is of two neighbouring measurements, and the median is reported. */
 export function triggerOverhead(): string[] {
 	const rows = [
-		'| body | validation | floor: HMAC + JSON.parse (fastest round) | trigger: verify + parse + validate + filter (fastest round) | ratio of the fastest rounds | median of the ' + ROUNDS + ' per-round ratios | zod schemas alone on the same event |',
+		'| body | validation | floor: HMAC + JSON.parse (fastest round) | trigger: verify + parse + validate + filter (fastest round) | ratio of the fastest rounds | median of the ' +
+			ROUNDS +
+			' per-round ratios | zod schemas alone on the same event |',
 		'|---|---|---|---|---|---|---|',
 	];
-	for (const [label, size, iterations] of [['1 KB', 1024, 2000], ['64 KB', 65536, 40]] as const) {
+	for (const [label, size, iterations] of [
+		['1 KB', 1024, 2000],
+		['64 KB', 65536, 40],
+	] as const) {
 		const body = eventOfSize(size);
 		const raw = Buffer.from(body);
 		const headers = asReceived(raw);
@@ -64,7 +74,8 @@ export function triggerOverhead(): string[] {
 			createHmac('sha256', SECRET).update(`${t}.`).update(raw).digest('hex');
 			return JSON.parse(raw.toString('utf8'));
 		};
-		const zodWork = () => envelopeSchema.safeParse(event).success && payloadSchemas.inbox_message.safeParse(event.message).success;
+		const zodWork = () =>
+			envelopeSchema.safeParse(event).success && payloadSchemas.inbox_message.safeParse(event.message).success;
 		for (const strict of [false, true]) {
 			const floors: number[] = [];
 			const ours: number[] = [];
@@ -81,7 +92,9 @@ export function triggerOverhead(): string[] {
 			rows.push(
 				`| ${label} (${raw.length} B) | ${mode} | ${(floor / 1000).toFixed(1)} µs | ${(trigger / 1000).toFixed(1)} µs | ${(trigger / floor).toFixed(2)}× | ${median(ratios).toFixed(2)}× | ${(zod / 1000).toFixed(1)} µs (${(zod / floor).toFixed(2)}× the floor) |`,
 			);
-			say(`overhead ${label} ${mode}: floor ${(floor / 1000).toFixed(1)} µs, trigger ${(trigger / 1000).toFixed(1)} µs, fastest ${(trigger / floor).toFixed(2)}, median ratio ${median(ratios).toFixed(2)}`);
+			say(
+				`overhead ${label} ${mode}: floor ${(floor / 1000).toFixed(1)} µs, trigger ${(trigger / 1000).toFixed(1)} µs, fastest ${(trigger / floor).toFixed(2)}, median ratio ${median(ratios).toFixed(2)}`,
+			);
 		}
 	}
 	return rows;
@@ -97,7 +110,9 @@ export async function triggerProfile(): Promise<string[]> {
 	const usPerWebhook = ((performance.now() - started) * 1000) / iterations;
 	say(`profile in process: ${iterations} webhooks, ${usPerWebhook.toFixed(1)} µs each under the profiler`);
 	const percent = (share: number) => `${(100 * share).toFixed(1)} %`;
-	const [verify, hmac, receive] = ['verifySignature', 'computeSignature', 'receiveEvents'].map((name) => inclusiveShare(profile, name));
+	const [verify, hmac, receive] = ['verifySignature', 'computeSignature', 'receiveEvents'].map((name) =>
+		inclusiveShare(profile, name),
+	);
 	return [
 		`${iterations.toLocaleString('en')} webhooks of \`triggerWork\` (1 KB, lenient) under \`node:inspector\`'s profiler, ${usPerWebhook.toFixed(1)} µs per webhook with the profiler on; each step's share of the samples, with what it calls:`,
 		'',

@@ -38,15 +38,29 @@ interface Cell {
 /** Waits until the workflow has `expected` finished executions (the trigger answers before its run ends). */
 async function settled(client: N8nClient, workflowId: string, expected: number): Promise<void> {
 	const finished = await client.finishedExecutions(workflowId, expected, 300_000, { includeData: false });
-	if (finished.length < expected) throw new Error(`executions of ${workflowId} did not settle (${finished.length} of ${expected})`);
+	if (finished.length < expected)
+		throw new Error(`executions of ${workflowId} did not settle (${finished.length} of ${expected})`);
 }
 
 /** Our trigger and n8n's Webhook node with Header Auth on one n8n; `tag` keeps their webhook IDs apart from another set-up's. */
 async function setUp(n8n: N8nServer, engine: Cell['engine'], tag: string): Promise<Cell[]> {
 	const client = await N8nClient.setUp(n8n.url);
-	const { receivers } = await setUpReceivers(client, ['webhook node with header auth', 'ours'], { tag, timeoutMs: 20_000 });
+	const { receivers } = await setUpReceivers(client, ['webhook node with header auth', 'ours'], {
+		tag,
+		timeoutMs: 20_000,
+	});
 	return receivers.map(({ kind, workflowId, url, headers, probeExecutions }) => ({
-		engine, receiver: kind === 'ours' ? 'ours' : 'header auth', client, workflowId, url, headers, sent: probeExecutions, rates: [], p50: [], p99: [], latencies: [],
+		engine,
+		receiver: kind === 'ours' ? 'ours' : 'header auth',
+		client,
+		workflowId,
+		url,
+		headers,
+		sent: probeExecutions,
+		rates: [],
+		p50: [],
+		p99: [],
+		latencies: [],
 	}));
 }
 
@@ -61,12 +75,14 @@ async function measure(cell: Cell): Promise<LoadResult & { rate: number }> {
 }
 
 /** Webhooks answered 2xx: n8n answers 5xx when it could not register the run. */
-const accepted = (result: LoadResult) => Object.entries(result.statuses).reduce((sum, [status, count]) => sum + (Number(status) < 300 ? count : 0), 0);
+const accepted = (result: LoadResult) =>
+	Object.entries(result.statuses).reduce((sum, [status, count]) => sum + (Number(status) < 300 ? count : 0), 0);
 
 /** Self and inclusive time per request of the frames under our node's webhook(), from a V8 .cpuprofile. */
 function nodeCost(profileFile: string, requests: number): string[] {
 	const profile = JSON.parse(readFileSync(profileFile, 'utf8')) as CpuProfile;
-	const isOurWebhook = (node: ProfileNode) => node.callFrame.functionName === 'webhook' && node.callFrame.url.includes('MessagingGatewayTrigger.node');
+	const isOurWebhook = (node: ProfileNode) =>
+		node.callFrame.functionName === 'webhook' && node.callFrame.url.includes('MessagingGatewayTrigger.node');
 	const inclusive = new Map<string, number>();
 	const add = (key: string, us: number) => inclusive.set(key, (inclusive.get(key) ?? 0) + us);
 	let total = 0;
@@ -78,18 +94,30 @@ function nodeCost(profileFile: string, requests: number): string[] {
 		const seen = new Set<string>();
 		for (const frame of stack.slice(0, top)) {
 			const name = frame.callFrame.functionName;
-			const key = ['getCredentials', 'getNodeParameter', 'verifySignature', 'receiveEvents', 'getBodyData', 'getRequestObject', 'getNode'].includes(name) ? `${name}()` : undefined;
+			const key = [
+				'getCredentials',
+				'getNodeParameter',
+				'verifySignature',
+				'receiveEvents',
+				'getBodyData',
+				'getRequestObject',
+				'getNode',
+			].includes(name)
+				? `${name}()`
+				: undefined;
 			if (key && !seen.has(key)) {
 				seen.add(key);
 				add(key, us);
 			}
 		}
 	}
-	const rows = ['| inside n8n, per request | µs | share of n8n\'s CPU time per request |', '|---|---|---|'];
+	const rows = ["| inside n8n, per request | µs | share of n8n's CPU time per request |", '|---|---|---|'];
 	for (const [key, us] of [...inclusive].sort((a, b) => b[1] - a[1])) {
 		rows.push(`| ${key} | ${(us / requests).toFixed(0)} | ${((100 * us) / total).toFixed(1)} % |`);
 	}
-	rows.push(`| n8n process, all (start-up, the requests, their executions) | ${(total / requests).toFixed(0)} | 100 % |`);
+	rows.push(
+		`| n8n process, all (start-up, the requests, their executions) | ${(total / requests).toFixed(0)} | 100 % |`,
+	);
 	return rows;
 }
 
@@ -112,16 +140,24 @@ export async function triggerThroughN8n(): Promise<{ throughput: string[]; profi
 				cell.p50.push(result.p50);
 				cell.p99.push(result.p99);
 				cell.latencies.push(...result.latencies);
-				say(`n8n ${cell.engine}, ${cell.receiver}, round ${round + 1}: ${result.rate.toFixed(1)}/s, p99 ${result.p99.toFixed(1)} ms, answers ${JSON.stringify(result.statuses)}`);
+				say(
+					`n8n ${cell.engine}, ${cell.receiver}, round ${round + 1}: ${result.rate.toFixed(1)}/s, p99 ${result.p99.toFixed(1)} ms, answers ${JSON.stringify(result.statuses)}`,
+				);
 			}
 		}
 	} finally {
 		for (const server of servers) await server.stop();
 	}
-	const find = (engine: Cell['engine'], receiver: Cell['receiver']) => cells.find((c) => c.engine === engine && c.receiver === receiver)!;
+	const find = (engine: Cell['engine'], receiver: Cell['receiver']) =>
+		cells.find((c) => c.engine === engine && c.receiver === receiver)!;
 	const ratio = (a: Cell, b: Cell, of: 'rates' | 'p50' | 'p99') => median(a[of].map((value, i) => value / b[of][i]));
-	const pooledP99 = (cell: Cell) => quantile([...cell.latencies].sort((a, b) => a - b), 0.99);
-	const perRound = (a: Cell, b: Cell) => a.rates.map((rate, i) => `${rate.toFixed(1)}/${b.rates[i].toFixed(1)}`).join(', ');
+	const pooledP99 = (cell: Cell) =>
+		quantile(
+			[...cell.latencies].sort((a, b) => a - b),
+			0.99,
+		);
+	const perRound = (a: Cell, b: Cell) =>
+		a.rates.map((rate, i) => `${rate.toFixed(1)}/${b.rates[i].toFixed(1)}`).join(', ');
 	const throughput = [
 		`| engine | answers/s, ours ÷ Webhook node with Header Auth (median of ${ROUNDS} per-round ratios) | answers/s per round, ours/it | answer p99 of all ${ROUNDS * PER_ROUND} answers, ours ÷ it | p99 ms, ours/it | answer p99, median of per-round ratios | answer p50, median of per-round ratios |`,
 		'|---|---|---|---|---|---|---|',
@@ -135,7 +171,8 @@ export async function triggerThroughN8n(): Promise<{ throughput: string[]; profi
 	}
 	// The isolate's share: of our trigger's time per webhook on the default engine, the part the legacy engine does not spend.
 	const perRequest = (cell: Cell) => cell.rates.map((rate) => 1 / rate);
-	const share = (engineCell: Cell, legacyCell: Cell) => median(perRequest(engineCell).map((t, i) => 1 - perRequest(legacyCell)[i] / t));
+	const share = (engineCell: Cell, legacyCell: Cell) =>
+		median(perRequest(engineCell).map((t, i) => 1 - perRequest(legacyCell)[i] / t));
 	throughput.push(
 		'',
 		`Time per webhook spent on n8n's default engine beyond what the legacy engine spends (the expression isolate's share, median of per-round ratios): our trigger ${(100 * share(find('default', 'ours'), find('legacy', 'ours'))).toFixed(0)} %, the Webhook node with Header Auth ${(100 * share(find('default', 'header auth'), find('legacy', 'header auth'))).toFixed(0)} %.`,

@@ -53,7 +53,8 @@ export class MessagingGatewayApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: "The gateway dashboard's Client Secret (the API secret of your account), sent as the X-Client-Secret header",
+			description:
+				"The gateway dashboard's Client Secret (the API secret of your account), sent as the X-Client-Secret header",
 		},
 		{
 			displayName: 'Account Time Zone',
@@ -97,7 +98,10 @@ export class MessagingGatewayApi implements ICredentialType {
 		rules: [
 			{
 				type: 'responseCode',
-				properties: { value: 401, message: `${INVALID_CREDENTIALS.name} (gateway code 104): ${INVALID_CREDENTIALS.meaning}` },
+				properties: {
+					value: 401,
+					message: `${INVALID_CREDENTIALS.name} (gateway code 104): ${INVALID_CREDENTIALS.meaning}`,
+				},
 			},
 			...REDIRECT_STATUSES.map((status) => ({
 				type: 'responseCode' as const,

@@ -3,7 +3,7 @@ import { startEmulator } from './server';
 
 function portFromArgs(argv: string[]): number {
 	const index = argv.indexOf('--port');
-	const text = index >= 0 ? argv[index + 1] : process.env.EMULATOR_PORT ?? '8787';
+	const text = index >= 0 ? argv[index + 1] : (process.env.EMULATOR_PORT ?? '8787');
 	const port = Number(text);
 	if (!Number.isInteger(port) || port < 0 || port > 65535) {
 		console.error(`Invalid port "${text}": give --port <0-65535> or EMULATOR_PORT.`);

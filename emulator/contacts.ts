@@ -52,7 +52,8 @@ export function createDirectory(initialGroups: readonly Group[] = DEFAULT_GROUPS
 	const directory: Directory = {
 		groups: seed(),
 		contacts: [],
-		findGroup: (id) => directory.groups.find((group) => (typeof id === 'string' || typeof id === 'number') && group.ID === String(id)),
+		findGroup: (id) =>
+			directory.groups.find((group) => (typeof id === 'string' || typeof id === 'number') && group.ID === String(id)),
 		membersOf: (group) => directory.contacts.filter((contact) => contact.groupid === group.ID),
 		nextGroupId: () => String(highestSeed() + ++counters.group),
 		nextContactId: () => String(700000 + ++counters.contact),

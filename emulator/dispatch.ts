@@ -45,7 +45,12 @@ export interface DispatchSettings {
 }
 
 /** The delivery of `event` to `endpoint`, not yet attempted; `id` comes from the emulator instance's counter. */
-export function prepareDelivery(id: string, event: WebhookEvent, endpoint: WebhookEndpoint, settings: DispatchSettings): Delivery {
+export function prepareDelivery(
+	id: string,
+	event: WebhookEvent,
+	endpoint: WebhookEndpoint,
+	settings: DispatchSettings,
+): Delivery {
 	const payload = endpoint.method === 'GET' ? encodeQuery({ ...event, method: 'GET' }) : JSON.stringify(event);
 	const headers: Record<string, string> =
 		endpoint.method === 'POST' ? { 'Content-Type': 'application/json; charset=utf-8' } : {};
@@ -84,7 +89,10 @@ export async function deliver(delivery: Delivery, settings: DispatchSettings): P
 			await response.arrayBuffer();
 			record.status = response.status;
 		} catch (error) {
-			record.error = (error as Error).name === 'TimeoutError' ? `no answer within ${settings.webhookTimeoutMs} ms` : String((error as Error).cause ?? error);
+			record.error =
+				(error as Error).name === 'TimeoutError'
+					? `no answer within ${settings.webhookTimeoutMs} ms`
+					: String((error as Error).cause ?? error);
 		}
 		record.durationMs = Date.now() - started;
 		delivery.attempts.push(record);

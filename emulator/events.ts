@@ -35,7 +35,6 @@ export function timesOf(instant: Date, timeZone: string) {
 	};
 }
 
-
 /** Overrides win field by field; nested objects merge, anything else replaces. */
 export function deepMerge(base: Fields, overrides: Fields): Fields {
 	const merged: Fields = { ...base };
@@ -84,7 +83,12 @@ function inboxSample({ type, t, account, newInternalId }: Sample): Fields {
 	};
 	return type === 'inbox_message'
 		? { ...common, content: 'Hello, is my order on its way?', type: 'sms', file: null, processed: 0 }
-		: { ...common, content: `Call from +${common.sender} forwarded, duration 42 seconds`, content_type: 'complete', type: 'call' };
+		: {
+				...common,
+				content: `Call from +${common.sender} forwarded, duration 42 seconds`,
+				content_type: 'complete',
+				type: 'call',
+			};
 }
 
 const contactSample = ({ type }: Sample): Fields => ({
@@ -100,7 +104,11 @@ const contactSample = ({ type }: Sample): Fields => ({
 	unsubscribe_date: null,
 });
 
-const groupSample = ({ type }: Sample): Fields => ({ action: type === 'add_group' ? 'add' : 'delete', groupid: '4821', groupname: 'Customers' });
+const groupSample = ({ type }: Sample): Fields => ({
+	action: type === 'add_group' ? 'add' : 'delete',
+	groupid: '4821',
+	groupname: 'Customers',
+});
 
 /**
  * Default payload object of each type; realistic values a test can override. Written apart from
@@ -115,7 +123,14 @@ const SAMPLES: Readonly<Record<string, (sample: Sample) => Fields>> = {
 	delete_contact: contactSample,
 	add_group: groupSample,
 	delete_group: groupSample,
-	add_optout: ({ t, newInternalId }) => ({ action: 'add', id: newInternalId(), number: '31612345678', memo: 'Replied STOP', date: t.localDay, date_utc: t.utcDay }),
+	add_optout: ({ t, newInternalId }) => ({
+		action: 'add',
+		id: newInternalId(),
+		number: '31612345678',
+		memo: 'Replied STOP',
+		date: t.localDay,
+		date_utc: t.utcDay,
+	}),
 	delete_optout: ({ t }) => ({ action: 'delete', number: '31612345678', date: t.localDay, date_utc: t.utcDay }),
 	funds_purchased: ({ t, newInternalId }) => ({
 		order_id: newInternalId(),
@@ -146,7 +161,15 @@ const SAMPLES: Readonly<Record<string, (sample: Sample) => Fields>> = {
 		date: t.local,
 		date_utc: t.utc,
 	}),
-	api_error: ({ t }) => ({ error: 'Invalid phone number', error_code: 2006, sender: 'Shop', receiver: '316', http_code: 400, date: t.local, date_utc: t.utc }),
+	api_error: ({ t }) => ({
+		error: 'Invalid phone number',
+		error_code: 2006,
+		sender: 'Shop',
+		receiver: '316',
+		http_code: 400,
+		date: t.local,
+		date_utc: t.utc,
+	}),
 };
 
 function defaultPayload(type: string, account: AccountInfo, now: Date, newInternalId: InternalIds): Fields {

@@ -60,10 +60,14 @@ export function createGateway(state: State): Gateway {
 	};
 
 	const dispatchEvent = (event: WebhookEvent) => {
-		const sent = state.endpoints.filter((endpoint) => isEventSelected(event.webhook_type, endpoint.types)).map((endpoint) => deliverTo(event, endpoint));
+		const sent = state.endpoints
+			.filter((endpoint) => isEventSelected(event.webhook_type, endpoint.types))
+			.map((endpoint) => deliverTo(event, endpoint));
 		// Logged whether or not an endpoint receives it, so the emulator can be watched on its own.
 		const body = JSON.stringify(event);
-		const headers = account.signingSecret ? generateTestHeaders(body, account.signingSecret, undefined, account.brand) : {};
+		const headers = account.signingSecret
+			? generateTestHeaders(body, account.signingSecret, undefined, account.brand)
+			: {};
 		state.events.push({ event, body, headers, deliveries: sent.map((delivery) => delivery.id) });
 		return { event, deliveries: sent };
 	};

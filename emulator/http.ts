@@ -16,7 +16,8 @@ export class HttpError extends Error {
 }
 
 /** An HTTP API failure as the real gateway answers it. */
-export const apiError = (code: string, errorMsg: string, status = 400) => new HttpError(status, { error: code, errorMsg });
+export const apiError = (code: string, errorMsg: string, status = 400) =>
+	new HttpError(status, { error: code, errorMsg });
 /** A control API failure. */
 export const controlError = (message: string, status = 400) => new HttpError(status, { error: message });
 

@@ -10,7 +10,6 @@ import type { WebhookEvent } from '../nodes/MessagingGateway/core/events/event-f
 import { timesOf, type Fields } from './events';
 import { controlError } from './http';
 
-
 /** A received message as the inbox list shows it (`ID` a numeric text, `date` the account's wall-clock time). */
 export interface InboxMessage {
 	ID: string;
@@ -47,7 +46,15 @@ export function inboundOf(event: WebhookEvent): StoredInbound {
 	const type = INBOX_TYPES.includes(message.type as InboxType) ? (message.type as InboxType) : 'sms';
 	const parsed = Date.parse(String(message.date_utc_iso8601));
 	const at = Number.isNaN(parsed) ? Date.now() : parsed;
-	return { ID: String(message.id), message: String(message.content), sender: String(message.sender), type, date: String(message.date), receiver: String(message.receiver), at };
+	return {
+		ID: String(message.id),
+		message: String(message.content),
+		sender: String(message.sender),
+		type,
+		date: String(message.date),
+		receiver: String(message.receiver),
+		at,
+	};
 }
 
 /** Most messages one `POST /emulator/inbox` adds: enough for a benchmark, bounded for the emulator's memory. */
@@ -63,7 +70,13 @@ const text = (value: unknown, field: string, fallback: string): string => {
  * `POST /emulator/inbox`: `count` messages (default 1) from `from` to `to` of `type`, `content` with
  * `{n}` replaced by the message's number (1…count); one second apart, the last one now.
  */
-export function readBulkInbox(body: Fields, virtualNumber: string, timeZone: string, newId: () => string, now = Date.now()): StoredInbound[] {
+export function readBulkInbox(
+	body: Fields,
+	virtualNumber: string,
+	timeZone: string,
+	newId: () => string,
+	now = Date.now(),
+): StoredInbound[] {
 	const count = body.count ?? 1;
 	if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_BULK_INBOX) {
 		throw controlError(`"count" must be a whole number from 1 to ${MAX_BULK_INBOX}`);
@@ -72,17 +85,27 @@ export function readBulkInbox(body: Fields, virtualNumber: string, timeZone: str
 	if (!INBOX_TYPES.includes(type as InboxType)) throw controlError(`"type" must be one of: ${INBOX_TYPES.join(', ')}`);
 	const sender = text(body.from, 'from', '31612345678');
 	const receiver = text(body.to, 'to', virtualNumber);
-	if (![sender, receiver].every((number) => /^\d{6,15}$/.test(number))) throw controlError('"from" and "to" must be international numbers, digits only');
+	if (![sender, receiver].every((number) => /^\d{6,15}$/.test(number)))
+		throw controlError('"from" and "to" must be international numbers, digits only');
 	const content = text(body.content, 'content', 'Message {n}');
 	return Array.from({ length: count }, (_, i) => {
 		const at = now - (count - 1 - i) * 1000;
 		const message = content.split('{n}').join(String(i + 1));
-		return { ID: newId(), message, sender, type: type as InboxType, date: timesOf(new Date(at), timeZone).local, receiver, at };
+		return {
+			ID: newId(),
+			message,
+			sender,
+			type: type as InboxType,
+			date: timesOf(new Date(at), timeZone).local,
+			receiver,
+			at,
+		};
 	});
 }
 
 /** `PATCH /emulator/inbox`: the list order. */
 export function readInboxOrder(body: Fields): InboxOrder {
-	if (!isObject(body) || (body.order !== 'oldestFirst' && body.order !== 'newestFirst')) throw controlError('"order" must be "oldestFirst" or "newestFirst"');
+	if (!isObject(body) || (body.order !== 'oldestFirst' && body.order !== 'newestFirst'))
+		throw controlError('"order" must be "oldestFirst" or "newestFirst"');
 	return body.order;
 }

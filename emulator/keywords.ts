@@ -15,7 +15,9 @@ import type { State } from './state';
 export function optOutOnKeyword(state: State, gateway: Gateway, inbound: Fields): Delivery[] {
 	const message = inbound.message as Fields;
 	const number = String(message.sender);
-	if (!state.settings.optOutKeywords || keywordOf(String(message.content)) !== 'stop' || state.optouts.has(number)) return [];
+	if (!state.settings.optOutKeywords || keywordOf(String(message.content)) !== 'stop' || state.optouts.has(number))
+		return [];
 	state.optouts.add(number);
-	return gateway.emit('add_optout', { optout: { number, memo: `Replied ${String(message.content).trim()}` } }).deliveries;
+	return gateway.emit('add_optout', { optout: { number, memo: `Replied ${String(message.content).trim()}` } })
+		.deliveries;
 }

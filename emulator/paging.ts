@@ -19,14 +19,19 @@ function wholeNumber(query: URLSearchParams, name: string, fallback: number): nu
 /** The `page` and `limit` a list request asks for; out of range is the gateway's error (codes 135, 136). */
 export function readPaging(query: URLSearchParams): { page: number; limit: number } {
 	const limit = wholeNumber(query, 'limit', DEFAULT_PAGE_LIMIT);
-	if (limit === undefined || limit < 1 || limit > MAX_PAGE_SIZE) throw apiError('135', `limit must be between 1 and ${MAX_PAGE_SIZE}`);
+	if (limit === undefined || limit < 1 || limit > MAX_PAGE_SIZE)
+		throw apiError('135', `limit must be between 1 and ${MAX_PAGE_SIZE}`);
 	const page = wholeNumber(query, 'page', 1);
 	if (page === undefined || page < 1) throw apiError('136', 'page must be 1 or more');
 	return { page, limit };
 }
 
 /** One page of `records` as the gateway answers a list: the envelope with the page's records under `listKey`. */
-export function pagedAnswer(records: readonly unknown[], query: URLSearchParams, listKey: string): { status: number; body: Record<string, unknown> } {
+export function pagedAnswer(
+	records: readonly unknown[],
+	query: URLSearchParams,
+	listKey: string,
+): { status: number; body: Record<string, unknown> } {
 	const { page, limit } = readPaging(query);
 	const shown = records.slice((page - 1) * limit, page * limit);
 	return { status: 200, body: { total: records.length, shown: shown.length, page, limit, [listKey]: shown } };

@@ -8,13 +8,16 @@ import { hostname, networkInterfaces } from 'node:os';
 const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
 
 /** The IPv4 loopback block, the unspecified addresses, and IPv6 loopback, also IPv4-mapped. */
-const LOOPBACK_OR_ANY = /^(127(\.\d{1,3}){3}|0\.0\.0\.0|::|::1|::ffff:127(\.\d{1,3}){3}|::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4})$/i;
+const LOOPBACK_OR_ANY =
+	/^(127(\.\d{1,3}){3}|0\.0\.0\.0|::|::1|::ffff:127(\.\d{1,3}){3}|::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4})$/i;
 
 function isOwnHost(host: string): boolean {
 	const name = host.replace(/^\[|\]$/g, '').toLowerCase();
 	if (name === 'localhost' || name.endsWith('.localhost') || name === hostname().toLowerCase()) return true;
 	if (LOOPBACK_OR_ANY.test(name)) return true;
-	return Object.values(networkInterfaces()).some((addresses) => addresses?.some((address) => address.address.toLowerCase() === name));
+	return Object.values(networkInterfaces()).some((addresses) =>
+		addresses?.some((address) => address.address.toLowerCase() === name),
+	);
 }
 
 /** True when `url` reaches the emulator listening on `ownPort`. */

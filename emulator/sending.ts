@@ -59,7 +59,8 @@ function reportDelivery(message: SentMessage, code: string, detail: string | und
 
 export function createSendServices(state: State, emit: Emit, tasks: Tasks): SendServices {
 	const { account, settings } = state;
-	const report = (message: SentMessage, code: string, detail?: string) => reportDelivery(message, code, detail, account.timezone, emit);
+	const report = (message: SentMessage, code: string, detail?: string) =>
+		reportDelivery(message, code, detail, account.timezone, emit);
 	/** Submitted report at send (or schedule) time, the final state `deliveryDelayMs` (plus up to `deliveryJitterMs`) later. */
 	const scheduleReports = (message: SentMessage, startInMs: number) => {
 		// A send scheduled further ahead than a timer can wait stays scheduled.
@@ -79,7 +80,14 @@ export function createSendServices(state: State, emit: Emit, tasks: Tasks): Send
 			const group = state.directory.findGroup(to);
 			if (!group) throw apiError('125', `Group ${String(to)} not found`, 404);
 			// Unsubscribed contacts and numbers on the opt-out list are left out, not refused: a group send reaches the rest.
-			const numbers = [...new Set(state.directory.membersOf(group).filter((contact) => !contact.unsubscribed).map((contact) => contact.phone))];
+			const numbers = [
+				...new Set(
+					state.directory
+						.membersOf(group)
+						.filter((contact) => !contact.unsubscribed)
+						.map((contact) => contact.phone),
+				),
+			];
 			const reached = numbers.filter((number) => !services.optedOut(number));
 			if (reached.length === 0) throw apiError('113', `Group ${group.ID} has no contact to send to`);
 			return { group: group.ID, numbers: reached };

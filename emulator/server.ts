@@ -17,7 +17,16 @@ import { handleControl } from './routes/control';
 import { createState } from './state';
 import type { Emulator, EmulatorOptions } from './types';
 
-export type { Account, ApiRequest, EmittedEvent, Emulator, EmulatorOptions, Fault, SentMessage, Settings } from './types';
+export type {
+	Account,
+	ApiRequest,
+	EmittedEvent,
+	Emulator,
+	EmulatorOptions,
+	Fault,
+	SentMessage,
+	Settings,
+} from './types';
 export { DEFAULT_ACCOUNT, DEFAULT_SETTINGS } from './state';
 
 /** The request target as a URL; one that is none (`http://a:99999/`) is a 400, not a crash. */

@@ -135,7 +135,9 @@ function assertAccountValues({ timezone, brand }: Fields) {
 	}
 	// The trigger reads X-<brand>-Signature by the same rule (core/events/signature.ts).
 	if (typeof brand === 'string' && !BRAND_WORD.test(brand)) {
-		throw controlError('"brand" must be letters, digits, "-", "_" or "." (it goes into the header names X-<brand>-Signature)');
+		throw controlError(
+			'"brand" must be letters, digits, "-", "_" or "." (it goes into the header names X-<brand>-Signature)',
+		);
 	}
 }
 
@@ -146,7 +148,10 @@ function assertSettingsInRange(fields: Fields) {
 		if (!range || typeof value !== 'number') continue;
 		const [min, max] = range;
 		const whole = key === 'maxAttempts' ? Number.isInteger(value) : Number.isFinite(value);
-		if (!whole || value < min || value > max) throw controlError(`settings field "${key}" must be ${key === 'maxAttempts' ? 'a whole number' : 'a number'} from ${min} to ${max}`);
+		if (!whole || value < min || value > max)
+			throw controlError(
+				`settings field "${key}" must be ${key === 'maxAttempts' ? 'a whole number' : 'a number'} from ${min} to ${max}`,
+			);
 	}
 }
 
@@ -184,7 +189,15 @@ export function createState(options: EmulatorOptions): State {
 		reset() {
 			Object.assign(state.account, DEFAULT_ACCOUNT, options.account);
 			Object.assign(state.settings, DEFAULT_SETTINGS, options.settings);
-			for (const list of [state.messages, state.deliveries, state.endpoints, state.requests, state.sink, state.events, state.faults]) {
+			for (const list of [
+				state.messages,
+				state.deliveries,
+				state.endpoints,
+				state.requests,
+				state.sink,
+				state.events,
+				state.faults,
+			]) {
 				list.length = 0;
 			}
 			state.optouts.clear();

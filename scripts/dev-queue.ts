@@ -26,7 +26,9 @@ async function main() {
 	process.on('SIGINT', () => void stop(0));
 	process.on('SIGTERM', () => void stop(0));
 	try {
-		console.log(`Starting n8n ${install.version} in queue mode (Redis, Postgres, main, webhook processor, 2 workers) with ${emulator.url} as the gateway…`);
+		console.log(
+			`Starting n8n ${install.version} in queue mode (Redis, Postgres, main, webhook processor, 2 workers) with ${emulator.url} as the gateway…`,
+		);
 		stack = await startQueueStack(install, { workers: 2 });
 		const preflight = assertPreflight(stack);
 		const client = await N8nClient.setUp(stack.main.url);
@@ -44,7 +46,9 @@ The queue-mode demo is up.
 Package check before traffic (every process type loads it from its own user folder):
 ${preflight.map((finding) => `  ${finding.process.padEnd(15)} ${finding.ok ? 'ok' : 'MISSING'}`).join('\n')}
 
-Workflows: ${Object.values(demo.workflows).map((entry) => `"${entry.workflow.name}"`).join(', ')}.
+Workflows: ${Object.values(demo.workflows)
+			.map((entry) => `"${entry.workflow.name}"`)
+			.join(', ')}.
 
 ${walkThrough(emulator, stack.webhook.url, demo.webhookHeader)}
 

@@ -40,7 +40,9 @@ The demo is up.
   Gateway         ${emulator.url}   (emulator; credential "Messaging Gateway account" points here)
   n8n log         ${n8n.logFile}
 
-Workflows: ${Object.values(demo.workflows).map((entry) => `"${entry.workflow.name}"`).join(', ')}.
+Workflows: ${Object.values(demo.workflows)
+			.map((entry) => `"${entry.workflow.name}"`)
+			.join(', ')}.
 
 ${walkThrough(emulator, n8n.url, demo.webhookHeader)}
 

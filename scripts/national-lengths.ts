@@ -35,9 +35,14 @@ function lengthsByCallingCode(): Map<string, number[]> {
 			metadata.selectNumberingPlan(country as CountryCode);
 			// libphonenumber-js's types leave out the plan's number types, which its code has.
 			const plan = metadata.numberingPlan as unknown as SubscriberPlan;
-			for (const type of SUBSCRIBER_TYPES) for (const length of plan.type(type)?.possibleLengths() ?? []) lengths.add(length);
+			for (const type of SUBSCRIBER_TYPES)
+				for (const length of plan.type(type)?.possibleLengths() ?? []) lengths.add(length);
 		}
-		if (lengths.size > 0) table.set(callingCode, [...lengths].sort((a, b) => a - b));
+		if (lengths.size > 0)
+			table.set(
+				callingCode,
+				[...lengths].sort((a, b) => a - b),
+			);
 	}
 	return new Map([...table].sort(([a], [b]) => Number(a) - Number(b)));
 }

@@ -14,7 +14,9 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const dryRun = args.includes('--dry-run');
-const packDestinationArg = args.includes('--pack-destination') ? args[args.indexOf('--pack-destination') + 1] : undefined;
+const packDestinationArg = args.includes('--pack-destination')
+	? args[args.indexOf('--pack-destination') + 1]
+	: undefined;
 
 const run = (command, commandArgs, options = {}) =>
 	execFileSync(command, commandArgs, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
@@ -43,7 +45,9 @@ function placeholderIn(value) {
 	if (template) return `has the template placeholder ${template[0]}`;
 	const word = PLACEHOLDER_WORD.exec(value);
 	if (word) return `has the placeholder word ${word[0]}`;
-	const host = /@([^\s>]+)$/.exec(value)?.[1] ?? (URL.canParse(value.replace(/^git\+/, '')) ? new URL(value.replace(/^git\+/, '')).hostname : '');
+	const host =
+		/@([^\s>]+)$/.exec(value)?.[1] ??
+		(URL.canParse(value.replace(/^git\+/, '')) ? new URL(value.replace(/^git\+/, '')).hostname : '');
 	if (RESERVED_DOMAIN.test(host)) return `uses ${host}, a domain reserved for examples`;
 	return undefined;
 }
@@ -52,7 +56,10 @@ function checkMetadata(label, value) {
 	if (reason) problems.push(`${label} ${reason}: ${JSON.stringify(value ?? null)}`);
 }
 function checkPackageMetadata(pkg, where) {
-	const author = typeof pkg.author === 'string' ? { name: pkg.author.split('<')[0].trim(), email: /<([^>]*)>/.exec(pkg.author)?.[1] } : (pkg.author ?? {});
+	const author =
+		typeof pkg.author === 'string'
+			? { name: pkg.author.split('<')[0].trim(), email: /<([^>]*)>/.exec(pkg.author)?.[1] }
+			: (pkg.author ?? {});
 	checkMetadata(`${where} author.name`, author.name);
 	checkMetadata(`${where} author.email`, author.email);
 	checkMetadata(`${where} homepage`, pkg.homepage);
@@ -63,7 +70,9 @@ function checkPackageMetadata(pkg, where) {
 function checkDocumentationLinks(distRoot, where) {
 	const files = existsSync(distRoot) ? readdirSync(distRoot, { recursive: true }).map(String) : [];
 	for (const file of files.filter((name) => name.endsWith('.credentials.js'))) {
-		for (const [, url] of readFileSync(join(distRoot, file), 'utf8').matchAll(/documentationUrl\s*=\s*['"]([^'"]*)['"]/g)) {
+		for (const [, url] of readFileSync(join(distRoot, file), 'utf8').matchAll(
+			/documentationUrl\s*=\s*['"]([^'"]*)['"]/g,
+		)) {
 			checkMetadata(`${where}${file} documentationUrl`, url);
 		}
 	}
@@ -80,30 +89,46 @@ const tag = `v${pkg.version}`;
 
 // 1. The tree: what is packed must be exactly a commit, the one the tag will name.
 const status = run('git', ['status', '--porcelain']).trim();
-if (status) problems.push(`the working tree has uncommitted changes (commit or stash them):\n      ${status.split('\n').slice(0, 10).join('\n      ')}`);
+if (status)
+	problems.push(
+		`the working tree has uncommitted changes (commit or stash them):\n      ${status.split('\n').slice(0, 10).join('\n      ')}`,
+	);
 const head = run('git', ['rev-parse', 'HEAD']).trim();
 
 // 2. The version: valid, its tag free or already on this commit, not yet on npm.
-if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(pkg.version ?? '')) problems.push(`package.json version ${JSON.stringify(pkg.version)} is not a semantic version`);
+if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(pkg.version ?? ''))
+	problems.push(`package.json version ${JSON.stringify(pkg.version)} is not a semantic version`);
 const tagged = tryRun('git', ['rev-parse', '--verify', '--quiet', `refs/tags/${tag}^{commit}`]);
-if (tagged.ok && tagged.out !== head) problems.push(`tag ${tag} already exists on another commit (${tagged.out.slice(0, 12)})`);
+if (tagged.ok && tagged.out !== head)
+	problems.push(`tag ${tag} already exists on another commit (${tagged.out.slice(0, 12)})`);
 const published = tryRun('npm', ['view', `${pkg.name}@${pkg.version}`, 'version', '--json']);
 if (published.ok && published.out) problems.push(`${pkg.name}@${pkg.version} is already on npm: raise the version`);
-else if (!published.ok && !/E404|404 Not Found/.test(published.out)) console.warn(`warning: could not ask the npm registry whether ${pkg.version} is published (${published.out.split('\n')[0]})`);
+else if (!published.ok && !/E404|404 Not Found/.test(published.out))
+	console.warn(
+		`warning: could not ask the npm registry whether ${pkg.version} is published (${published.out.split('\n')[0]})`,
+	);
 
 // 3. The CHANGELOG: a "## <version>" entry with lines, not marked unreleased, and nothing left under "Unreleased".
 const changelog = existsSync(join(root, 'CHANGELOG.md')) ? readFileSync(join(root, 'CHANGELOG.md'), 'utf8') : '';
-const sections = changelog.split(/^## +/m).slice(1).map((section) => {
-	const [heading, ...body] = section.split('\n');
-	return { heading: heading.trim(), entries: body.filter((line) => /^\s*[-*]\s+\S/.test(line)).length };
-});
+const sections = changelog
+	.split(/^## +/m)
+	.slice(1)
+	.map((section) => {
+		const [heading, ...body] = section.split('\n');
+		return { heading: heading.trim(), entries: body.filter((line) => /^\s*[-*]\s+\S/.test(line)).length };
+	});
 const entry = sections.find((section) => section.heading.replace(/^v/, '').split(/[\s(—–-]+/)[0] === pkg.version);
 if (!entry) problems.push(`CHANGELOG.md has no "## ${pkg.version}" entry`);
-else if (/unreleased/i.test(entry.heading)) problems.push(`CHANGELOG.md's entry "## ${entry.heading}" is marked unreleased: give it the release date, "## ${pkg.version} (YYYY-MM-DD)"`);
+else if (/unreleased/i.test(entry.heading))
+	problems.push(
+		`CHANGELOG.md's entry "## ${entry.heading}" is marked unreleased: give it the release date, "## ${pkg.version} (YYYY-MM-DD)"`,
+	);
 else if (entry.entries === 0) problems.push(`CHANGELOG.md's entry "## ${entry.heading}" lists no change`);
 for (const section of sections) {
 	if (section !== entry && /^unreleased\b/i.test(section.heading) && section.entries > 0) {
-		problems.push(`CHANGELOG.md has ${section.entries} line(s) under "## ${section.heading}": move them into the ${pkg.version} entry`);
+		problems.push(
+			`CHANGELOG.md has ${section.entries} line(s) under "## ${section.heading}": move them into the ${pkg.version} entry`,
+		);
 	}
 }
 
@@ -124,7 +149,10 @@ const tarball = join(packDestination, packed.filename);
 const unpacked = mkdtempSync(join(tmpdir(), 'release-unpacked-'));
 try {
 	run('tar', ['-xzf', tarball, '-C', unpacked]);
-	checkPackageMetadata(JSON.parse(readFileSync(join(unpacked, 'package', 'package.json'), 'utf8')), 'packed package.json');
+	checkPackageMetadata(
+		JSON.parse(readFileSync(join(unpacked, 'package', 'package.json'), 'utf8')),
+		'packed package.json',
+	);
 	checkDocumentationLinks(join(unpacked, 'package', 'dist'), 'packed dist/');
 } finally {
 	rmSync(unpacked, { recursive: true, force: true });
@@ -141,7 +169,9 @@ try {
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 console.log(`\n${packed.id} is ready to publish (commit ${head.slice(0, 12)}, tag ${tag}):`);
 console.log(`  tarball    ${tarball}`);
-console.log(`  size       ${kib(packed.size)} packed, ${kib(packed.unpackedSize)} unpacked, ${packed.entryCount} files`);
+console.log(
+	`  size       ${kib(packed.size)} packed, ${kib(packed.unpackedSize)} unpacked, ${packed.entryCount} files`,
+);
 console.log(`  shasum     ${packed.shasum}`);
 console.log(`  integrity  ${packed.integrity}`);
 console.log(`  author     ${pkg.author?.name ?? pkg.author} <${pkg.author?.email ?? ''}>`);
@@ -149,7 +179,9 @@ console.log(`  homepage   ${pkg.homepage}`);
 console.log(`  repository ${pkg.repository?.url ?? pkg.repository}`);
 console.log('  files:');
 for (const file of packed.files) console.log(`    ${String(file.size).padStart(8)}  ${file.path}`);
-console.log(`\nPublished by .github/workflows/publish.yml on tag ${tag}: npm publish ${packed.filename} --provenance --access public`);
+console.log(
+	`\nPublished by .github/workflows/publish.yml on tag ${tag}: npm publish ${packed.filename} --provenance --access public`,
+);
 if (!packDestinationArg) rmSync(packDestination, { recursive: true, force: true });
 
 if (dryRun) {

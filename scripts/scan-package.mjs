@@ -12,7 +12,15 @@ const work = mkdtempSync(join(tmpdir(), 'scan-package-'));
 try {
 	const tarball = process.argv[2]
 		? resolve(process.argv[2])
-		: join(work, JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }))[0].filename);
+		: join(
+				work,
+				JSON.parse(
+					execFileSync('npm', ['pack', '--json', '--pack-destination', work], {
+						encoding: 'utf8',
+						stdio: ['ignore', 'pipe', 'inherit'],
+					}),
+				)[0].filename,
+			);
 	const filename = basename(tarball);
 	execFileSync('tar', ['-xzf', tarball, '-C', work]);
 	const result = await analyzePackage(join(work, 'package'));

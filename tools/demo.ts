@@ -34,7 +34,9 @@ type NodeTypes = Array<{ name: string; version: number | number[] }>;
 /** Whether this n8n has every node of the example at its version (n8n 1.x has no HITL tool and no AI Agent 3.1). */
 function hasNodesOf(workflow: ExampleWorkflow, types: NodeTypes): boolean {
 	const versions = (type: NodeTypes[number]) => (Array.isArray(type.version) ? type.version : [type.version]);
-	return workflow.nodes.every((node) => types.some((type) => type.name === node.type && versions(type).includes(node.typeVersion)));
+	return workflow.nodes.every((node) =>
+		types.some((type) => type.name === node.type && versions(type).includes(node.typeVersion)),
+	);
 }
 
 /** The path of the scheduling example's Webhook node. */
@@ -58,7 +60,8 @@ export interface Demo {
 	/** The header and its value, new on every set-up, that the Webhook nodes' credential "Webhook header" holds. */
 	webhookHeader: WebhookHeader;
 	/** The examples this n8n has the nodes for (on n8n 1.x not the AI agent ones). */
-	workflows: Record<Exclude<keyof typeof EXAMPLES, (typeof AI_EXAMPLES)[number]>, DemoWorkflow> & Partial<Record<(typeof AI_EXAMPLES)[number], DemoWorkflow>>;
+	workflows: Record<Exclude<keyof typeof EXAMPLES, (typeof AI_EXAMPLES)[number]>, DemoWorkflow> &
+		Partial<Record<(typeof AI_EXAMPLES)[number], DemoWorkflow>>;
 }
 
 /** Whether a workflow starts on n8n's Poll Times (the Inbox Trigger example). */
@@ -69,7 +72,11 @@ const polls = (workflow: ExampleWorkflow) => workflow.nodes.some((node) => node.
  * `activatePolling`: activate the polling example too (`npm run dev` does); tests leave it inactive, as its poll each
  * minute would add requests to the emulator's log in the middle of theirs.
  */
-export async function setUpDemo(emulator: Emulator, client: N8nClient, { webhookBaseUrl = client.url, activatePolling = false } = {}): Promise<Demo> {
+export async function setUpDemo(
+	emulator: Emulator,
+	client: N8nClient,
+	{ webhookBaseUrl = client.url, activatePolling = false } = {},
+): Promise<Demo> {
 	const { account } = emulator;
 	const credentialId = await client.createCredential('Messaging Gateway account', {
 		baseUrl: emulator.url,
@@ -82,7 +89,10 @@ export async function setUpDemo(emulator: Emulator, client: N8nClient, { webhook
 	// A secret of this run only: the webhooks that send SMS must not answer a caller who lacks it.
 	const webhookHeader = { name: 'X-Webhook-Secret', value: randomBytes(24).toString('base64url') };
 	const webhookCredentialId = await client.createCredential('Webhook header', webhookHeader, 'httpHeaderAuth');
-	const replacements = { [EXAMPLE_ALERT_URL]: `${emulator.url}/emulator/sink`, [WEBHOOK_CREDENTIAL_PLACEHOLDER]: webhookCredentialId };
+	const replacements = {
+		[EXAMPLE_ALERT_URL]: `${emulator.url}/emulator/sink`,
+		[WEBHOOK_CREDENTIAL_PLACEHOLDER]: webhookCredentialId,
+	};
 	const workflows = {} as Demo['workflows'];
 	const types = await client.rest<NodeTypes>('/types/nodes.json');
 	for (const [key, file] of Object.entries(EXAMPLES) as Array<[keyof typeof EXAMPLES, string]>) {
@@ -109,7 +119,9 @@ export async function setUpDemo(emulator: Emulator, client: N8nClient, { webhook
 
 /** `at` as the account's wall-clock time, the way the gateway reads a scheduled send's date. */
 function wallClock(at: string, timeZone: string): string {
-	const parts = new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'short', timeStyle: 'short' }).formatToParts(new Date(at));
+	const parts = new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'short', timeStyle: 'short' }).formatToParts(
+		new Date(at),
+	);
 	const part = (type: string) => parts.find((entry) => entry.type === type)?.value;
 	return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }
@@ -122,7 +134,10 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string, webhookH
 	const json = `-H 'Content-Type: application/json'`;
 	const secret = `-H '${webhookHeader.name}: ${webhookHeader.value}' ${json}`;
 	// n8n's Test URL of the auto-reply's trigger: its production URL under /webhook-test/.
-	const testUrl = productionUrl(webhookBaseUrl, loadExample(EXAMPLES.autoReply)).replace(`${webhookBaseUrl}/webhook/`, `${webhookBaseUrl}/webhook-test/`);
+	const testUrl = productionUrl(webhookBaseUrl, loadExample(EXAMPLES.autoReply)).replace(
+		`${webhookBaseUrl}/webhook/`,
+		`${webhookBaseUrl}/webhook-test/`,
+	);
 	return `Try:
   # An incoming SMS: "Auto-reply to incoming SMS" answers it, "Delivery log" logs both reports
   curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"from":"31612345678","content":"Is my order on its way?"}'

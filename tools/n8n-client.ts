@@ -16,12 +16,22 @@ export interface Execution {
 	workflowId: string;
 	/** When n8n finished the execution (ISO time); absent while it runs or waits. */
 	stoppedAt?: string | null;
-	data?: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } };
+	data?: {
+		resultData: {
+			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>>;
+		};
+	};
 }
 
 export interface ExampleWorkflow {
 	name: string;
-	nodes: Array<{ name: string; type: string; typeVersion: number; webhookId?: string; parameters: Record<string, unknown> }>;
+	nodes: Array<{
+		name: string;
+		type: string;
+		typeVersion: number;
+		webhookId?: string;
+		parameters: Record<string, unknown>;
+	}>;
 	connections: Record<string, unknown>;
 	settings?: Record<string, unknown>;
 }
@@ -30,7 +40,9 @@ export interface ExampleWorkflow {
 export const isFinished = (execution: Execution) => execution.status !== 'running' && execution.status !== 'new';
 
 const cookieOf = (response: Response) =>
-	(response.headers.getSetCookie?.() ?? [response.headers.get('set-cookie') ?? '']).map((entry) => entry.split(';')[0]).join('; ');
+	(response.headers.getSetCookie?.() ?? [response.headers.get('set-cookie') ?? ''])
+		.map((entry) => entry.split(';')[0])
+		.join('; ');
 
 /** A logged-in owner and a public-API key for one running n8n. */
 export class N8nClient {
@@ -62,7 +74,9 @@ export class N8nClient {
 	}
 
 	private static async withApiKey(url: string, cookie: string, label: string): Promise<N8nClient> {
-		const scopes = ((await (await fetch(`${url}/rest/api-keys/scopes`, { headers: { cookie } })).json()) as { data: string[] }).data;
+		const scopes = (
+			(await (await fetch(`${url}/rest/api-keys/scopes`, { headers: { cookie } })).json()) as { data: string[] }
+		).data;
 		const key = await fetch(`${url}/rest/api-keys`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json', cookie },
@@ -101,7 +115,14 @@ export class N8nClient {
 	 * What n8n's editor asks when the user opens (or types into) a resource locator's list of this
 	 * package's action node: `path` is the parameter, e.g. `parameters.sender`.
 	 */
-	async resourceLocatorResults(list: { path: string; methodName: string; version: number; parameters: Record<string, unknown>; credentialId: string; filter?: string }) {
+	async resourceLocatorResults(list: {
+		path: string;
+		methodName: string;
+		version: number;
+		parameters: Record<string, unknown>;
+		credentialId: string;
+		filter?: string;
+	}) {
 		const response = await fetch(`${this.url}/rest/dynamic-node-parameters/resource-locator-results`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json', cookie: this.cookie },
@@ -114,17 +135,34 @@ export class N8nClient {
 				...(list.filter === undefined ? {} : { filter: list.filter }),
 			}),
 		});
-		return { status: response.status, body: (await response.json()) as { data?: { results: Array<{ name: string; value: string; description?: string }> }; message?: string } };
+		return {
+			status: response.status,
+			body: (await response.json()) as {
+				data?: { results: Array<{ name: string; value: string; description?: string }> };
+				message?: string;
+			},
+		};
 	}
 
 	/** Creates and activates a workflow from an example file, wiring `credentialId` in; `activate: false` leaves it inactive. */
-	async importWorkflow(workflow: ExampleWorkflow, credentialId: string, replacements: Record<string, string> = {}, { activate = true } = {}): Promise<string> {
+	async importWorkflow(
+		workflow: ExampleWorkflow,
+		credentialId: string,
+		replacements: Record<string, string> = {},
+		{ activate = true } = {},
+	): Promise<string> {
 		let text = JSON.stringify(workflow).replaceAll('__CREDENTIAL_ID__', credentialId);
 		for (const [placeholder, value] of Object.entries(replacements)) text = text.replaceAll(placeholder, value);
 		const { name, nodes, connections, settings } = JSON.parse(text) as ExampleWorkflow;
-		const created = await this.api<{ id: string }>('POST', '/workflows', { name, nodes, connections, settings: settings ?? {} });
+		const created = await this.api<{ id: string }>('POST', '/workflows', {
+			name,
+			nodes,
+			connections,
+			settings: settings ?? {},
+		});
 		// Workflows started by a webhook or a polling trigger must be active; one started by hand is not activated.
-		const startsByItself = (node: ExampleWorkflow['nodes'][number]) => node.webhookId !== undefined || node.parameters.pollTimes !== undefined;
+		const startsByItself = (node: ExampleWorkflow['nodes'][number]) =>
+			node.webhookId !== undefined || node.parameters.pollTimes !== undefined;
 		if (activate && nodes.some(startsByItself)) {
 			await this.api('POST', `/workflows/${created.id}/activate`);
 		}
@@ -145,13 +183,23 @@ export class N8nClient {
 	}
 
 	/** Finished executions of a workflow, oldest first, once there are at least `count` (or the time is up). */
-	async finishedExecutions(workflowId: string, count: number, timeoutMs = 30_000, { includeData = true } = {}): Promise<Execution[]> {
+	async finishedExecutions(
+		workflowId: string,
+		count: number,
+		timeoutMs = 30_000,
+		{ includeData = true } = {},
+	): Promise<Execution[]> {
 		let finished: Execution[] = [];
 		const enough = async () => {
 			finished = (await this.executions(workflowId, { includeData })).filter(isFinished).reverse();
 			return finished.length >= count && finished;
 		};
-		return await waitFor(enough, { what: `${count} finished executions of workflow ${workflowId}`, timeoutMs, intervalMs: 300, onTimeout: () => finished });
+		return await waitFor(enough, {
+			what: `${count} finished executions of workflow ${workflowId}`,
+			timeoutMs,
+			intervalMs: 300,
+			onTimeout: () => finished,
+		});
 	}
 }
 

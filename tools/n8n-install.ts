@@ -50,8 +50,14 @@ export function installPackage(userFolder: string): string {
 		delete manifest.devDependencies;
 		delete manifest.peerDependencies;
 		writeFileSync(join(target, 'package.json'), JSON.stringify(manifest, null, 2));
-		execFileSync('npm', ['install', '--ignore-scripts', '--omit=dev', '--loglevel=error'], { cwd: target, stdio: 'ignore' });
-		writeFileSync(join(nodesDir, 'package.json'), JSON.stringify({ private: true, dependencies: { [PACKAGE_NAME]: manifest.version } }));
+		execFileSync('npm', ['install', '--ignore-scripts', '--omit=dev', '--loglevel=error'], {
+			cwd: target,
+			stdio: 'ignore',
+		});
+		writeFileSync(
+			join(nodesDir, 'package.json'),
+			JSON.stringify({ private: true, dependencies: { [PACKAGE_NAME]: manifest.version } }),
+		);
 		return target;
 	} finally {
 		rmSync(packDir, { recursive: true, force: true });

@@ -44,7 +44,13 @@ async function assertPortFree(port: number): Promise<void> {
 	await new Promise<void>((resolveFree, reject) => {
 		const server = createServer();
 		server.once('error', (error: NodeJS.ErrnoException) =>
-			reject(new Error(error.code === 'EADDRINUSE' ? `port ${port} on 127.0.0.1 is in use already: n8n cannot listen there` : error.message)),
+			reject(
+				new Error(
+					error.code === 'EADDRINUSE'
+						? `port ${port} on 127.0.0.1 is in use already: n8n cannot listen there`
+						: error.message,
+				),
+			),
 		);
 		server.listen(port, '127.0.0.1', () => server.close(() => resolveFree()));
 	});
@@ -99,7 +105,13 @@ export interface StartN8nOptions {
 }
 
 /** n8n's environment: this machine's, made headless and loopback-only, then `extra`. */
-async function n8nEnv(install: N8nInstall, command: N8nCommand, port: number, userFolder: string, extra: Record<string, string> = {}): Promise<Record<string, string>> {
+async function n8nEnv(
+	install: N8nInstall,
+	command: N8nCommand,
+	port: number,
+	userFolder: string,
+	extra: Record<string, string> = {},
+): Promise<Record<string, string>> {
 	return {
 		...(process.env as Record<string, string>),
 		PATH: `${install.nodeBin}:${process.env.PATH}`,
@@ -128,18 +140,36 @@ async function n8nEnv(install: N8nInstall, command: N8nCommand, port: number, us
 		N8N_LOG_LEVEL: 'info',
 		...(install.version.startsWith('1.') ? { N8N_EXPRESSION_ENGINE: 'legacy' } : {}),
 		// A worker serves only its health check, on this port (its default, 5678, is n8n's own port).
-		...(command === 'worker' ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' } : {}),
+		...(command === 'worker'
+			? {
+					QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+					QUEUE_HEALTH_CHECK_PORT: String(port),
+					N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+				}
+			: {}),
 		...extra,
 	};
 }
 
 /** `start` is ready when its REST and public API answer; `webhook` and `worker` when their `/healthz/readiness` does. */
 async function isReady(url: string, command: N8nCommand): Promise<boolean> {
-	const ready = await fetch(`${url}/healthz/readiness`).then((r) => r.ok, () => false);
+	const ready = await fetch(`${url}/healthz/readiness`).then(
+		(r) => r.ok,
+		() => false,
+	);
 	if (!ready || command !== 'start') return ready;
-	const api = await fetch(`${url}/api/v1/workflows`).then((r) => r.status, () => 0);
+	const api = await fetch(`${url}/api/v1/workflows`).then(
+		(r) => r.status,
+		() => 0,
+	);
 	// n8n 1.x mounts its REST routes (owner set-up) a few seconds after the public API.
-	return api === 401 && (await fetch(`${url}/rest/settings`).then((r) => r.status, () => 0)) === 200;
+	return (
+		api === 401 &&
+		(await fetch(`${url}/rest/settings`).then(
+			(r) => r.status,
+			() => 0,
+		)) === 200
+	);
 }
 
 function stopperOf(child: ChildProcess, userFolder: string, ownFolder: boolean): N8nServer['stop'] {
@@ -171,15 +201,26 @@ export async function startN8n(install: N8nInstall, options: StartN8nOptions = {
 	const logFile = join(userFolder, 'n8n.log');
 	const out = createWriteStream(logFile);
 	const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
-	const child = spawn(join(install.nodeBin, 'node'), [...profile, join(install.dir, 'node_modules/n8n/bin/n8n'), command], {
-		env: await n8nEnv(install, command, port, userFolder, options.env),
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
+	const child = spawn(
+		join(install.nodeBin, 'node'),
+		[...profile, join(install.dir, 'node_modules/n8n/bin/n8n'), command],
+		{
+			env: await n8nEnv(install, command, port, userFolder, options.env),
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
+	);
 	children.add(child);
 	child.stdout!.pipe(out);
 	child.stderr!.pipe(out);
 	const url = `http://127.0.0.1:${port}`;
-	const server: N8nServer = { url, port, userFolder, logFile, process: child, stop: stopperOf(child, userFolder, ownFolder) };
+	const server: N8nServer = {
+		url,
+		port,
+		userFolder,
+		logFile,
+		process: child,
+		stop: stopperOf(child, userFolder, ownFolder),
+	};
 	const started = Date.now();
 	try {
 		await waitFor(
@@ -193,7 +234,9 @@ export async function startN8n(install: N8nInstall, options: StartN8nOptions = {
 		await server.stop();
 		throw new Error(`${(error as Error).message}; last log lines:\n${tailOf(logFile)}`);
 	}
-	log(`${command === 'start' ? '' : `${command} `}ready on ${url} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	log(
+		`${command === 'start' ? '' : `${command} `}ready on ${url} after ${((Date.now() - started) / 1000).toFixed(1)} s`,
+	);
 	return server;
 }
 

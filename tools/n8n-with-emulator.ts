@@ -24,7 +24,10 @@ export async function withLogOf<T>(n8n: N8nServer, work: Promise<T>): Promise<T>
 }
 
 /** `n8nOptions`: how n8n starts, e.g. `{ env: { N8N_LOG_LEVEL: 'debug' } }`. */
-export async function startN8nWithEmulator(emulatorOptions: EmulatorOptions = {}, n8nOptions: StartN8nOptions = {}): Promise<N8nWithEmulator> {
+export async function startN8nWithEmulator(
+	emulatorOptions: EmulatorOptions = {},
+	n8nOptions: StartN8nOptions = {},
+): Promise<N8nWithEmulator> {
 	const install = ensureN8n();
 	const emulator = await startEmulator(emulatorOptions);
 	let n8n: N8nServer | undefined;

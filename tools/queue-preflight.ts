@@ -31,12 +31,21 @@ type Manifest = { version: string; n8n: { nodes: string[]; credentials: string[]
 function installedIn(name: ProcessName, userFolder: string, expectedVersion: string): Installed | PreflightFinding {
 	const dir = join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
 	const manifestFile = join(dir, 'package.json');
-	if (!existsSync(manifestFile)) return { process: name, ok: false, detail: `${PACKAGE_NAME} is not installed in ${join(userFolder, '.n8n', 'nodes')}` };
+	if (!existsSync(manifestFile))
+		return {
+			process: name,
+			ok: false,
+			detail: `${PACKAGE_NAME} is not installed in ${join(userFolder, '.n8n', 'nodes')}`,
+		};
 	const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
 	const files = [...manifest.n8n.nodes, ...manifest.n8n.credentials];
 	const absent = files.filter((file) => !existsSync(join(dir, file)));
 	if (manifest.version !== expectedVersion || absent.length > 0) {
-		return { process: name, ok: false, detail: `installed ${manifest.version} (expected ${expectedVersion})${absent.length ? `, missing ${absent.join(', ')}` : ''}` };
+		return {
+			process: name,
+			ok: false,
+			detail: `installed ${manifest.version} (expected ${expectedVersion})${absent.length ? `, missing ${absent.join(', ')}` : ''}`,
+		};
 	}
 	return { name, dir, files };
 }
@@ -44,10 +53,14 @@ function installedIn(name: ProcessName, userFolder: string, expectedVersion: str
 /** Loads every folder's node and credential files in one Node process, with n8n's runtime and n8n's node_modules on the module path. */
 function loadWithN8n(stack: QueueStack, installed: Installed[], version: string): PreflightFinding[] {
 	const n8nModules = join(stack.install.dir, 'node_modules');
-	const output = execFileSync(join(stack.install.nodeBin, 'node'), [join(__dirname, 'load-installed-nodes.js'), JSON.stringify(installed)], {
-		encoding: 'utf8',
-		env: { ...process.env, NODE_PATH: [n8nModules, join(n8nModules, 'n8n', 'node_modules')].join(':') },
-	});
+	const output = execFileSync(
+		join(stack.install.nodeBin, 'node'),
+		[join(__dirname, 'load-installed-nodes.js'), JSON.stringify(installed)],
+		{
+			encoding: 'utf8',
+			env: { ...process.env, NODE_PATH: [n8nModules, join(n8nModules, 'n8n', 'node_modules')].join(':') },
+		},
+	);
 	const loaded = JSON.parse(output) as Record<string, string[] | string>;
 	return installed.map(({ name, dir }) => {
 		const types = loaded[name];

@@ -24,9 +24,13 @@ export interface QueueServiceBinaries {
 function findBinaries(): Partial<QueueServiceBinaries> {
 	const redisServer = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((file) => existsSync(file));
 	const versions = existsSync('/usr/lib/postgresql')
-		? readdirSync('/usr/lib/postgresql').filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a))
+		? readdirSync('/usr/lib/postgresql')
+				.filter((name) => /^\d+$/.test(name))
+				.sort((a, b) => Number(b) - Number(a))
 		: [];
-	const pgBin = versions.map((version) => `/usr/lib/postgresql/${version}/bin`).find((dir) => existsSync(join(dir, 'pg_ctl')));
+	const pgBin = versions
+		.map((version) => `/usr/lib/postgresql/${version}/bin`)
+		.find((dir) => existsSync(join(dir, 'pg_ctl')));
 	return { redisServer, pgBin };
 }
 
@@ -36,16 +40,22 @@ export function ensureQueueServices(): QueueServiceBinaries {
 	if (found.redisServer && found.pgBin) return found as QueueServiceBinaries;
 	const missing = [!found.redisServer && 'redis-server', !found.pgBin && 'postgresql'].filter(Boolean).join(' and ');
 	if (process.getuid?.() !== 0) {
-		throw new Error(`${missing} missing: run as root (it installs them with apt) or install them first: sudo apt-get install -y ${APT_PACKAGES.join(' ')}`);
+		throw new Error(
+			`${missing} missing: run as root (it installs them with apt) or install them first: sudo apt-get install -y ${APT_PACKAGES.join(' ')}`,
+		);
 	}
 	log(`installing ${APT_PACKAGES.join(' ')} with apt (about 20 s)`);
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	// Another apt run on the machine holds the lock for a while: wait for it rather than fail.
 	const lock = ['-o', 'DPkg::Lock::Timeout=600'];
 	execFileSync('apt-get', [...lock, 'update', '-qq'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-	execFileSync('apt-get', [...lock, 'install', '-y', '-qq', '--no-install-recommends', ...APT_PACKAGES], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+	execFileSync('apt-get', [...lock, 'install', '-y', '-qq', '--no-install-recommends', ...APT_PACKAGES], {
+		env,
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
 	found = findBinaries();
-	if (!found.redisServer || !found.pgBin) throw new Error(`apt-get installed ${APT_PACKAGES.join(' ')} but redis-server or pg_ctl is still missing`);
+	if (!found.redisServer || !found.pgBin)
+		throw new Error(`apt-get installed ${APT_PACKAGES.join(' ')} but redis-server or pg_ctl is still missing`);
 	return found as QueueServiceBinaries;
 }
 
@@ -76,7 +86,20 @@ export async function startRedis(binaries: QueueServiceBinaries, dir: string): P
 	// In the foreground (no --daemonize) so its PID is ours to stop; nothing persisted.
 	const child = spawn(
 		binaries.redisServer,
-		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--logfile', logFile],
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			dir,
+			'--logfile',
+			logFile,
+		],
 		{ stdio: 'ignore' },
 	);
 	const what = `redis-server on port ${port}`;
@@ -100,9 +123,11 @@ export interface Postgres {
 /** Runs a Postgres program; as root, as the `postgres` user (initdb refuses root). */
 function pgRun(binaries: QueueServiceBinaries, program: string, args: string[]) {
 	const file = join(binaries.pgBin, program);
-	const [command, commandArgs] = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args];
+	const [command, commandArgs] =
+		process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args];
 	const result = spawnSync(command, commandArgs, { encoding: 'utf8', cwd: '/' });
-	if (result.status !== 0) throw new Error(`${program} ${args.join(' ')} failed: ${result.stderr || result.stdout || result.error?.message}`);
+	if (result.status !== 0)
+		throw new Error(`${program} ${args.join(' ')} failed: ${result.stderr || result.stdout || result.error?.message}`);
 	return result.stdout;
 }
 
@@ -141,8 +166,23 @@ export async function startPostgres(binaries: QueueServiceBinaries, dir: string)
 		},
 	};
 	try {
-		const sql = [`CREATE ROLE ${DB.user} LOGIN PASSWORD '${DB.password}'`, `CREATE DATABASE ${DB.name} OWNER ${DB.user}`];
-		for (const statement of sql) pgRun(binaries, 'psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-v', 'ON_ERROR_STOP=1', '-c', statement]);
+		const sql = [
+			`CREATE ROLE ${DB.user} LOGIN PASSWORD '${DB.password}'`,
+			`CREATE DATABASE ${DB.name} OWNER ${DB.user}`,
+		];
+		for (const statement of sql)
+			pgRun(binaries, 'psql', [
+				'-h',
+				'127.0.0.1',
+				'-p',
+				String(port),
+				'-U',
+				'postgres',
+				'-v',
+				'ON_ERROR_STOP=1',
+				'-c',
+				statement,
+			]);
 	} catch (error) {
 		postgres.stop();
 		throw error;

@@ -98,7 +98,9 @@ async function startServices(): Promise<{ dir: string; redis: Redis; postgres: P
 	});
 	try {
 		const postgres = await startPostgres(binaries, dir);
-		log(`Redis on 127.0.0.1:${redis.port}, Postgres on 127.0.0.1:${postgres.port} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+		log(
+			`Redis on 127.0.0.1:${redis.port}, Postgres on 127.0.0.1:${postgres.port} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+		);
 		return { dir, redis, postgres };
 	} catch (error) {
 		redis.process.kill('SIGTERM');
@@ -109,17 +111,41 @@ async function startServices(): Promise<{ dir: string; redis: Redis; postgres: P
 
 /** Which workers' logs name each execution ("Worker started execution N (job M)"). */
 function executionsInLogs(workers: Array<{ name: ProcessName; server: N8nServer }>): Map<string, Set<string>> {
-	const idsIn = (logFile: string) => new Set([...readFileSync(logFile, 'utf8').matchAll(/Worker started execution (\d+) \(job/g)].map((match) => match[1]));
+	const idsIn = (logFile: string) =>
+		new Set(
+			[...readFileSync(logFile, 'utf8').matchAll(/Worker started execution (\d+) \(job/g)].map((match) => match[1]),
+		);
 	return new Map(workers.map(({ name, server }) => [name, idsIn(server.logFile)]));
 }
 
 /** The stack's bookkeeping of its n8n processes; none is started yet. */
-function stackOf(install: N8nInstall, services: { dir: string; redis: Redis; postgres: Postgres }, shared: Record<string, string>): QueueStack & { start: (name: ProcessName, command: N8nCommand, port: number, env?: Record<string, string>) => Promise<N8nServer> } {
+function stackOf(
+	install: N8nInstall,
+	services: { dir: string; redis: Redis; postgres: Postgres },
+	shared: Record<string, string>,
+): QueueStack & {
+	start: (name: ProcessName, command: N8nCommand, port: number, env?: Record<string, string>) => Promise<N8nServer>;
+} {
 	const servers = new Map<ProcessName, N8nServer>();
-	const processes = () => [...servers.entries()].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true })).map(([name, server]) => ({ name, server }));
+	const processes = () =>
+		[...servers.entries()]
+			.sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+			.map(([name, server]) => ({ name, server }));
 	const workers = () => processes().filter(({ name }) => name.startsWith('worker-'));
-	const start = async (name: ProcessName, command: N8nCommand, port: number, env: Record<string, string> = {}, installPackage = true) => {
-		const server = await startN8n(install, { command, port, userFolder: join(services.dir, name), env: { ...shared, ...env }, installPackage });
+	const start = async (
+		name: ProcessName,
+		command: N8nCommand,
+		port: number,
+		env: Record<string, string> = {},
+		installPackage = true,
+	) => {
+		const server = await startN8n(install, {
+			command,
+			port,
+			userFolder: join(services.dir, name),
+			env: { ...shared, ...env },
+			installPackage,
+		});
 		servers.set(name, server);
 		return server;
 	};
@@ -138,8 +164,10 @@ function stackOf(install: N8nInstall, services: { dir: string; redis: Redis; pos
 		},
 		processes,
 		// startN8n gives each process its own task-broker port (the default 5679 cannot be shared on one machine).
-		startWorker: async (index: number, { installPackage = true } = {}) => await start(`worker-${index}`, 'worker', await freePort(), {}, installPackage),
-		workersThatRan: (executionId: string) => [...executionsInLogs(workers())].filter(([, ids]) => ids.has(executionId)).map(([name]) => name),
+		startWorker: async (index: number, { installPackage = true } = {}) =>
+			await start(`worker-${index}`, 'worker', await freePort(), {}, installPackage),
+		workersThatRan: (executionId: string) =>
+			[...executionsInLogs(workers())].filter(([, ids]) => ids.has(executionId)).map(([name]) => name),
 		executionsByWorker: () => executionsInLogs(workers()),
 		async stop() {
 			await Promise.all([...servers.values()].map((server) => server.stop()));
@@ -179,6 +207,8 @@ export async function startQueueStack(install: N8nInstall, options: QueueStackOp
 		await stack.stop();
 		throw error;
 	}
-	log(`queue mode up: main ${stack.main.url}, webhook processor ${stack.webhook.url}, ${stack.workers.length} workers (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+	log(
+		`queue mode up: main ${stack.main.url}, webhook processor ${stack.webhook.url}, ${stack.workers.length} workers (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+	);
 	return stack;
 }

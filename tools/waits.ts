@@ -15,7 +15,10 @@ export interface WaitOptions<T> {
  * Calls `check` every `intervalMs` until it gives a value that is neither undefined nor false, and
  * returns that value; at the deadline, throws (or returns `onTimeout`'s answer).
  */
-export async function waitFor<T>(check: () => Promise<T | undefined | false> | T | undefined | false, options: WaitOptions<T>): Promise<T> {
+export async function waitFor<T>(
+	check: () => Promise<T | undefined | false> | T | undefined | false,
+	options: WaitOptions<T>,
+): Promise<T> {
 	const { what, timeoutMs = 30_000, intervalMs = 250 } = options;
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
@@ -45,7 +48,14 @@ export async function waitForWebhooks(urls: string[], probe: WebhookProbe = {}):
 	const { timeoutMs = 20_000, method = 'GET', headers, body } = probe;
 	const deadline = Date.now() + timeoutMs;
 	for (const url of urls) {
-		const answer = () => fetch(url, { method, headers, body }).then((response) => response.status, () => 0);
-		await waitFor(async () => ![0, 404].includes(await answer()), { what: `webhook ${method} ${url} to answer other than 404`, timeoutMs: Math.max(0, deadline - Date.now()) });
+		const answer = () =>
+			fetch(url, { method, headers, body }).then(
+				(response) => response.status,
+				() => 0,
+			);
+		await waitFor(async () => ![0, 404].includes(await answer()), {
+			what: `webhook ${method} ${url} to answer other than 404`,
+			timeoutMs: Math.max(0, deadline - Date.now()),
+		});
 	}
 }

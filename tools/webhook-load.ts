@@ -22,7 +22,8 @@ export interface LoadResult {
 }
 
 /** The `q` quantile of sorted values (nearest rank). */
-export const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+export const quantile = (sorted: number[], q: number) =>
+	sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 /**
  * Sends `count` requests with `inFlight` at a time; `make(i)` builds each request. With `retry`, a
@@ -42,7 +43,11 @@ export async function load(
 	const send = async (request: { body: string; headers: Record<string, string> }) => {
 		for (let attempt = 1; ; attempt++) {
 			const sent = performance.now();
-			const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...request.headers }, body: request.body });
+			const response = await fetch(url, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', ...request.headers },
+				body: request.body,
+			});
 			await response.arrayBuffer();
 			latencies.push(performance.now() - sent);
 			if (!retry || response.status < 500 || attempt >= 5) return response.status;
@@ -61,7 +66,14 @@ export async function load(
 	);
 	const seconds = (performance.now() - started) / 1000;
 	latencies.sort((a, b) => a - b);
-	return { statuses, retried, requestsPerSecond: count / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), latencies };
+	return {
+		statuses,
+		retried,
+		requestsPerSecond: count / seconds,
+		p50: quantile(latencies, 0.5),
+		p99: quantile(latencies, 0.99),
+		latencies,
+	};
 }
 
 /** A signed `inbox_message` webhook; with `tamper`, one changed byte after signing. */
@@ -73,7 +85,12 @@ export function signedEvent(index: number, tamper = false, secret = SECRET) {
 }
 
 export function webhookWorkflow(name: string, node: Record<string, unknown>) {
-	return { name, nodes: [{ typeVersion: node.typeVersion ?? 1, position: [0, 0], ...node } as never], connections: {}, settings: { executionOrder: 'v1' } };
+	return {
+		name,
+		nodes: [{ typeVersion: node.typeVersion ?? 1, position: [0, 0], ...node } as never],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 /** Our trigger on all events, with the credential named "Bench" (`__CREDENTIAL_ID__` is filled in on import). */
@@ -91,6 +108,12 @@ export const webhookNode = (webhookId: string, path: string, headerCredentialId?
 	type: 'n8n-nodes-base.webhook',
 	typeVersion: 2,
 	webhookId,
-	parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', ...(headerCredentialId ? { authentication: 'headerAuth' } : {}), options: {} },
+	parameters: {
+		httpMethod: 'POST',
+		path,
+		responseMode: 'onReceived',
+		...(headerCredentialId ? { authentication: 'headerAuth' } : {}),
+		options: {},
+	},
 	...(headerCredentialId ? { credentials: { httpHeaderAuth: { id: headerCredentialId, name: 'Bench header' } } } : {}),
 });

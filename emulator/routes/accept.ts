@@ -9,7 +9,10 @@ import { shownClock, wallClockIn } from '../../nodes/MessagingGateway/core/sendi
 import type { SentMessage } from '../types';
 
 /** What every message of one send has in common, apart from what acceptSend fills in. */
-export type MessageTemplate = Omit<SentMessage, 'messageid' | 'to' | 'test' | 'cost' | 'deliveryCode' | 'created' | 'scheduledFor' | 'date'>;
+export type MessageTemplate = Omit<
+	SentMessage,
+	'messageid' | 'to' | 'test' | 'cost' | 'deliveryCode' | 'created' | 'scheduledFor' | 'date'
+>;
 
 export interface SendOrder {
 	/** `to` as received: a text answers `messageid`, a list `messageids`. */

@@ -61,7 +61,7 @@ function findRoute(method: string, path: string): { handler: ApiHandler; params:
 		const [routeMethod, routePath] = route.split(' ');
 		const pattern = routePath.split('/');
 		if (routeMethod !== method || pattern.length !== segments.length || !routePath.includes('/:')) continue;
-		if (pattern.every((part, i) => part.startsWith(':') ? segments[i] !== '' : part === segments[i])) {
+		if (pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]))) {
 			return { handler, params: pattern.flatMap((part, i) => (part.startsWith(':') ? [safeDecode(segments[i])] : [])) };
 		}
 	}
@@ -93,7 +93,9 @@ function sendEcho(res: ServerResponse, status: number, raw: Buffer) {
 	const body = raw.toString('utf8');
 	if (status < 500) return sendJson(res, status, { error: '105', errorMsg: `Invalid request: ${body}` });
 	res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' });
-	res.end(`<html><head><title>HTTP ${status}</title></head><body><h1>HTTP ${status}</h1><p>The upstream did not answer this request:</p><pre>${escapeHtml(body)}</pre></body></html>`);
+	res.end(
+		`<html><head><title>HTTP ${status}</title></head><body><h1>HTTP ${status}</h1><p>The upstream did not answer this request:</p><pre>${escapeHtml(body)}</pre></body></html>`,
+	);
 }
 
 /** Logs the request and counts it and its connection (GET /emulator/stats). */
@@ -115,7 +117,14 @@ function record(req: IncomingMessage, res: ServerResponse, url: URL, raw: Buffer
 	res.on('finish', () => (logged.status = res.statusCode));
 }
 
-export async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, raw: Buffer, state: State, gateway: Gateway) {
+export async function handleApi(
+	req: IncomingMessage,
+	res: ServerResponse,
+	url: URL,
+	raw: Buffer,
+	state: State,
+	gateway: Gateway,
+) {
 	const { account, settings } = state;
 	record(req, res, url, raw, state);
 	if (settings.apiLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, settings.apiLatencyMs));
@@ -126,8 +135,14 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, url: 
 	}
 	if (fault?.echo) return sendEcho(res, fault.status as number, raw);
 	if (fault) {
-		const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {};
-		return sendJson(res, fault.status, fault.status === 200 ? fault.body : { error: '105', errorMsg: `Emulated fault: HTTP ${fault.status}` }, headers);
+		const headers: Record<string, string> =
+			fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {};
+		return sendJson(
+			res,
+			fault.status,
+			fault.status === 200 ? fault.body : { error: '105', errorMsg: `Emulated fault: HTTP ${fault.status}` },
+			headers,
+		);
 	}
 	// Unauthenticated: no account is known, so no account's api_error webhook either.
 	if (req.headers['x-client-id'] !== account.apiKey || req.headers['x-client-secret'] !== account.apiSecret) {

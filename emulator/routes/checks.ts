@@ -6,7 +6,11 @@
  */
 import { MAX_RECIPIENTS_PER_REQUEST } from '../../nodes/MessagingGateway/core/sending/batch';
 import { internationalNumberProblem } from '../../nodes/MessagingGateway/core/numbers/international';
-import { MAX_REFERENCE_LENGTH, senderRule, type SenderProblemKind } from '../../nodes/MessagingGateway/core/sending/rules';
+import {
+	MAX_REFERENCE_LENGTH,
+	senderRule,
+	type SenderProblemKind,
+} from '../../nodes/MessagingGateway/core/sending/rules';
 import { parseWallClock } from '../../nodes/MessagingGateway/core/sending/schedule';
 import { apiError } from '../http';
 
@@ -44,7 +48,8 @@ export function readSender(sender: unknown): string {
 export function readRecipients(to: unknown): string[] {
 	const list = typeof to === 'string' ? [to] : Array.isArray(to) ? to : undefined;
 	if (!list || list.length === 0) throw apiError('103', 'Invalid phone number');
-	if (list.length > MAX_RECIPIENTS_PER_REQUEST) throw apiError('113', `Too many recipients: at most ${MAX_RECIPIENTS_PER_REQUEST} per request`);
+	if (list.length > MAX_RECIPIENTS_PER_REQUEST)
+		throw apiError('113', `Too many recipients: at most ${MAX_RECIPIENTS_PER_REQUEST} per request`);
 	return list.map((entry) => {
 		const number = typeof entry === 'string' ? entry.replace(/^\+/, '') : '';
 		if (!/^\d+$/.test(number)) throw apiError('103', 'Invalid phone number');
@@ -59,8 +64,12 @@ const PAST_GRACE_MS = 60_000;
 /** `date`: absent (now), or exactly `yyyy-MM-dd HH:mm`, wall-clock time in the account's zone, not in the past (121). */
 export function readScheduleDate(date: unknown, timeZone: string, now = Date.now()): Date | undefined {
 	if (isAbsent(date)) return undefined;
-	const parsed = typeof date === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(date) ? parseWallClock(date, timeZone) : undefined;
-	if (!parsed?.ok || parsed.instant.getTime() < now - PAST_GRACE_MS) throw apiError('121', 'Date invalid or in the past');
+	const parsed =
+		typeof date === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(date)
+			? parseWallClock(date, timeZone)
+			: undefined;
+	if (!parsed?.ok || parsed.instant.getTime() < now - PAST_GRACE_MS)
+		throw apiError('121', 'Date invalid or in the past');
 	return parsed.instant;
 }
 

@@ -28,27 +28,44 @@ function optionalText(entry: Fields, field: string): string | null {
 
 function birthdayOf(entry: Fields): string | null {
 	const birthday = optionalText(entry, 'birthday');
-	if (birthday !== null && !/^\d{4}-\d{2}-\d{2}$/.test(birthday)) throw apiError('139', 'Invalid parameter "birthday": yyyy-MM-dd');
+	if (birthday !== null && !/^\d{4}-\d{2}-\d{2}$/.test(birthday))
+		throw apiError('139', 'Invalid parameter "birthday": yyyy-MM-dd');
 	return birthday;
 }
 
 /** One contact of the body, checked against the address book (the list's earlier contacts in `adding`). */
 function readContact(entry: unknown, directory: Directory, adding: readonly Contact[]): Omit<Contact, 'ID'> {
-	if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw apiError('122', 'No contacts provided');
+	if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+		throw apiError('122', 'No contacts provided');
 	const fields = entry as Fields;
 	if (isAbsent(fields.groupid)) throw apiError('124', 'groupid is required');
 	const group = directory.findGroup(fields.groupid);
 	if (!group) throw groupNotFound(fields.groupid);
 	if (typeof fields.phone !== 'string') throw apiError('103', 'Invalid phone number');
 	const [phone] = readRecipients(fields.phone);
-	const existing = [...directory.contacts, ...adding].find((contact) => contact.groupid === group.ID && contact.phone === phone);
+	const existing = [...directory.contacts, ...adding].find(
+		(contact) => contact.groupid === group.ID && contact.phone === phone,
+	);
 	// The answer names the contact already there (chosen: docs/emulator.md#contacts-groups-and-opt-outs).
-	if (existing) throw new HttpError(400, { error: '129', errorMsg: `Number ${phone} is already in group ${group.ID}`, ...('ID' in existing && existing.ID ? { ID: existing.ID } : {}) });
+	if (existing)
+		throw new HttpError(400, {
+			error: '129',
+			errorMsg: `Number ${phone} is already in group ${group.ID}`,
+			...('ID' in existing && existing.ID ? { ID: existing.ID } : {}),
+		});
 	// Absent, null or "" is not set, as for every optional field.
-	if (fields.unsubscribed !== undefined && fields.unsubscribed !== null && fields.unsubscribed !== '' && typeof fields.unsubscribed !== 'boolean') {
+	if (
+		fields.unsubscribed !== undefined &&
+		fields.unsubscribed !== null &&
+		fields.unsubscribed !== '' &&
+		typeof fields.unsubscribed !== 'boolean'
+	) {
 		throw apiError('139', 'Invalid parameter "unsubscribed": true or false');
 	}
-	const extras = Object.fromEntries(EXTRA_FIELDS.map((field) => [field, optionalText(fields, field)])) as Record<(typeof EXTRA_FIELDS)[number], string | null>;
+	const extras = Object.fromEntries(EXTRA_FIELDS.map((field) => [field, optionalText(fields, field)])) as Record<
+		(typeof EXTRA_FIELDS)[number],
+		string | null
+	>;
 	return {
 		phone,
 		groupid: group.ID,
@@ -126,7 +143,9 @@ export function handleAddOptOut({ raw, state, gateway }: ApiCall): Answer {
 export function listContacts({ url, state }: ApiCall): Answer {
 	const groupid = url.searchParams.get('groupid');
 	if (groupid !== null && groupid !== '' && !state.directory.findGroup(groupid)) throw groupNotFound(groupid);
-	const contacts = groupid ? state.directory.contacts.filter((contact) => contact.groupid === groupid) : state.directory.contacts;
+	const contacts = groupid
+		? state.directory.contacts.filter((contact) => contact.groupid === groupid)
+		: state.directory.contacts;
 	return pagedAnswer(contacts, url.searchParams, 'contacts');
 }
 

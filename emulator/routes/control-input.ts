@@ -29,7 +29,8 @@ export function readEndpoint(body: Fields, id: string, ownPort: number): Webhook
 		throw controlError('"url" must be an absolute http(s) URL');
 	}
 	if (!/^https?:$/.test(parsed.protocol)) throw controlError('"url" must be an absolute http(s) URL');
-	if (isOwnAddress(parsed, ownPort)) throw controlError('"url" points at the emulator itself: its deliveries would loop');
+	if (isOwnAddress(parsed, ownPort))
+		throw controlError('"url" points at the emulator itself: its deliveries would loop');
 	const method = body.method ?? 'POST';
 	if (method !== 'POST' && method !== 'GET') throw controlError('"method" must be POST or GET');
 	if (method === 'GET' && parsed.search) throw controlError('a GET endpoint URL cannot carry its own query string');
@@ -59,24 +60,48 @@ export function readEmit(body: Fields): { type: string; fields: Fields } {
  */
 export function readInbound(body: Fields, account: Account, messages: readonly SentMessage[]): Fields {
 	// "latest": the message sent last (the demo's walk-through answers its question in one call).
-	const original = body.replyTo === undefined ? undefined : body.replyTo === 'latest' ? messages.at(-1) : messages.find((message) => message.messageid === body.replyTo);
-	if (body.replyTo !== undefined && !original) throw controlError(`no sent message with messageid "${String(body.replyTo)}"`);
+	const original =
+		body.replyTo === undefined
+			? undefined
+			: body.replyTo === 'latest'
+				? messages.at(-1)
+				: messages.find((message) => message.messageid === body.replyTo);
+	if (body.replyTo !== undefined && !original)
+		throw controlError(`no sent message with messageid "${String(body.replyTo)}"`);
 	const from = readNumber(body.from ?? original?.to, 'from');
 	if (typeof body.content !== 'string') throw controlError('"content" must be a text');
-	const to = typeof body.to === 'string' ? body.to : original && /^\d+$/.test(original.sender) ? original.sender : account.virtualNumber;
+	const to =
+		typeof body.to === 'string'
+			? body.to
+			: original && /^\d+$/.test(original.sender)
+				? original.sender
+				: account.virtualNumber;
 	const fields: Fields = { message: { sender: from, receiver: to, content: body.content } };
-	if (original) fields.isreply = isreplyFor({ ...original, receiver: original.to, created: new Date(original.created) }, account.timezone);
+	if (original)
+		fields.isreply = isreplyFor(
+			{ ...original, receiver: original.to, created: new Date(original.created) },
+			account.timezone,
+		);
 	return fields;
 }
 
 /** `POST /emulator/faults`: the faults to queue, `count` of them, the first after `after` requests. */
 export function readFaults(body: Fields, queued: number): Fault[] {
 	const status = body.status === 'hang' || body.hang === true ? 'hang' : body.status;
-	if (status !== 'hang' && status !== 200 && status !== 400 && status !== 429 && status !== 500 && status !== 502 && status !== 503) {
+	if (
+		status !== 'hang' &&
+		status !== 200 &&
+		status !== 400 &&
+		status !== 429 &&
+		status !== 500 &&
+		status !== 502 &&
+		status !== 503
+	) {
 		throw controlError('"status" must be 200, 400, 429, 500, 502, 503 or "hang"');
 	}
 	if (body.body !== undefined && status !== 200) throw controlError('"body" is only for a fault with "status" 200');
-	if (body.echo !== undefined && (typeof body.echo !== 'boolean' || status === 'hang')) throw controlError('"echo" must be true or false, and needs a status');
+	if (body.echo !== undefined && (typeof body.echo !== 'boolean' || status === 'hang'))
+		throw controlError('"echo" must be true or false, and needs a status');
 	const count = body.count ?? 1;
 	if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
 		throw controlError('"count" must be a positive integer');
@@ -90,7 +115,12 @@ export function readFaults(body: Fields, queued: number): Fault[] {
 	if (body.after !== undefined && (typeof body.after !== 'number' || !Number.isInteger(body.after) || body.after < 0)) {
 		throw controlError('"after" must be a whole number of requests');
 	}
-	const fault: Fault = { status, retryAfter: body.retryAfter as number | undefined, ...(body.echo ? { echo: true } : {}), ...(status === 200 ? { body: body.body ?? {} } : {}) };
+	const fault: Fault = {
+		status,
+		retryAfter: body.retryAfter as number | undefined,
+		...(body.echo ? { echo: true } : {}),
+		...(status === 200 ? { body: body.body ?? {} } : {}),
+	};
 	const faults: Fault[] = body.after ? [{ ...fault, after: body.after as number }] : [];
 	faults.push(...Array.from({ length: body.after ? count - 1 : count }, () => ({ ...fault })));
 	return faults;

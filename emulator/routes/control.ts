@@ -13,7 +13,15 @@ import { inboundOf, readBulkInbox, readInboxOrder } from '../inbox';
 import { optOutOnKeyword } from '../keywords';
 import type { EmittedEvent } from '../types';
 import { readSenderIds } from './senderids';
-import { EVENT_TYPE_VALUES, readEmit, readEndpoint, readFaults, readGroupName, readInbound, readOptOut } from './control-input';
+import {
+	EVENT_TYPE_VALUES,
+	readEmit,
+	readEndpoint,
+	readFaults,
+	readGroupName,
+	readInbound,
+	readOptOut,
+} from './control-input';
 
 interface ControlRequest {
 	body: Fields;
@@ -62,7 +70,12 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 		},
 	],
 	'GET /emulator/stats': ({ state }) => [200, state.stats],
-	'GET /emulator/scheduled': ({ state }) => [200, state.messages.filter((message) => message.scheduledFor !== undefined && Date.parse(message.scheduledFor) > Date.now())],
+	'GET /emulator/scheduled': ({ state }) => [
+		200,
+		state.messages.filter(
+			(message) => message.scheduledFor !== undefined && Date.parse(message.scheduledFor) > Date.now(),
+		),
+	],
 	'GET /emulator/account': ({ state }) => [200, state.account],
 	'PUT /emulator/account': updateAccount,
 	'PATCH /emulator/account': updateAccount,
@@ -86,8 +99,13 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 	'DELETE /emulator/webhooks': ({ query, state }) => {
 		// As registered: readEndpoint keeps the URL in its normalized form.
 		const url = URL.canParse(query.get('url') ?? '') ? new URL(query.get('url')!).toString() : query.get('url');
-		if (url !== null && !state.endpoints.some((endpoint) => endpoint.url === url)) throw controlError(`no webhook registered for ${url}`, 404);
-		state.endpoints.splice(0, state.endpoints.length, ...state.endpoints.filter((endpoint) => url !== null && endpoint.url !== url));
+		if (url !== null && !state.endpoints.some((endpoint) => endpoint.url === url))
+			throw controlError(`no webhook registered for ${url}`, 404);
+		state.endpoints.splice(
+			0,
+			state.endpoints.length,
+			...state.endpoints.filter((endpoint) => url !== null && endpoint.url !== url),
+		);
 		return [200, state.endpoints];
 	},
 	'POST /emulator/events': async (request) => {
@@ -102,7 +120,10 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 		const payloadOf = (entry: EmittedEvent) => entry.event.message as Record<string, unknown> | undefined;
 		return [
 			200,
-			state.events.filter((entry) => (!type || entry.event.webhook_type === type) && (!messageid || payloadOf(entry)?.messageid === messageid)),
+			state.events.filter(
+				(entry) =>
+					(!type || entry.event.webhook_type === type) && (!messageid || payloadOf(entry)?.messageid === messageid),
+			),
 		];
 	},
 	'POST /emulator/inbound': async (request) => {
@@ -115,9 +136,14 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 	// The inbox without webhooks: many messages at once (tests, benchmarks), its list order, emptying it.
 	'GET /emulator/inbox': ({ state }) => [200, { order: state.inbox.order, count: state.inbox.messages.length }],
 	'POST /emulator/inbox': ({ body, state }) => {
-		const added = readBulkInbox(body, state.account.virtualNumber, state.account.timezone, () => state.nextId('internal'));
+		const added = readBulkInbox(body, state.account.virtualNumber, state.account.timezone, () =>
+			state.nextId('internal'),
+		);
 		for (const message of added) state.inbox.messages.push(message);
-		return [201, { added: added.length, first: added[0].ID, last: added.at(-1)?.ID, count: state.inbox.messages.length }];
+		return [
+			201,
+			{ added: added.length, first: added[0].ID, last: added.at(-1)?.ID, count: state.inbox.messages.length },
+		];
 	},
 	'PATCH /emulator/inbox': ({ body, state }) => {
 		state.inbox.order = readInboxOrder(body);
@@ -140,7 +166,9 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 	// whose content contains `contains`.
 	'GET /emulator/messageid': ({ query, state }) => {
 		const [to, contains] = [query.get('to'), query.get('contains') ?? ''];
-		const found = state.messages.filter((message) => (!to || message.to === to) && message.content.includes(contains)).at(-1);
+		const found = state.messages
+			.filter((message) => (!to || message.to === to) && message.content.includes(contains))
+			.at(-1);
 		if (!found) throw controlError(`no sent message${to ? ` to ${to}` : ''} containing "${contains}"`, 404);
 		return [200, found.messageid];
 	},
@@ -178,10 +206,17 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 };
 
 /** The answer to a control request: its route's, or 404 naming the route. */
-export async function handleControl(req: IncomingMessage, url: URL, raw: Buffer, state: State, gateway: Gateway): Promise<Answer> {
+export async function handleControl(
+	req: IncomingMessage,
+	url: URL,
+	raw: Buffer,
+	state: State,
+	gateway: Gateway,
+): Promise<Answer> {
 	const path = url.pathname;
 	const route = `${req.method} ${path.replace(/\/+$/, '')}`;
-	const body = req.method === 'GET' || req.method === 'DELETE' || path === '/emulator/sink' ? {} : parseControlBody(raw);
+	const body =
+		req.method === 'GET' || req.method === 'DELETE' || path === '/emulator/sink' ? {} : parseControlBody(raw);
 	const sampleType = /^POST \/emulator\/webhooks\/([^/]+)$/.exec(route)?.[1];
 	if (sampleType !== undefined) body.type = sampleType;
 	const handler = CONTROL_ROUTES[sampleType !== undefined ? 'POST /emulator/events' : route];

@@ -24,12 +24,19 @@ const NUMBER_FAILURE_CODES: Record<NumberProblem['kind'], string> = {
 export function handleFormatNumber(body: Record<string, unknown>, account: Account): { status: number; body: unknown } {
 	const { number, countrycode } = body;
 	const given = !isNoCountry(countrycode);
-	const country = given ? (typeof countrycode === 'string' ? countryByCode(countrycode) : undefined) : countryOfNumber(account.virtualNumber);
+	const country = given
+		? typeof countrycode === 'string'
+			? countryByCode(countrycode)
+			: undefined
+		: countryOfNumber(account.virtualNumber);
 	if (given && !country) throw apiError('106', 'Invalid country code');
 	const reading = readPhoneNumber(typeof number === 'string' ? number : '', country);
 	if (!reading.ok) throw apiError(NUMBER_FAILURE_CODES[reading.problem.kind], 'Invalid phone number');
 	// A given countrycode is echoed; without one, the number's own country (the account's when its calling code fits).
 	const fits = country !== undefined && reading.digits.startsWith(country.callingCode);
 	const answered = given || fits ? country : (countryOfNumber(reading.digits) ?? country);
-	return { status: 200, body: { number: reading.digits, countrycode: answered?.code ?? '', e164: `+${reading.digits}` } };
+	return {
+		status: 200,
+		body: { number: reading.digits, countrycode: answered?.code ?? '', e164: `+${reading.digits}` },
+	};
 }

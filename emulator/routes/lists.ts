@@ -19,15 +19,24 @@ const statusOf = (message: SentMessage) => DELIVERY_CODES[message.deliveryCode]?
 export function inboxAnswer({ url, params, state }: ApiCall) {
 	// An empty `type=` means no filter, as with every optional field.
 	const type = url.searchParams.get('type') || null;
-	if (type !== null && !INBOX_TYPES.includes(type as InboxType)) throw apiError('139', `type must be one of: ${INBOX_TYPES.join(', ')}`);
+	if (type !== null && !INBOX_TYPES.includes(type as InboxType))
+		throw apiError('139', `type must be one of: ${INBOX_TYPES.join(', ')}`);
 	const inboxNr = params[0] as string | undefined;
 	const { messages, order } = state.inbox;
-	if (inboxNr !== undefined && inboxNr !== state.account.virtualNumber && !messages.some((message) => message.receiver === inboxNr)) {
+	if (
+		inboxNr !== undefined &&
+		inboxNr !== state.account.virtualNumber &&
+		!messages.some((message) => message.receiver === inboxNr)
+	) {
 		throw apiError('132', 'Inbox not found');
 	}
-	const listed = messages.filter((message) => (type === null || message.type === type) && (inboxNr === undefined || message.receiver === inboxNr));
+	const listed = messages.filter(
+		(message) => (type === null || message.type === type) && (inboxNr === undefined || message.receiver === inboxNr),
+	);
 	if (order === 'newestFirst') listed.reverse();
-	const items = listed.map(({ ID, message, sender, type, date, receiver }) => (inboxNr === undefined ? { ID, message, sender, type, date, receiver } : { ID, message, sender, type, date }));
+	const items = listed.map(({ ID, message, sender, type, date, receiver }) =>
+		inboxNr === undefined ? { ID, message, sender, type, date, receiver } : { ID, message, sender, type, date },
+	);
 	return pagedAnswer(items, url.searchParams, 'messages');
 }
 
@@ -44,15 +53,37 @@ export function conversationAnswer({ url, params, state }: ApiCall) {
 	const phone = (params[0] ?? '').replace(/[\s+()-]/g, '');
 	if (!/^\d{6,15}$/.test(phone)) throw apiError('103', 'Invalid phone number');
 	const { timezone } = state.account;
-	const item = (at: number, fields: Record<string, unknown>) => ({ ...fields, file: null, datetime: conversationDate(at, timezone), unixDatetime: Math.floor(at / 1000) });
+	const item = (at: number, fields: Record<string, unknown>) => ({
+		...fields,
+		file: null,
+		datetime: conversationDate(at, timezone),
+		unixDatetime: Math.floor(at / 1000),
+	});
 	const inbound = state.inbox.messages
 		.filter((message: StoredInbound) => message.sender === phone)
-		.map((message) => ({ at: message.at, entry: item(message.at, { messageId: null, direction: 'inbound', sender: message.sender, receiver: message.receiver, message: message.message, deliveryStatus: null }) }));
+		.map((message) => ({
+			at: message.at,
+			entry: item(message.at, {
+				messageId: null,
+				direction: 'inbound',
+				sender: message.sender,
+				receiver: message.receiver,
+				message: message.message,
+				deliveryStatus: null,
+			}),
+		}));
 	const outbound = state.messages
 		.filter((message) => message.to === phone && !message.test)
 		.map((message) => {
 			const at = Date.parse(message.created);
-			const fields = { messageId: message.messageid, direction: 'outbound', sender: message.sender, receiver: message.to, message: message.content, deliveryStatus: statusOf(message) };
+			const fields = {
+				messageId: message.messageid,
+				direction: 'outbound',
+				sender: message.sender,
+				receiver: message.to,
+				message: message.content,
+				deliveryStatus: statusOf(message),
+			};
 			return { at, entry: item(at, fields) };
 		});
 	const thread = [...inbound, ...outbound].sort((a, b) => a.at - b.at).map(({ entry }) => entry);

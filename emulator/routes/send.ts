@@ -10,7 +10,10 @@ import type { SendServices } from '../sending';
 import { acceptSend } from './accept';
 import { isAbsent, readMessage, readRecipients, readReference, readScheduleDate, readSender } from './checks';
 
-export function handleSmsSend(body: Record<string, unknown>, services: SendServices): { status: number; body: unknown } {
+export function handleSmsSend(
+	body: Record<string, unknown>,
+	services: SendServices,
+): { status: number; body: unknown } {
 	const { to, subid } = body;
 	const message = readMessage(body.message);
 	const sender = readSender(body.sender);
@@ -22,7 +25,10 @@ export function handleSmsSend(body: Record<string, unknown>, services: SendServi
 	const reference = readReference(body.reference);
 	const length = countSegments(message);
 	const template = { sender, content: message, reference, segments: length.segments, encoding: length.encoding };
-	const withSubid = isAbsent(subid) || (typeof subid !== 'string' && typeof subid !== 'number') ? template : { ...template, subid: String(subid) };
+	const withSubid =
+		isAbsent(subid) || (typeof subid !== 'string' && typeof subid !== 'number')
+			? template
+			: { ...template, subid: String(subid) };
 	const costEach = length.segments * services.account.pricePerSegment;
 	const order = group ? { to: numbers, template: { ...withSubid, group: group.group } } : { to, template: withSubid };
 	return acceptSend({ ...order, numbers, costEach, test: body.test === true, scheduledFor }, services);

@@ -4,7 +4,12 @@
  * `gender`; no sender. The answer (`messageid` / `messageids`, as for SMS) is recorded; the price and
  * the caller number in the delivery reports are the emulator's own choices.
  */
-import { DEFAULT_VOICE_GENDER, DEFAULT_VOICE_LANGUAGE, VOICE_GENDERS, VOICE_LANGUAGES } from '../../nodes/MessagingGateway/core/sending/voice';
+import {
+	DEFAULT_VOICE_GENDER,
+	DEFAULT_VOICE_LANGUAGE,
+	VOICE_GENDERS,
+	VOICE_LANGUAGES,
+} from '../../nodes/MessagingGateway/core/sending/voice';
 import { apiError } from '../http';
 import type { SendServices } from '../sending';
 import { acceptSend } from './accept';
@@ -13,7 +18,10 @@ import { isAbsent, readMessage, readRecipients, readReference, readScheduleDate 
 const LANGUAGES: readonly string[] = VOICE_LANGUAGES.map((entry) => entry.value);
 const GENDERS: readonly string[] = VOICE_GENDERS.map((entry) => entry.value);
 
-export function handleVoiceSend(body: Record<string, unknown>, services: SendServices): { status: number; body: unknown } {
+export function handleVoiceSend(
+	body: Record<string, unknown>,
+	services: SendServices,
+): { status: number; body: unknown } {
 	const { to } = body;
 	const language = isAbsent(body.language) ? DEFAULT_VOICE_LANGUAGE : body.language;
 	const gender = isAbsent(body.gender) ? DEFAULT_VOICE_GENDER : body.gender;
@@ -21,8 +29,10 @@ export function handleVoiceSend(body: Record<string, unknown>, services: SendSer
 	const numbers = readRecipients(to);
 	const scheduledFor = readScheduleDate(body.date, services.account.timezone);
 	const reference = readReference(body.reference);
-	if (typeof language !== 'string' || !LANGUAGES.includes(language)) throw apiError('112', `Language must be one of ${LANGUAGES.join(', ')}`);
-	if (typeof gender !== 'string' || !GENDERS.includes(gender)) throw apiError('112', `Gender must be ${GENDERS.join(' or ')}`);
+	if (typeof language !== 'string' || !LANGUAGES.includes(language))
+		throw apiError('112', `Language must be one of ${LANGUAGES.join(', ')}`);
+	if (typeof gender !== 'string' || !GENDERS.includes(gender))
+		throw apiError('112', `Gender must be ${GENDERS.join(' or ')}`);
 	const template = {
 		messageType: 'voice' as const,
 		// A call shows a number: the account's virtual number stands in as the caller.
@@ -32,5 +42,8 @@ export function handleVoiceSend(body: Record<string, unknown>, services: SendSer
 		language,
 		gender,
 	};
-	return acceptSend({ to, numbers, costEach: services.account.pricePerVoiceMessage, test: body.test === true, scheduledFor, template }, services);
+	return acceptSend(
+		{ to, numbers, costEach: services.account.pricePerVoiceMessage, test: body.test === true, scheduledFor, template },
+		services,
+	);
 }

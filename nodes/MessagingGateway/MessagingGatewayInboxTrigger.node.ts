@@ -17,10 +17,12 @@ export class MessagingGatewayInboxTrigger implements INodeType {
 		icon: { light: 'file:messagingGateway.svg', dark: 'file:messagingGateway.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ "Every received message" + ($parameter["filters"]["type"] ? " (" + $parameter["filters"]["type"] + ")" : "") }}',
+		subtitle:
+			'={{ "Every received message" + ($parameter["filters"]["type"] ? " (" + $parameter["filters"]["type"] + ")" : "") }}',
 		description: 'Starts the workflow on messages the gateway received, by polling its inbox: no public URL needed',
 		eventTriggerDescription: '',
-		activationMessage: 'Each poll now starts this workflow once for every message received since the last one, oldest first.',
+		activationMessage:
+			'Each poll now starts this workflow once for every message received since the last one, oldest first.',
 		defaults: { name: 'Messaging Gateway Inbox Trigger' },
 		polling: true,
 		inputs: [],

@@ -3,7 +3,13 @@
  * webhook handler: verify the request, read its events, answer. The steps and the options' reading per
  * node version are in webhookTrigger/; the protocol (signature, event shapes) in core/.
  */
-import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { WEBHOOK_EVENT_TYPES } from './core/events/events';
@@ -27,7 +33,8 @@ export class MessagingGatewayTrigger implements INodeType {
 		// n8n's nodes panel describes this node and the action node, as one entry, with this text (constants.ts).
 		description: APP_DESCRIPTION,
 		eventTriggerDescription: 'Waiting for the gateway to call the Test URL',
-		activationMessage: "Put the Production URL in the gateway's webhook settings: every event it sends now starts this workflow.",
+		activationMessage:
+			"Put the Production URL in the gateway's webhook settings: every event it sends now starts this workflow.",
 		defaults: { name: 'Messaging Gateway Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -75,6 +82,11 @@ export class MessagingGatewayTrigger implements INodeType {
 		const read = readBody(this);
 		if ('answered' in read) return read.answered;
 		const selected = this.getNodeParameter('events', []) as string[];
-		return await answerEvents(this, read.body, selected, answerOptionsOf(options, this.getNode().typeVersion, verified.signed));
+		return await answerEvents(
+			this,
+			read.body,
+			selected,
+			answerOptionsOf(options, this.getNode().typeVersion, verified.signed),
+		);
 	}
 }

@@ -11,7 +11,11 @@ import { CHECK_LOG, gatewayError, MAY_BE_SENT, tries, type ErrorText, type Faile
 
 /** An error answer's body as an object, for NodeApiError: JSON as it came, anything else as text. */
 function errorBody(response: IN8nHttpFullResponse): JsonObject {
-	return (typeof response.body === 'object' && response.body !== null && !Array.isArray(response.body) ? response.body : { body: typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '') }) as JsonObject;
+	return (
+		typeof response.body === 'object' && response.body !== null && !Array.isArray(response.body)
+			? response.body
+			: { body: typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '') }
+	) as JsonObject;
 }
 
 /** The gateway's own words for a refusal: `{"error":"104","errorMsg":"Invalid credentials"}` (docs/gateway-api.md#api-errors). */
@@ -38,16 +42,25 @@ function redirectHost(location: unknown, requestUrl: string): string {
 }
 
 /** An answer other than 2xx, after the retries it allowed. `delayMs`: the wait the gateway asked for, if any. */
-export function failedAnswer(call: FailedCall, response: IN8nHttpFullResponse, delayMs: number | undefined, requestUrl: string): NodeApiError {
+export function failedAnswer(
+	call: FailedCall,
+	response: IN8nHttpFullResponse,
+	delayMs: number | undefined,
+	requestUrl: string,
+): NodeApiError {
 	const status = response.statusCode;
 	const body = errorBody(response);
 	if (status >= 300 && status < 400) {
-		return gatewayError(call, { body: `HTTP ${status}` }, {
-			message: `The gateway answered HTTP ${status}, a redirect to ${redirectHost(response.headers?.location, requestUrl)}: not followed, the credential is only sent to the Base URL's host`,
-			description: `Nothing was sent there. Set the Base URL to the address the gateway's API answers on (https or http, host name, no path).`,
-			httpCode: status,
-			outcome: 'notSent',
-		});
+		return gatewayError(
+			call,
+			{ body: `HTTP ${status}` },
+			{
+				message: `The gateway answered HTTP ${status}, a redirect to ${redirectHost(response.headers?.location, requestUrl)}: not followed, the credential is only sent to the Base URL's host`,
+				description: `Nothing was sent there. Set the Base URL to the address the gateway's API answers on (https or http, host name, no path).`,
+				httpCode: status,
+				outcome: 'notSent',
+			},
+		);
 	}
 	if (status === 429 || status === 503) {
 		const nothing = call.idempotent ? 'The gateway did not handle the request' : 'Nothing was sent';
@@ -64,8 +77,12 @@ export function failedAnswer(call: FailedCall, response: IN8nHttpFullResponse, d
 	const { code } = refusalText(body, status);
 	if (status >= 500) {
 		return gatewayError(call, body, {
-			message: call.idempotent ? `The gateway answered HTTP ${status} (a failure on its side)${tries(call)}` : `The gateway answered HTTP ${status} (a failure on its side). ${MAY_BE_SENT}`,
-			description: call.idempotent ? 'Run again later.' : `${CHECK_LOG} Retrying a send is only safe when the gateway says it did nothing (HTTP 429 or 503).`,
+			message: call.idempotent
+				? `The gateway answered HTTP ${status} (a failure on its side)${tries(call)}`
+				: `The gateway answered HTTP ${status} (a failure on its side). ${MAY_BE_SENT}`,
+			description: call.idempotent
+				? 'Run again later.'
+				: `${CHECK_LOG} Retrying a send is only safe when the gateway says it did nothing (HTTP 429 or 503).`,
 			httpCode: status,
 			code,
 			outcome: 'unknown',
@@ -75,7 +92,13 @@ export function failedAnswer(call: FailedCall, response: IN8nHttpFullResponse, d
 }
 
 const shapeOf = (body: unknown) =>
-	body === undefined || body === null || body === '' ? 'an empty body' : Array.isArray(body) ? 'a JSON list' : typeof body === 'string' ? 'text that is not JSON (e.g. a web page)' : `the JSON value ${JSON.stringify(body)}`;
+	body === undefined || body === null || body === ''
+		? 'an empty body'
+		: Array.isArray(body)
+			? 'a JSON list'
+			: typeof body === 'string'
+				? 'text that is not JSON (e.g. a web page)'
+				: `the JSON value ${JSON.stringify(body)}`;
 
 /** A read's 2xx that is not its answer: an `error` in it, or no JSON object at all. */
 export function failedRead(call: FailedCall, response: IN8nHttpFullResponse): NodeApiError {
@@ -83,7 +106,12 @@ export function failedRead(call: FailedCall, response: IN8nHttpFullResponse): No
 	const body = errorBody(response);
 	if (body.error !== undefined && typeof response.body === 'object') {
 		const refusal = refusalText(body, status);
-		return gatewayError(call, body, { ...refusal, description: `${refusal.description} The gateway reported the error in a success answer.`, httpCode: status, outcome: 'notSent' });
+		return gatewayError(call, body, {
+			...refusal,
+			description: `${refusal.description} The gateway reported the error in a success answer.`,
+			httpCode: status,
+			outcome: 'notSent',
+		});
 	}
 	return gatewayError(call, body, {
 		message: `The gateway answered HTTP ${status} without the expected JSON object`,

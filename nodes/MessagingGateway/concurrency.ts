@@ -9,7 +9,8 @@ export async function mapWithConcurrency<T, R>(
 	limit: number,
 	task: (item: T, index: number) => Promise<R>,
 ): Promise<R[]> {
-	if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`concurrency must be a whole number of at least 1, not ${limit}`);
+	if (!Number.isInteger(limit) || limit < 1)
+		throw new RangeError(`concurrency must be a whole number of at least 1, not ${limit}`);
 	const results = new Array<R>(items.length);
 	let next = 0;
 	let failure: { error: unknown } | undefined;

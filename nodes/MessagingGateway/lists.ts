@@ -34,12 +34,20 @@ export async function fetchPage(this: GatewayContext, list: ListPlace, read: Rea
 }
 
 /** Reads a list from `first` on: `next` takes each page and says which read follows (undefined: done). */
-export async function walkPages(this: GatewayContext, list: ListPlace, first: Read, next: (read: Read, page: Page) => Read | undefined, itemIndex = 0): Promise<void> {
-	for (let read: Read | undefined = first; read !== undefined; ) read = next(read, await fetchPage.call(this, list, read, itemIndex));
+export async function walkPages(
+	this: GatewayContext,
+	list: ListPlace,
+	first: Read,
+	next: (read: Read, page: Page) => Read | undefined,
+	itemIndex = 0,
+): Promise<void> {
+	for (let read: Read | undefined = first; read !== undefined; )
+		read = next(read, await fetchPage.call(this, list, read, itemIndex));
 }
 
 /** A record as an item's JSON: an object as the gateway sent it; anything else under `value`. */
-const asRecord = (record: unknown): IDataObject => (isObject(record) ? (record as IDataObject) : { value: record as IDataObject[keyof IDataObject] });
+const asRecord = (record: unknown): IDataObject =>
+	isObject(record) ? (record as IDataObject) : { value: record as IDataObject[keyof IDataObject] };
 
 /**
  * Reads the records of one list for Get Many: page 1, 2, … at the page size `wanted` calls for, until the
@@ -47,7 +55,12 @@ const asRecord = (record: unknown): IDataObject => (isObject(record) ? (record a
  * A read the walk cannot trust (core/lists/walk.ts) ends it with an error instead of a short list or a walk without end.
  */
 export async function readRecords(this: GatewayContext, list: ListQuery, itemIndex: number): Promise<IDataObject[]> {
-	const walk = startList({ pageSize: pageSizeFor(list.wanted), overlapEveryRead: false, boundByTotal: true, maxPages: MAX_PAGES_PER_READ });
+	const walk = startList({
+		pageSize: pageSizeFor(list.wanted),
+		overlapEveryRead: false,
+		boundByTotal: true,
+		maxPages: MAX_PAGES_PER_READ,
+	});
 	const records: IDataObject[] = [];
 	const enough = () => list.wanted !== 'all' && records.length >= list.wanted;
 	await walkPages.call(

@@ -41,7 +41,15 @@ export interface GatewayRequest {
 }
 
 /** Codes of n8n's HTTP client (axios, Node's net and dns) raised before any byte reached the gateway. */
-const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ERR_INVALID_URL', 'ERR_BAD_OPTION_VALUE']);
+const NOT_CONNECTED = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'ENETUNREACH',
+	'EHOSTUNREACH',
+	'ERR_INVALID_URL',
+	'ERR_BAD_OPTION_VALUE',
+]);
 
 const errorCode = (error: unknown): string | undefined => {
 	const candidate = error as { code?: unknown; cause?: { code?: unknown } };
@@ -64,11 +72,13 @@ function requestWritten(error: unknown): boolean | undefined {
 /** What a failed try means for the retry: nothing reached the gateway, or the answer was lost. */
 function attemptOutcome(error: unknown): AttemptOutcome | undefined {
 	const code = errorCode(error);
-	if (code === 'ECONNREFUSED' || (!NOT_CONNECTED.has(code ?? '') && requestWritten(error) === false)) return { refused: true };
+	if (code === 'ECONNREFUSED' || (!NOT_CONNECTED.has(code ?? '') && requestWritten(error) === false))
+		return { refused: true };
 	return NOT_CONNECTED.has(code ?? '') ? undefined : { lost: true };
 }
 
-const headerText = (value: unknown) => (Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value));
+const headerText = (value: unknown) =>
+	Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
 
 /** The Base URL as the user meant it: spaces and trailing slashes around it are typing, not address. */
 function baseUrlOf(credentials: { baseUrl?: string }): string {
@@ -83,11 +93,22 @@ function isHttpUrl(url: string): boolean {
 	}
 }
 
-async function prepare(ctx: GatewayContext, request: GatewayRequest): Promise<{ call: FailedCall; options: IHttpRequestOptions }> {
-	const credentials = await ctx.getCredentials<{ baseUrl?: string; apiKey?: string; apiSecret?: string }>(CREDENTIAL_TYPE, request.itemIndex);
+async function prepare(
+	ctx: GatewayContext,
+	request: GatewayRequest,
+): Promise<{ call: FailedCall; options: IHttpRequestOptions }> {
+	const credentials = await ctx.getCredentials<{ baseUrl?: string; apiKey?: string; apiSecret?: string }>(
+		CREDENTIAL_TYPE,
+		request.itemIndex,
+	);
 	const baseUrl = baseUrlOf(credentials);
 	// A question's reference carries its resume link's signature: a secret of this request as much as the credential's.
-	const secrets: Secrets = [credentials.apiKey ?? '', credentials.apiSecret ?? '', ...userInfoSecrets(baseUrl), ...resumeSignaturesIn(request.body)];
+	const secrets: Secrets = [
+		credentials.apiKey ?? '',
+		credentials.apiSecret ?? '',
+		...userInfoSecrets(baseUrl),
+		...resumeSignaturesIn(request.body),
+	];
 	const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 	const options: IHttpRequestOptions = {
 		method: request.method,
@@ -100,7 +121,15 @@ async function prepare(ctx: GatewayContext, request: GatewayRequest): Promise<{ 
 		timeout: timeoutMs,
 	};
 	if (request.body) options.body = request.body;
-	const call: FailedCall = { ctx, itemIndex: request.itemIndex, secrets, idempotent: request.idempotent === true, baseUrl, timeoutMs, attempt: 1 };
+	const call: FailedCall = {
+		ctx,
+		itemIndex: request.itemIndex,
+		secrets,
+		idempotent: request.idempotent === true,
+		baseUrl,
+		timeoutMs,
+		attempt: 1,
+	};
 	if (!isHttpUrl(baseUrl)) throw invalidBaseUrl(call);
 	return { call, options };
 }
@@ -136,22 +165,36 @@ export async function gatewayList(this: GatewayContext, request: GatewayRequest)
 }
 
 /** The request's 2xx response, after the retries its kind allows; any other outcome is thrown, explained. */
-async function exchange(ctx: GatewayContext, request: GatewayRequest): Promise<{ call: FailedCall; response: IN8nHttpFullResponse }> {
+async function exchange(
+	ctx: GatewayContext,
+	request: GatewayRequest,
+): Promise<{ call: FailedCall; response: IN8nHttpFullResponse }> {
 	const { call, options } = await prepare(ctx, request);
 	const policy = { idempotent: call.idempotent };
 	for (; ; call.attempt++) {
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)) as IN8nHttpFullResponse;
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(
+				ctx,
+				CREDENTIAL_TYPE,
+				options,
+			)) as IN8nHttpFullResponse;
 		} catch (error) {
 			const outcome = attemptOutcome(error);
 			if (outcome && (await waited(retryDecision(outcome, call.attempt, policy)))) continue;
 			const code = errorCode(error);
-			throw failedConnection(call, error as Error, { code, refused: code === 'ECONNREFUSED', reached: outcome !== undefined && 'lost' in outcome });
+			throw failedConnection(call, error as Error, {
+				code,
+				refused: code === 'ECONNREFUSED',
+				reached: outcome !== undefined && 'lost' in outcome,
+			});
 		}
 		const status = response.statusCode;
 		if (status >= 200 && status < 300) return { call, response };
-		const decision = status >= 300 && status < 400 ? { retry: false as const } : retryDecision({ status, retryAfter: headerText(response.headers?.['retry-after']) }, call.attempt, policy);
+		const decision =
+			status >= 300 && status < 400
+				? { retry: false as const }
+				: retryDecision({ status, retryAfter: headerText(response.headers?.['retry-after']) }, call.attempt, policy);
 		if (await waited(decision)) continue;
 		throw failedAnswer(call, response, decision.delayMs, `${options.url}`);
 	}
@@ -168,7 +211,11 @@ export function errorItemJson(error: Error & { context?: IDataObject; httpCode?:
 }
 
 /** Errors of this package are already n8n errors; anything else (a bug) is wrapped to name the item. */
-export function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+export function asNodeError(
+	ctx: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 }

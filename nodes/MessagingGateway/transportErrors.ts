@@ -75,34 +75,61 @@ export const CHECK_LOG = "Check the gateway's message log before sending again, 
 export const tries = (call: FailedCall) => (call.attempt === 1 ? '' : `, ${call.attempt} tries`);
 
 /** No answer: the connection failed before the request went out (`reached` false), or after. */
-export function failedConnection(call: FailedCall, error: Error, how: { code?: string; refused: boolean; reached: boolean }): NodeApiError {
+export function failedConnection(
+	call: FailedCall,
+	error: Error,
+	how: { code?: string; refused: boolean; reached: boolean },
+): NodeApiError {
 	const { code } = how;
 	const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(error.message);
 	const cause = `(${code ?? error.message})`;
 	// The raw code stays out of the message: n8n would replace a message naming it with a generic text.
 	if (how.reached) {
-		const what = timedOut ? `No answer from the gateway within ${call.timeoutMs} ms` : 'The connection to the gateway broke before it answered';
-		return gatewayError(call, { message: error.message }, {
-			message: call.idempotent ? `${what}${tries(call)}` : `${what}. ${MAY_BE_SENT}`,
-			description: call.idempotent ? `Run again later ${cause}.` : `${CHECK_LOG} ${timedOut ? 'The timeout is an option of the node.' : cause}`,
-			code,
-			outcome: 'unknown',
-		});
+		const what = timedOut
+			? `No answer from the gateway within ${call.timeoutMs} ms`
+			: 'The connection to the gateway broke before it answered';
+		return gatewayError(
+			call,
+			{ message: error.message },
+			{
+				message: call.idempotent ? `${what}${tries(call)}` : `${what}. ${MAY_BE_SENT}`,
+				description: call.idempotent
+					? `Run again later ${cause}.`
+					: `${CHECK_LOG} ${timedOut ? 'The timeout is an option of the node.' : cause}`,
+				code,
+				outcome: 'unknown',
+			},
+		);
 	}
-	const why = how.refused ? 'connection refused' : timedOut ? `no connection within ${call.timeoutMs} ms` : code === 'ECONNRESET' ? 'the connection was reset before the request went out' : 'no connection';
-	return gatewayError(call, { message: error.message }, {
-		message: `Could not reach the gateway at ${call.baseUrl}: ${why}${tries(call)}`,
-		description: `Check the Base URL in the credential and that this server can reach it ${cause}.${call.idempotent ? '' : ' Nothing was sent.'}`,
-		code,
-		outcome: 'notSent',
-	});
+	const why = how.refused
+		? 'connection refused'
+		: timedOut
+			? `no connection within ${call.timeoutMs} ms`
+			: code === 'ECONNRESET'
+				? 'the connection was reset before the request went out'
+				: 'no connection';
+	return gatewayError(
+		call,
+		{ message: error.message },
+		{
+			message: `Could not reach the gateway at ${call.baseUrl}: ${why}${tries(call)}`,
+			description: `Check the Base URL in the credential and that this server can reach it ${cause}.${call.idempotent ? '' : ' Nothing was sent.'}`,
+			code,
+			outcome: 'notSent',
+		},
+	);
 }
 
 /** A Base URL no request can go to; its user info (and so any password) is left out. */
 export function invalidBaseUrl(call: FailedCall): NodeApiError {
-	return gatewayError(call, { body: 'no request made' }, {
-		message: `The Base URL in the credential is not an http(s) address: ${call.baseUrl}`,
-		description: 'Use the form https://host. A user name or password in it must be percent-encoded (e.g. %40 for @, %23 for #, %2F for /, %3F for ?).',
-		outcome: 'notSent',
-	});
+	return gatewayError(
+		call,
+		{ body: 'no request made' },
+		{
+			message: `The Base URL in the credential is not an http(s) address: ${call.baseUrl}`,
+			description:
+				'Use the form https://host. A user name or password in it must be percent-encoded (e.g. %40 for @, %23 for #, %2F for /, %3F for ?).',
+			outcome: 'notSent',
+		},
+	);
 }

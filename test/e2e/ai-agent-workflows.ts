@@ -43,20 +43,54 @@ function upstreamNode(upstream: Upstream, gateway: Record<string, unknown>) {
 		const parameters = { mode: 'raw', jsonOutput: JSON.stringify(upstream.json), options: {} };
 		return { name: 'Upstream', type: 'n8n-nodes-base.set', typeVersion: 3.4, position, parameters };
 	}
-	const parameters = { resource: 'message', operation: 'sendAndWait', sender, to: upstream.sendAndWaitTo, message: 'Start the agent?', responseType: 'approval', options: {} };
-	return { name: 'Upstream', type: `${PACKAGE_NAME}.messagingGateway`, typeVersion: 3, position, parameters, credentials: gateway };
+	const parameters = {
+		resource: 'message',
+		operation: 'sendAndWait',
+		sender,
+		to: upstream.sendAndWaitTo,
+		message: 'Start the agent?',
+		responseType: 'approval',
+		options: {},
+	};
+	return {
+		name: 'Upstream',
+		type: `${PACKAGE_NAME}.messagingGateway`,
+		typeVersion: 3,
+		position,
+		parameters,
+		credentials: gateway,
+	};
 }
 
 /**
  * Webhook (body.prompt) → [Upstream →] AI Agent, whose Send SMS tool is gated by the HITL tool asking
  * `approver` (`approval`: its other parameters).
  */
-export function gatedAgentWorkflow(path: string, approver: string, approval: Record<string, unknown>, credentials: Credentials, upstream?: Upstream) {
+export function gatedAgentWorkflow(
+	path: string,
+	approver: string,
+	approval: Record<string, unknown>,
+	credentials: Credentials,
+	upstream?: Upstream,
+) {
 	const gateway = { messagingGatewayApi: { id: credentials.gateway, name: 'Messaging Gateway account' } };
 	const nodes = [
-		{ name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: `${path}-id`, position: [0, 0], parameters: { httpMethod: 'POST', path, responseMode: 'onReceived' } },
+		{
+			name: 'Start',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			webhookId: `${path}-id`,
+			position: [0, 0],
+			parameters: { httpMethod: 'POST', path, responseMode: 'onReceived' },
+		},
 		...(upstream ? [upstreamNode(upstream, gateway)] : []),
-		{ name: 'Agent', type: AGENT_TYPE, typeVersion: 3.1, position: [220, 0], parameters: { promptType: 'define', text: "={{ $('Start').item.json.body.prompt }}", options: {} } },
+		{
+			name: 'Agent',
+			type: AGENT_TYPE,
+			typeVersion: 3.1,
+			position: [220, 0],
+			parameters: { promptType: 'define', text: "={{ $('Start').item.json.body.prompt }}", options: {} },
+		},
 		modelNode(credentials.model),
 		{
 			name: 'Approval',
@@ -97,6 +131,10 @@ export function gatedAgentWorkflow(path: string, approver: string, approval: Rec
  * more arguments a model may add (a prompt injection's `approved: true`), at the top of the call, in
  * `hitlParameters` or in `toolParameters`.
  */
-export function gatedSendCall(to: string, message: string, extra: { top?: object; hitl?: object; tool?: object } = {}): string {
+export function gatedSendCall(
+	to: string,
+	message: string,
+	extra: { top?: object; hitl?: object; tool?: object } = {},
+): string {
 	return `CALL ${SEND_TOOL_NAME} ${JSON.stringify({ toolParameters: { to, message, ...extra.tool }, hitlParameters: { ...extra.hitl }, ...extra.top })}`;
 }

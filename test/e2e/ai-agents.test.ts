@@ -34,8 +34,18 @@ beforeAll(async () => {
 	control = emulatorControl(emulator);
 	model = await startScriptedModel();
 	const { account } = emulator;
-	const gateway = await client.createCredential('Messaging Gateway account', { baseUrl: emulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret, signingSecret: account.signingSecret });
-	credentials = { gateway, model: onN8n2 ? await client.createCredential('Scripted model', { apiKey: 'sk-scripted', url: model.url }, 'openAiApi') : '' };
+	const gateway = await client.createCredential('Messaging Gateway account', {
+		baseUrl: emulator.url,
+		apiKey: account.apiKey,
+		apiSecret: account.apiSecret,
+		signingSecret: account.signingSecret,
+	});
+	credentials = {
+		gateway,
+		model: onN8n2
+			? await client.createCredential('Scripted model', { apiKey: 'sk-scripted', url: model.url }, 'openAiApi')
+			: '',
+	};
 }, 900_000);
 
 afterAll(async () => {
@@ -48,10 +58,23 @@ test(`the HITL tool exists on n8n 2.x only (n8n ${process.env.N8N_VERSION ?? DEF
 	expect(types.some((type) => type.name === HITL_TYPE)).toBe(onN8n2);
 });
 
-(onN8n2 ? describe : describe.skip)(`an agent's Send SMS gated by the HITL tool${onN8n2 ? '' : ' — skipped on n8n 1.x: it has no HITL tools'}`, () => {
-	hitlScenarios(() => ({ client, control, model, credentials, webhookBaseUrl: started.n8n.url, logTail }));
-});
+(onN8n2 ? describe : describe.skip)(
+	`an agent's Send SMS gated by the HITL tool${onN8n2 ? '' : ' — skipped on n8n 1.x: it has no HITL tools'}`,
+	() => {
+		hitlScenarios(() => ({ client, control, model, credentials, webhookBaseUrl: started.n8n.url, logTail }));
+	},
+);
 
-(onN8n2 ? describe : describe.skip)(`the SMS assistant example${onN8n2 ? '' : ' — skipped on n8n 1.x: the example uses AI Agent 3.1, which n8n 1.x lacks'}`, () => {
-	smsAssistantScenarios(() => ({ client, control, model, webhookBaseUrl: started.n8n.url, gatewayCredential: credentials.gateway, modelCredential: credentials.model }));
-});
+(onN8n2 ? describe : describe.skip)(
+	`the SMS assistant example${onN8n2 ? '' : ' — skipped on n8n 1.x: the example uses AI Agent 3.1, which n8n 1.x lacks'}`,
+	() => {
+		smsAssistantScenarios(() => ({
+			client,
+			control,
+			model,
+			webhookBaseUrl: started.n8n.url,
+			gatewayCredential: credentials.gateway,
+			modelCredential: credentials.model,
+		}));
+	},
+);

@@ -22,7 +22,12 @@ let stop: (() => Promise<void>) | undefined;
 /** The Header Auth the example's Webhook node demands (as `npm run dev` creates it). */
 const webhookHeader = { name: 'X-Webhook-Secret', value: 'e2e-contacts-secret' };
 
-const node = (name: string, parameters: Record<string, unknown>, x: number, settings: Record<string, unknown> = {}) => ({
+const node = (
+	name: string,
+	parameters: Record<string, unknown>,
+	x: number,
+	settings: Record<string, unknown> = {},
+) => ({
 	name,
 	parameters,
 	type: `${PACKAGE_NAME}.messagingGateway`,
@@ -33,27 +38,69 @@ const node = (name: string, parameters: Record<string, unknown>, x: number, sett
 });
 const customers = { __rl: true, mode: 'list', value: '4821', cachedResultName: 'Customers' };
 const groupNodes = [
-	{ name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: '7a1f3c5e-2d4b-4e6f-8a9c-0b1d2e3f4a5b', parameters: { httpMethod: 'POST', path: 'group-send', responseMode: 'lastNode', responseData: 'allEntries', options: {} } },
-	node('Send to Customers', { resource: 'message', operation: 'send', sender: { __rl: true, mode: 'list', value: 'Shop' }, sendTo: 'group', groupId: customers, message: 'Doors open at 9', additionalFields: {}, options: {} }, 260),
+	{
+		name: 'Start',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 0],
+		webhookId: '7a1f3c5e-2d4b-4e6f-8a9c-0b1d2e3f4a5b',
+		parameters: {
+			httpMethod: 'POST',
+			path: 'group-send',
+			responseMode: 'lastNode',
+			responseData: 'allEntries',
+			options: {},
+		},
+	},
+	node(
+		'Send to Customers',
+		{
+			resource: 'message',
+			operation: 'send',
+			sender: { __rl: true, mode: 'list', value: 'Shop' },
+			sendTo: 'group',
+			groupId: customers,
+			message: 'Doors open at 9',
+			additionalFields: {},
+			options: {},
+		},
+		260,
+	),
 	node('Opt Out', { resource: 'optOut', operation: 'create', number: "={{ $('Start').item.json.body.optOut }}" }, 520),
 	node('Rename', { resource: 'group', operation: 'rename', groupId: customers, name: 'Customers 2026' }, 780),
 	node('Groups', { resource: 'group', operation: 'getAll', returnAll: true }, 1040),
-	node('Contacts', { resource: 'contact', operation: 'getAll', returnAll: true, filters: { groupId: customers } }, 1300, { executeOnce: true }),
+	node(
+		'Contacts',
+		{ resource: 'contact', operation: 'getAll', returnAll: true, filters: { groupId: customers } },
+		1300,
+		{ executeOnce: true },
+	),
 ];
 const names = groupNodes.map((entry) => entry.name);
 const groupWorkflow = {
 	name: 'Group send, opt-out, rename, lists',
 	nodes: groupNodes,
-	connections: Object.fromEntries(names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }])),
+	connections: Object.fromEntries(
+		names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }]),
+	),
 	settings: { executionOrder: 'v1' },
 };
 
 beforeAll(async () => {
 	({ emulator, n8n, client, stop } = await startN8nWithEmulator({ settings: { deliveryDelayMs: 200 } }));
 	const { account } = emulator;
-	credentialId = await client.createCredential('Messaging Gateway account', { baseUrl: emulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret });
+	credentialId = await client.createCredential('Messaging Gateway account', {
+		baseUrl: emulator.url,
+		apiKey: account.apiKey,
+		apiSecret: account.apiSecret,
+	});
 	const headerCredentialId = await client.createCredential('Webhook header', webhookHeader, 'httpHeaderAuth');
-	await withLogOf(n8n, client.importWorkflow(loadExample('welcome-new-contact.json'), credentialId, { __WEBHOOK_CREDENTIAL_ID__: headerCredentialId }));
+	await withLogOf(
+		n8n,
+		client.importWorkflow(loadExample('welcome-new-contact.json'), credentialId, {
+			__WEBHOOK_CREDENTIAL_ID__: headerCredentialId,
+		}),
+	);
 	await withLogOf(n8n, client.importWorkflow(groupWorkflow as unknown as ExampleWorkflow, credentialId));
 }, 900_000);
 
@@ -65,30 +112,65 @@ afterAll(async () => {
 async function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
 	let response: Response | undefined;
 	const answered = async () => {
-		response = await fetch(`${n8n.url}/webhook/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+		response = await fetch(`${n8n.url}/webhook/${path}`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', ...headers },
+			body: JSON.stringify(body),
+		});
 		return response.status !== 404 && response;
 	};
-	return await waitFor(answered, { what: `POST ${path} answered other than 404`, timeoutMs: 30_000, onTimeout: () => response! });
+	return await waitFor(answered, {
+		what: `POST ${path} answered other than 404`,
+		timeoutMs: 30_000,
+		onTimeout: () => response!,
+	});
 }
 
-const apiCalls = (from: number) => emulator.requests.slice(from).map((request) => [request.method, request.path, request.body === '' ? undefined : JSON.parse(request.body)]);
+const apiCalls = (from: number) =>
+	emulator.requests
+		.slice(from)
+		.map((request) => [request.method, request.path, request.body === '' ? undefined : JSON.parse(request.body)]);
 
 test('the example "Welcome a new contact": the contact goes into Customers (add_contact), then gets the welcome SMS', async () => {
 	const before = emulator.requests.length;
-	const response = await post('new-contact', { phone: '+31 6 1234 5601', firstname: 'Ada' }, { [webhookHeader.name]: webhookHeader.value });
+	const response = await post(
+		'new-contact',
+		{ phone: '+31 6 1234 5601', firstname: 'Ada' },
+		{ [webhookHeader.name]: webhookHeader.value },
+	);
 	expect(response.status).toBe(200);
 	expect(apiCalls(before)).toEqual([
 		['POST', '/v1/contact', { phone: '31612345601', groupid: '4821', firstname: 'Ada' }],
-		['POST', '/v1/message/send', expect.objectContaining({ to: '31612345601', sender: 'Shop', reference: 'welcome', message: expect.stringMatching(/^Welcome, Ada! /) })],
+		[
+			'POST',
+			'/v1/message/send',
+			expect.objectContaining({
+				to: '31612345601',
+				sender: 'Shop',
+				reference: 'welcome',
+				message: expect.stringMatching(/^Welcome, Ada! /),
+			}),
+		],
 	]);
-	expect(emulator.events.filter((entry) => entry.event.webhook_type === 'add_contact').map((entry) => entry.event.contact)).toEqual([
-		expect.objectContaining({ action: 'add', groupid: '4821', groupname: 'Customers', receiver: '31612345601', firstname: 'Ada' }),
+	expect(
+		emulator.events.filter((entry) => entry.event.webhook_type === 'add_contact').map((entry) => entry.event.contact),
+	).toEqual([
+		expect.objectContaining({
+			action: 'add',
+			groupid: '4821',
+			groupname: 'Customers',
+			receiver: '31612345601',
+			firstname: 'Ada',
+		}),
 	]);
 });
 
 test('a workflow sends one SMS to the group (a message and delivery report per contact), adds an opt-out, renames the group and lists groups and contacts', async () => {
 	const { api, control } = emulatorClient(() => emulator);
-	const add = await api('POST', '/v1/contact', [{ phone: '32470123472', groupid: '4821' }, { phone: '447700900173', groupid: '4821' }]);
+	const add = await api('POST', '/v1/contact', [
+		{ phone: '32470123472', groupid: '4821' },
+		{ phone: '447700900173', groupid: '4821' },
+	]);
 	expect(add.status).toBe(200);
 	const before = emulator.requests.length;
 	const sentBefore = emulator.messages.length;
@@ -105,20 +187,42 @@ test('a workflow sends one SMS to the group (a message and delivery report per c
 	]);
 	const sent = emulator.messages.slice(sentBefore);
 	expect(sent.map((message) => message.to)).toEqual(['31612345601', '32470123472', '447700900173']);
-	expect(((await response.json()) as Array<{ phone: string; groupid: string }>).map((contact) => [contact.phone, contact.groupid])).toEqual([
+	expect(
+		((await response.json()) as Array<{ phone: string; groupid: string }>).map((contact) => [
+			contact.phone,
+			contact.groupid,
+		]),
+	).toEqual([
 		['31612345601', '4821'],
 		['32470123472', '4821'],
 		['447700900173', '4821'],
 	]);
 	expect(await control('GET', '/emulator/optouts')).toContain('447700900173');
 	await emulator.settle();
-	const finals = emulator.events.filter((entry) => entry.event.webhook_type === 'delivery_report' && sent.some((message) => message.messageid === (entry.event.message as { messageid: string }).messageid) && (entry.event.message as { delivery_code: string }).delivery_code !== '0');
+	const finals = emulator.events.filter(
+		(entry) =>
+			entry.event.webhook_type === 'delivery_report' &&
+			sent.some((message) => message.messageid === (entry.event.message as { messageid: string }).messageid) &&
+			(entry.event.message as { delivery_code: string }).delivery_code !== '0',
+	);
 	expect(finals).toHaveLength(3);
 });
 
 test("the Group list of a Contact → Create node, through n8n's resource-locator endpoint", async () => {
-	const parameters = { resource: 'contact', operation: 'create', phone: '', groupId: { __rl: true, mode: 'list', value: '' } };
-	const list = await client.resourceLocatorResults({ path: 'parameters.groupId', methodName: 'searchGroups', version: 3, parameters, credentialId, filter: 'staff' });
+	const parameters = {
+		resource: 'contact',
+		operation: 'create',
+		phone: '',
+		groupId: { __rl: true, mode: 'list', value: '' },
+	};
+	const list = await client.resourceLocatorResults({
+		path: 'parameters.groupId',
+		methodName: 'searchGroups',
+		version: 3,
+		parameters,
+		credentialId,
+		filter: 'staff',
+	});
 	expect(list.status).toBe(200);
 	expect(list.body.data!.results).toEqual([{ name: 'Staff', value: '4822', description: 'ID 4822' }]);
 });

@@ -38,9 +38,15 @@ beforeAll(async () => {
 	});
 	const targetPort = await listen(target);
 	// Another host than the Base URL's: "localhost" where the Base URL says 127.0.0.1.
-	redirecting = createServer((request, response) => response.writeHead(status, { Location: `http://localhost:${targetPort}${request.url}` }).end());
+	redirecting = createServer((request, response) =>
+		response.writeHead(status, { Location: `http://localhost:${targetPort}${request.url}` }).end(),
+	);
 	const port = await listen(redirecting);
-	credentialId = await client.createCredential('Redirected account', { baseUrl: `http://127.0.0.1:${port}`, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret });
+	credentialId = await client.createCredential('Redirected account', {
+		baseUrl: `http://127.0.0.1:${port}`,
+		apiKey: emulator.account.apiKey,
+		apiSecret: emulator.account.apiSecret,
+	});
 }, 900_000);
 
 afterAll(async () => {
@@ -55,27 +61,35 @@ async function testCredential(baseUrl: string): Promise<{ status: string; messag
 		method: 'POST',
 		headers: { 'Content-Type': 'application/json', cookie: client.cookie },
 		body: JSON.stringify({
-			credentials: { id: credentialId, name: 'Redirected account', type: 'messagingGatewayApi', data: { baseUrl, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret } },
+			credentials: {
+				id: credentialId,
+				name: 'Redirected account',
+				type: 'messagingGatewayApi',
+				data: { baseUrl, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret },
+			},
 		}),
 	});
 	expect(response.status).toBe(200);
 	return ((await response.json()) as { data: { status: string; message: string } }).data;
 }
 
-test.each([302, 307, 301, 308])('a Base URL answering %i to another host: the test fails naming the redirect, and the other host receives nothing', async (code) => {
-	status = code;
-	received.length = 0;
-	const result = await testCredential(`http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`);
-	expect(received).toEqual([]);
-	expect(result.status).toBe('Error');
-	if (onN8n1) {
-		// n8n 1.x applies no response rule of a credential test: its own message names the status.
-		expect(result.message).toBe(`Request failed with status code ${code}`);
-	} else {
-		expect(result.message).toContain(`HTTP ${code}`);
-		expect(result.message).toContain('redirect');
-	}
-});
+test.each([302, 307, 301, 308])(
+	'a Base URL answering %i to another host: the test fails naming the redirect, and the other host receives nothing',
+	async (code) => {
+		status = code;
+		received.length = 0;
+		const result = await testCredential(`http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`);
+		expect(received).toEqual([]);
+		expect(result.status).toBe('Error');
+		if (onN8n1) {
+			// n8n 1.x applies no response rule of a credential test: its own message names the status.
+			expect(result.message).toBe(`Request failed with status code ${code}`);
+		} else {
+			expect(result.message).toContain(`HTTP ${code}`);
+			expect(result.message).toContain('redirect');
+		}
+	},
+);
 
 test('the same credential on the gateway itself still passes', async () => {
 	expect(await testCredential(emulator.url)).toEqual({ status: 'OK', message: 'Connection successful!' });

@@ -14,28 +14,51 @@ export function sendAndWaitAndSignUpTests({ commandsUnder, executionsNamed }: Wa
 		const [ask, keepId, unclear, yes] = commandsUnder('Send and Wait for Response');
 		expect(keepId).toMatch(/^QUESTION=\$\(curl /);
 		const [, listMessages] = commandsUnder('An incoming SMS');
-		const toApprover = async () => ((await run(listMessages)) as Array<{ messageid: string; to: string; content: string }>).filter((message) => message.to === '31612345678');
+		const toApprover = async () =>
+			((await run(listMessages)) as Array<{ messageid: string; to: string; content: string }>).filter(
+				(message) => message.to === '31612345678',
+			);
 		const autoReplies = (await executionsNamed('Auto-reply to incoming SMS', 1)).length;
 		// The webhook of a just-activated workflow can answer 404 for a moment.
-		await until('the approval webhook', async () => ((await run(ask)) as { message?: string }).message === 'Workflow was started' || undefined);
+		await until(
+			'the approval webhook',
+			async () => ((await run(ask)) as { message?: string }).message === 'Workflow was started' || undefined,
+		);
 		// A user pastes the next lines into one shell a moment later; here: once the question has gone out.
-		const question = await until('the question', async () => (await toApprover()).find((message) => message.content.startsWith('Approve the refund of €120 for order 1001?')));
+		const question = await until('the question', async () =>
+			(await toApprover()).find((message) => message.content.startsWith('Approve the refund of €120 for order 1001?')),
+		);
 		expect(await run(`${keepId}\nprintf %s "$QUESTION"`)).toBe(question.messageid);
 
 		await run(`${keepId}\n${unclear}`);
 		// The example's Unclear Reply Reminder, from the question's sender, to the approver.
-		await until('the reminder', async () => (await toApprover()).find((message) => message.content === 'Sorry, I did not get that. Please reply YES or NO.'));
-		const [, handed] = await executionsNamed('Auto-reply to incoming SMS', autoReplies + 1).then((all) => all.slice(autoReplies - 1));
-		expect(nodeOutput(handed, 'Incoming SMS')).toEqual([expect.objectContaining({ waitingQuestion: expect.objectContaining({ outcome: 'keptWaiting' }) })]);
+		await until('the reminder', async () =>
+			(await toApprover()).find((message) => message.content === 'Sorry, I did not get that. Please reply YES or NO.'),
+		);
+		const [, handed] = await executionsNamed('Auto-reply to incoming SMS', autoReplies + 1).then((all) =>
+			all.slice(autoReplies - 1),
+		);
+		expect(nodeOutput(handed, 'Incoming SMS')).toEqual([
+			expect.objectContaining({ waitingQuestion: expect.objectContaining({ outcome: 'keptWaiting' }) }),
+		]);
 		expect(handed.data!.resultData.runData['Reply by SMS']).toBeUndefined();
 
 		await run(`${keepId}\n${yes}`);
 		// Waiting counts as finished for executionsNamed: the approval is over once it has succeeded.
-		const approval = await until('the approval', async () => (await executionsNamed('Approve a refund by SMS', 1)).find((execution) => execution.status === 'success'));
-		expect(nodeOutput(approval, 'Ask the manager')).toEqual([expect.objectContaining({ approved: true, reply: 'YES', from: '31612345678', messageid: question.messageid })]);
-		expect(approval.data!.resultData.runData['Refund the order (replace with your shop\'s API)']).toBeDefined();
+		const approval = await until('the approval', async () =>
+			(await executionsNamed('Approve a refund by SMS', 1)).find((execution) => execution.status === 'success'),
+		);
+		expect(nodeOutput(approval, 'Ask the manager')).toEqual([
+			expect.objectContaining({ approved: true, reply: 'YES', from: '31612345678', messageid: question.messageid }),
+		]);
+		expect(approval.data!.resultData.runData["Refund the order (replace with your shop's API)"]).toBeDefined();
 		// Nothing but the question and its reminder went to the approver: no "Thanks for your message" to either reply.
-		expect((await toApprover()).filter((message) => message.content.startsWith('Thanks for your message "') && !message.content.includes('Is my order'))).toEqual([]);
+		expect(
+			(await toApprover()).filter(
+				(message) =>
+					message.content.startsWith('Thanks for your message "') && !message.content.includes('Is my order'),
+			),
+		).toEqual([]);
 	});
 
 	test('a sign-up: "Welcome a new contact" adds the contact to the group Customers and texts it a welcome', async () => {
@@ -46,6 +69,8 @@ export function sendAndWaitAndSignUpTests({ commandsUnder, executionsNamed }: Wa
 			return typeof answer === 'object' && answer !== null && 'messageid' in answer ? answer : undefined;
 		});
 		expect(welcome).toMatchObject({ to: '31612345601', reference: 'welcome' });
-		expect(await run(listContacts)).toEqual([expect.objectContaining({ phone: '31612345601', groupid: '4821', firstname: 'Ada' })]);
+		expect(await run(listContacts)).toEqual([
+			expect.objectContaining({ phone: '31612345601', groupid: '4821', firstname: 'Ada' }),
+		]);
 	});
 }

@@ -86,7 +86,9 @@ test('a send to the magic number …99218: the delivery log records "not deliver
 	expect(sent).toBeDefined();
 	const entries = await until('the final report in the delivery log', async () => {
 		const logs = await executionsNamed('Delivery log', 3);
-		const found = logs.map((execution) => nodeOutput(execution, 'Log Entry (replace with a sheet or database)')[0]).filter((entry) => entry.messageid === sent!.messageid);
+		const found = logs
+			.map((execution) => nodeOutput(execution, 'Log Entry (replace with a sheet or database)')[0])
+			.filter((entry) => entry.messageid === sent!.messageid);
 		return found.length === 2 ? found : undefined;
 	});
 	// Spec: submitted (0) first, then the final NOT DELIVERED (2).
@@ -102,14 +104,24 @@ test('a scheduled send lands at the asked wall-clock time: the credential carrie
 	// The webhook of a just-activated workflow can answer 404 for a moment.
 	const sent = await until('the scheduling webhook', async () => {
 		const answer = await run(schedule);
-		return typeof answer === 'object' && answer !== null && 'messageid' in answer ? (answer as { messageid: string }) : undefined;
+		return typeof answer === 'object' && answer !== null && 'messageid' in answer
+			? (answer as { messageid: string })
+			: undefined;
 	});
 	const messages = (await run(listMessages)) as Array<Record<string, unknown>>;
 	// The emulator reads the gateway's `date` in its account's zone, as the gateway does: the same instant as asked.
-	expect(messages.find((message) => message.messageid === sent.messageid)).toMatchObject({ deliveryCode: 'scheduled', scheduledFor: new Date(asked).toISOString() });
+	expect(messages.find((message) => message.messageid === sent.messageid)).toMatchObject({
+		deliveryCode: 'scheduled',
+		scheduledFor: new Date(asked).toISOString(),
+	});
 	// What went over the wire: the account's wall-clock time (Europe/Amsterdam, summer time: UTC+2), as the walk-through says.
-	const requests = (await run(listMessages.replace('/emulator/messages', '/emulator/requests'))) as Array<{ path: string; body: string }>;
-	const request = requests.find((entry) => entry.path === '/v1/message/send' && entry.body.includes('Your appointment'));
+	const requests = (await run(listMessages.replace('/emulator/messages', '/emulator/requests'))) as Array<{
+		path: string;
+		body: string;
+	}>;
+	const request = requests.find(
+		(entry) => entry.path === '/v1/message/send' && entry.body.includes('Your appointment'),
+	);
 	expect(JSON.parse(request!.body)).toMatchObject({ date: '2031-06-01 12:30', to: '31612345678' });
 	expect(output()).toContain('the gateway gets "2031-06-01 12:30" (Europe/Amsterdam');
 });
@@ -118,7 +130,8 @@ test('the scheduling request without the Webhook header: n8n answers 403 and not
 	const [unauthenticated] = commandsUnder('The same request without the');
 	const [, listMessages] = commandsUnder('A scheduled send');
 	expect(unauthenticated).toContain('/webhook/schedule-sms');
-	const messageIds = async () => ((await run(listMessages)) as Array<{ messageid: string }>).map((message) => message.messageid);
+	const messageIds = async () =>
+		((await run(listMessages)) as Array<{ messageid: string }>).map((message) => message.messageid);
 	const before = await messageIds();
 	expect(await run(unauthenticated)).toBe(403);
 	expect(await messageIds()).toEqual(before);
@@ -129,10 +142,16 @@ sendAndWaitAndSignUpTests({ commandsUnder, executionsNamed });
 test("the auto-reply trigger's Test URL: registered, fired at and removed again as printed; the production URLs stay", async () => {
 	const [register, fire, remove] = commandsUnder('A sample event of any of the 14 types');
 	const { data } = await client.api<{ data: Array<{ id: string; name: string }> }>('GET', '/workflows');
-	const autoReply = await client.api<{ nodes: Array<{ name: string; webhookId?: string }> }>('GET', `/workflows/${data.find((entry) => entry.name === 'Auto-reply to incoming SMS')!.id}`);
+	const autoReply = await client.api<{ nodes: Array<{ name: string; webhookId?: string }> }>(
+		'GET',
+		`/workflows/${data.find((entry) => entry.name === 'Auto-reply to incoming SMS')!.id}`,
+	);
 	// n8n's Test URL of that trigger, from the workflow as n8n saved it.
 	const testUrl = `http://127.0.0.1:${ports.n8n}/webhook-test/${autoReply.nodes.find((node) => node.name === 'Incoming SMS')!.webhookId}/webhook`;
-	const registered = async () => ((await run(`curl -s 'http://127.0.0.1:${ports.emulator}/emulator/webhooks'`)) as Array<{ url: string }>).map((endpoint) => endpoint.url);
+	const registered = async () =>
+		((await run(`curl -s 'http://127.0.0.1:${ports.emulator}/emulator/webhooks'`)) as Array<{ url: string }>).map(
+			(endpoint) => endpoint.url,
+		);
 	const before = await registered();
 	expect(before).not.toContain(testUrl);
 	await run(register);
@@ -164,13 +183,21 @@ test('polling: the incoming SMS of the first step reaches "Incoming SMS by polli
 	const received = inbox.messages.filter((message) => message.message === 'Is my order on its way?');
 	expect(received).toHaveLength(1);
 	// n8n polls once a minute at the soonest; the SMS came in at the first step. Later steps' SMS may come in the same polls.
-	const entries = await until('the SMS in a poll of "Incoming SMS by polling"', async () => {
-		const { data } = await client.api<{ data: Array<{ id: string; name: string }> }>('GET', '/workflows');
-		const workflow = data.find((entry) => entry.name === 'Incoming SMS by polling');
-		const done = workflow ? (await client.executions(workflow.id)).filter((execution) => execution.status === 'success') : [];
-		const logged = done.flatMap((execution) => nodeOutput(execution, 'Inbox Entry (replace with a sheet or database)'));
-		return logged.some((entry) => entry.text === 'Is my order on its way?') ? logged : undefined;
-	}, 150_000);
+	const entries = await until(
+		'the SMS in a poll of "Incoming SMS by polling"',
+		async () => {
+			const { data } = await client.api<{ data: Array<{ id: string; name: string }> }>('GET', '/workflows');
+			const workflow = data.find((entry) => entry.name === 'Incoming SMS by polling');
+			const done = workflow
+				? (await client.executions(workflow.id)).filter((execution) => execution.status === 'success')
+				: [];
+			const logged = done.flatMap((execution) =>
+				nodeOutput(execution, 'Inbox Entry (replace with a sheet or database)'),
+			);
+			return logged.some((entry) => entry.text === 'Is my order on its way?') ? logged : undefined;
+		},
+		150_000,
+	);
 	expect(entries.filter((entry) => entry.id === String(received[0].ID))).toEqual([
 		expect.objectContaining({ from: '31612345678', text: 'Is my order on its way?' }),
 	]);
@@ -182,9 +209,11 @@ test('Ctrl-C stops n8n and the emulator and frees both ports', async () => {
 	process.kill(-dev.pid!, 'SIGINT'); // what the terminal sends to the foreground group on Ctrl-C
 	const stopped = await Promise.race([exited, sleep(30_000).then(() => undefined)]);
 	expect(stopped).toBeDefined();
-	const left = await until('the process group to empty', async () => (processGroup(dev.pid!).length === 0 ? [] : undefined), 15_000).catch(
-		() => processGroup(dev.pid!),
-	);
+	const left = await until(
+		'the process group to empty',
+		async () => (processGroup(dev.pid!).length === 0 ? [] : undefined),
+		15_000,
+	).catch(() => processGroup(dev.pid!));
 	expect(left).toEqual([]);
 	expect(await portIsFree(ports.emulator)).toBe(true);
 	expect(await portIsFree(ports.n8n)).toBe(true);

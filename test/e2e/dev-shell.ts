@@ -64,7 +64,9 @@ export function startDevCommand(ports: { emulator: number; n8n: number }) {
 	delete env.NODE_ENV; // jest's "test"; a user's shell has none
 	// detached: its own process group, as a shell gives the command it runs in the foreground.
 	const dev = spawn('npm', ['run', 'dev'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-	const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => dev.once('exit', (code, signal) => resolve({ code, signal })));
+	const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+		dev.once('exit', (code, signal) => resolve({ code, signal })),
+	);
 	let output = '';
 	for (const stream of [dev.stdout!, dev.stderr!]) {
 		stream.on('data', (chunk: Buffer) => {

@@ -18,7 +18,10 @@ export function inboxEditorTests(setting: () => EditorSetting) {
 		await page.waitForSelector(testId('canvas-plus-button'), { timeout: 60_000 });
 		for (const word of ['inbox', 'polling', 'received messages', 'incoming SMS']) {
 			const names = await searchNodePanel(word);
-			expect({ word, found: names.some((name) => name.trim() === 'Messaging Gateway Inbox Trigger') }).toEqual({ word, found: true });
+			expect({ word, found: names.some((name) => name.trim() === 'Messaging Gateway Inbox Trigger') }).toEqual({
+				word,
+				found: true,
+			});
 		}
 	});
 
@@ -32,11 +35,19 @@ export function inboxEditorTests(setting: () => EditorSetting) {
 		const docs = page.locator('a[href*="/blob/main/docs/"]').first();
 		await docs.waitFor({ state: 'attached', timeout: 30_000 });
 		const path = /\/blob\/main\/([^?#]+)/.exec(new URL((await docs.getAttribute('href'))!).pathname)?.[1];
-		expect({ path, exists: path !== undefined && existsSync(join(ROOT, path)) }).toEqual({ path: 'docs/inbox-trigger.md', exists: true });
+		expect({ path, exists: path !== undefined && existsSync(join(ROOT, path)) }).toEqual({
+			path: 'docs/inbox-trigger.md',
+			exists: true,
+		});
 
 		// Fetch Test Event: a manual poll in real n8n gives the newest received message alone.
 		const { controlAnswer } = emulatorClient(() => ({ url: emulatorUrl }));
-		const added = await controlAnswer('POST', '/emulator/inbox', { count: 2, from: '31612000078', type: 'sms', content: 'Fetched in the editor {n}' });
+		const added = await controlAnswer('POST', '/emulator/inbox', {
+			count: 2,
+			from: '31612000078',
+			type: 'sms',
+			content: 'Fetched in the editor {n}',
+		});
 		expect(added.status).toBe(201);
 		await page.locator(testId('ndv')).getByRole('button', { name: 'Fetch Test Event' }).first().click();
 		await page.locator(testId('ndv')).getByText('Fetched in the editor 2').first().waitFor({ timeout: 30_000 });

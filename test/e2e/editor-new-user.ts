@@ -48,7 +48,9 @@ export function newUserEditorTests(setting: () => EditorSetting) {
 		const action = types.find((type) => type.name === `${PACKAGE_NAME}.messagingGateway`)!;
 		// The Tool variant n8n makes carries it too: one line, as n8n's own Twilio Tool's.
 		const twilioTool = types.find((type) => type.name === 'n8n-nodes-base.twilioTool')!;
-		expect(types.find((type) => type.name === `${PACKAGE_NAME}.messagingGatewayTool`)?.description).toBe(action.description);
+		expect(types.find((type) => type.name === `${PACKAGE_NAME}.messagingGatewayTool`)?.description).toBe(
+			action.description,
+		);
 		expect(action.description.length).toBeLessThanOrEqual(twilioTool.description.length);
 		await page.goto(`${n8nUrl}/workflow/${demo.workflows.sendFromWorkflow.id}`);
 		await page.waitForSelector(testId('canvas-node'), { timeout: 60_000 });
@@ -56,7 +58,11 @@ export function newUserEditorTests(setting: () => EditorSetting) {
 		const creator = page.locator(testId('node-creator'));
 		// n8n 1.x lists search results by name alone; 2.x shows each entry's description.
 		if (!onN8n1) expect(await creator.innerText()).toContain(action.description);
-		await creator.locator(testId('node-creator-item-name')).filter({ hasText: /^Messaging Gateway$/ }).first().click();
+		await creator
+			.locator(testId('node-creator-item-name'))
+			.filter({ hasText: /^Messaging Gateway$/ })
+			.first()
+			.click();
 		await creator.getByText('Send SMS and wait for response', { exact: true }).first().waitFor({ timeout: 10_000 });
 		const header = await creator.innerText();
 		expect(header.slice(0, header.indexOf('Actions ('))).toContain(action.description);
@@ -81,10 +87,22 @@ export function newUserEditorTests(setting: () => EditorSetting) {
 			type: `${PACKAGE_NAME}.messagingGateway`,
 			typeVersion: 4,
 			position: [0, 0],
-			parameters: { resource: 'message', operation: 'sendAndWait', to: '+31612345678', message: 'OK?', responseType: 'approval', options: ALL_APPROVAL_OPTIONS },
+			parameters: {
+				resource: 'message',
+				operation: 'sendAndWait',
+				to: '+31612345678',
+				message: 'OK?',
+				responseType: 'approval',
+				options: ALL_APPROVAL_OPTIONS,
+			},
 			credentials: { messagingGatewayApi: { id: demo.credentialId, name: 'Messaging Gateway account' } },
 		};
-		const { id } = await client.api<{ id: string }>('POST', '/workflows', { name: 'Option labels', nodes: [node], connections: {}, settings: {} });
+		const { id } = await client.api<{ id: string }>('POST', '/workflows', {
+			name: 'Option labels',
+			nodes: [node],
+			connections: {},
+			settings: {},
+		});
 		await page.goto(`${n8nUrl}/workflow/${id}/${node.id}`);
 		await page.locator(testId('ndv')).waitFor({ state: 'visible', timeout: 30_000 });
 		await page.locator(testId('parameter-input-timeout')).waitFor({ timeout: 30_000 });
@@ -103,17 +121,38 @@ export function newUserEditorTests(setting: () => EditorSetting) {
 			parameters: { resource, operation },
 			credentials: { messagingGatewayApi: { id: demo.credentialId, name: 'Messaging Gateway account' } },
 		}));
-		const { id } = await client.api<{ id: string }>('POST', '/workflows', { name: 'Subtitles', nodes, connections: {}, settings: {} });
+		const { id } = await client.api<{ id: string }>('POST', '/workflows', {
+			name: 'Subtitles',
+			nodes,
+			connections: {},
+			settings: {},
+		});
 		await page.goto(`${n8nUrl}/workflow/${id}`);
 		await page.waitForSelector(testId('canvas-node'), { timeout: 60_000 });
 		await page.waitForTimeout(1_000);
-		const texts = await Promise.all(OPERATIONS.map((_, index) => page.locator(testId('canvas-node')).filter({ hasText: `Node ${index}` }).innerText()));
-		expect(texts.map((text) => text.split('\n').map((line) => line.trim()).filter(Boolean))).toEqual(OPERATIONS.map(({ subtitle }, index) => expect.arrayContaining([`Node ${index}`, subtitle])));
+		const texts = await Promise.all(
+			OPERATIONS.map((_, index) =>
+				page
+					.locator(testId('canvas-node'))
+					.filter({ hasText: `Node ${index}` })
+					.innerText(),
+			),
+		);
+		expect(
+			texts.map((text) =>
+				text
+					.split('\n')
+					.map((line) => line.trim())
+					.filter(Boolean),
+			),
+		).toEqual(OPERATIONS.map(({ subtitle }, index) => expect.arrayContaining([`Node ${index}`, subtitle])));
 	});
 
 	test("the Inbox Trigger's Fetch Test Event with nothing to fetch says what it looked for; saved as a picture", async () => {
 		const { page, emulatorUrl, demo, testId, openPanel, picture } = setting();
-		expect((await emulatorClient(() => ({ url: emulatorUrl })).controlAnswer('DELETE', '/emulator/inbox')).status).toBe(200);
+		expect((await emulatorClient(() => ({ url: emulatorUrl })).controlAnswer('DELETE', '/emulator/inbox')).status).toBe(
+			200,
+		);
 		await openPanel(demo.workflows.inboxByPolling.id, 'New SMS in the Inbox');
 		const ndv = page.locator(testId('ndv'));
 		await ndv.getByRole('button', { name: 'Fetch Test Event' }).first().click();

@@ -9,9 +9,23 @@ import type { N8nClient } from '../../tools/n8n-client';
 import { PACKAGE_NAME } from '../../tools/n8n-install';
 
 /** This package's node types. */
-export const OURS = [`${PACKAGE_NAME}.messagingGateway`, `${PACKAGE_NAME}.messagingGatewayTrigger`, `${PACKAGE_NAME}.messagingGatewayInboxTrigger`];
+export const OURS = [
+	`${PACKAGE_NAME}.messagingGateway`,
+	`${PACKAGE_NAME}.messagingGatewayTrigger`,
+	`${PACKAGE_NAME}.messagingGatewayInboxTrigger`,
+];
 /** What users type into the node panel's search to find them. */
-export const SEARCH_WORDS = ['SMS', 'text message', 'delivery report', 'incoming SMS', 'inbound message', 'read report', 'voice', 'opt-out', 'funds'];
+export const SEARCH_WORDS = [
+	'SMS',
+	'text message',
+	'delivery report',
+	'incoming SMS',
+	'inbound message',
+	'read report',
+	'voice',
+	'opt-out',
+	'funds',
+];
 
 /** Chromium (CHROMIUM_PATH, else Debian's) with one page signed in to the n8n at `n8nUrl` with `cookie`. */
 export async function openEditorBrowser(n8nUrl: string, cookie: string): Promise<{ browser: Browser; page: Page }> {
@@ -20,7 +34,16 @@ export async function openEditorBrowser(n8nUrl: string, cookie: string): Promise
 	const { chromium: launcher } = await import('playwright-core');
 	const browser = await launcher.launch({
 		executablePath: chromium,
-		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+		args: [
+			'--headless',
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
 	});
 	const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 	const [name, value] = cookie.split(';')[0].split('=');
@@ -47,7 +70,8 @@ interface EditorPage {
 /** What the tests do on the editor's page; `current()` is read when they run, after the file's beforeAll. */
 export function editorPage(current: () => EditorPage) {
 	const testId = (id: string) => `[data-test-id="${id}"]`;
-	const savedNodes = async (workflowId: string): Promise<INode[]> => (await current().client.api<{ nodes: INode[] }>('GET', `/workflows/${workflowId}`)).nodes;
+	const savedNodes = async (workflowId: string): Promise<INode[]> =>
+		(await current().client.api<{ nodes: INode[] }>('GET', `/workflows/${workflowId}`)).nodes;
 
 	/** Opens a workflow on the canvas (and, with `nodeName`, that node's panel), the published-workflow checklist closed. */
 	async function openWorkflow(workflowId: string, nodeName?: string): Promise<void> {
@@ -76,7 +100,10 @@ export function editorPage(current: () => EditorPage) {
 		const { page } = current();
 		const search = page.locator(`input${testId('node-creator-search-bar')}`);
 		if (!(await search.isVisible())) {
-			await page.locator(`${testId('canvas-plus-button')}, ${testId('node-creator-plus-button')}`).first().click();
+			await page
+				.locator(`${testId('canvas-plus-button')}, ${testId('node-creator-plus-button')}`)
+				.first()
+				.click();
 		}
 		await search.waitFor({ timeout: 10_000 });
 		await search.fill(word);

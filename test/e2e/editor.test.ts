@@ -51,32 +51,49 @@ afterAll(async () => {
 	await stop?.();
 });
 
-const { testId, openWorkflow, picture, savedNodes, searchNodePanel, openPanel } = editorPage(() => ({ page, n8nUrl: n8n.url, client, pictures: PICTURES }));
-
-
-
-
+const { testId, openWorkflow, picture, savedNodes, searchNodePanel, openPanel } = editorPage(() => ({
+	page,
+	n8nUrl: n8n.url,
+	client,
+	pictures: PICTURES,
+}));
 
 test("every example opens on its nodes' default versions, without a parameter issue or a warning on the canvas", async () => {
 	const types = await client.rest<NodeType[]>('/types/nodes.json');
-	const typeOf = (node: INode) => types.find((type) => type.name === node.type && (Array.isArray(type.version) ? type.version : [type.version]).includes(node.typeVersion));
+	const typeOf = (node: INode) =>
+		types.find(
+			(type) =>
+				type.name === node.type &&
+				(Array.isArray(type.version) ? type.version : [type.version]).includes(node.typeVersion),
+		);
 	for (const [key, { id, workflow }] of Object.entries(demo.workflows)) {
 		for (const node of await savedNodes(id)) {
 			const type = typeOf(node);
-			expect({ example: key, node: node.name, known: type !== undefined }).toEqual({ example: key, node: node.name, known: true });
+			expect({ example: key, node: node.name, known: type !== undefined }).toEqual({
+				example: key,
+				node: node.name,
+				known: true,
+			});
 			// What the editor computes for the node's red warning: required values missing or of the wrong shape.
 			const issues = NodeHelpers.getNodeParametersIssues(type!.properties, node, type!);
 			expect({ example: key, node: node.name, issues }).toEqual({ example: key, node: node.name, issues: null });
 			if (OURS.includes(node.type)) {
-				const latest = type!.defaultVersion ?? Math.max(...(Array.isArray(type!.version) ? type!.version : [type!.version]));
-				expect({ example: key, node: node.name, typeVersion: node.typeVersion }).toEqual({ example: key, node: node.name, typeVersion: latest });
+				const latest =
+					type!.defaultVersion ?? Math.max(...(Array.isArray(type!.version) ? type!.version : [type!.version]));
+				expect({ example: key, node: node.name, typeVersion: node.typeVersion }).toEqual({
+					example: key,
+					node: node.name,
+					typeVersion: latest,
+				});
 			}
 		}
 		await openWorkflow(id);
 		await expect(page.locator(testId('canvas-node')).count()).resolves.toBe(workflow.nodes.length);
 		// The AI agent examples wait for the chat model credential the user chooses: only their Chat Model may say so.
 		for (const warning of ['node-issues', 'canvas-node-status-warning']) {
-			const flagged = (await page.locator(`${testId('canvas-node')}:has(${testId(warning)})`).allInnerTexts()).filter((text) => !(NEED_A_MODEL.has(key) && text.includes('Chat Model')));
+			const flagged = (await page.locator(`${testId('canvas-node')}:has(${testId(warning)})`).allInnerTexts()).filter(
+				(text) => !(NEED_A_MODEL.has(key) && text.includes('Chat Model')),
+			);
 			expect({ example: key, warning, flagged }).toEqual({ example: key, warning, flagged: [] });
 		}
 	}
@@ -99,19 +116,24 @@ test('the canvas shows readable subtitles; the auto-reply workflow is saved as a
 	await picture('editor-auto-reply.png');
 });
 
-
-
 test('the node panel finds the trigger (first step) and the action (next step) by each word users search for', async () => {
 	// A new workflow: the panel lists trigger nodes.
 	await page.goto(`${n8n.url}/workflow/new`);
 	await page.waitForSelector(testId('canvas-plus-button'), { timeout: 60_000 });
 	for (const word of SEARCH_WORDS) {
 		const names = await searchNodePanel(word);
-		expect({ word, found: names.some((name) => /^Messaging Gateway( Trigger)?$/.test(name.trim())) }).toEqual({ word, found: true });
+		expect({ word, found: names.some((name) => /^Messaging Gateway( Trigger)?$/.test(name.trim())) }).toEqual({
+			word,
+			found: true,
+		});
 	}
 	// The trigger's actions, as the panel names them.
 	await searchNodePanel('Messaging Gateway');
-	await page.locator(`${testId('node-creator')} ${testId('node-creator-item-name')}`).filter({ hasText: /^Messaging Gateway/ }).first().click();
+	await page
+		.locator(`${testId('node-creator')} ${testId('node-creator-item-name')}`)
+		.filter({ hasText: /^Messaging Gateway/ })
+		.first()
+		.click();
 	await page.waitForTimeout(500);
 	const actions = await page.locator(testId('node-creator')).innerText();
 	expect(actions).toContain('On email to SMS received');
@@ -145,9 +167,18 @@ test("each node's and the credential's Docs link opens a page that exists in thi
 	for (const { where, href } of links) {
 		const path = repositoryPath(href);
 		// n8n appends its ?utm_… query: with the page named by its path, the link still opens it.
-		expect({ where, path, exists: existsSync(join(ROOT, path)), hash: new URL(href).hash }).toEqual({ where, path, exists: true, hash: '' });
+		expect({ where, path, exists: existsSync(join(ROOT, path)), hash: new URL(href).hash }).toEqual({
+			where,
+			path,
+			exists: true,
+			hash: '',
+		});
 	}
-	expect(links.map(({ href }) => repositoryPath(href))).toEqual(['docs/messaging-gateway.md', 'docs/messaging-gateway-trigger.md', 'docs/credentials.md']);
+	expect(links.map(({ href }) => repositoryPath(href))).toEqual([
+		'docs/messaging-gateway.md',
+		'docs/messaging-gateway-trigger.md',
+		'docs/credentials.md',
+	]);
 });
 
 test("n8n's credential test explains a wrong key as the node explains code 104, and passes the right one", async () => {
@@ -162,7 +193,12 @@ test("n8n's credential test explains a wrong key as the node explains code 104, 
 			headers: { 'Content-Type': 'application/json', cookie: client.cookie },
 			body: JSON.stringify({
 				// The demo's credential with the key as typed into its form, not yet saved (what the editor sends).
-				credentials: { id: demo.credentialId, name: 'Messaging Gateway account', type: 'messagingGatewayApi', data: { baseUrl: emulator.url, apiKey, apiSecret: emulator.account.apiSecret } },
+				credentials: {
+					id: demo.credentialId,
+					name: 'Messaging Gateway account',
+					type: 'messagingGatewayApi',
+					data: { baseUrl: emulator.url, apiKey, apiSecret: emulator.account.apiSecret },
+				},
 			}),
 		});
 		expect(response.status).toBe(200);
@@ -172,16 +208,18 @@ test("n8n's credential test explains a wrong key as the node explains code 104, 
 	expect(wrong.status).toBe('Error');
 	// n8n 1.x's tester answers a 401 with its own "Authorization failed - please check your credentials" before
 	// it reads the credential's rules; n8n 2.x applies them.
-	if (!N8N_VERSION.startsWith('1.')) expect(wrong.message).toBe(`Invalid credentials (gateway code 104): ${API_ERROR_CODES['104'].meaning}`);
+	if (!N8N_VERSION.startsWith('1.'))
+		expect(wrong.message).toBe(`Invalid credentials (gateway code 104): ${API_ERROR_CODES['104'].meaning}`);
 	expect((await testCredential(emulator.account.apiKey)).status).toBe('OK');
 });
-
 
 test('the Send SMS panel and the trigger panel, saved as pictures for the README', async () => {
 	const sendPanel = await openPanel(demo.workflows.sendFromWorkflow.id, 'Send SMS');
 	expect(sendPanel).not.toMatch(/Latest version/);
 	// The Sender as version 2 saves it: a list entry, no greyed "Mode…" beside a bare value.
-	const sender = await page.locator(`${testId('resource-locator-sender')} input`).evaluateAll((inputs) => inputs.map((input) => (input as unknown as { value: string }).value));
+	const sender = await page
+		.locator(`${testId('resource-locator-sender')} input`)
+		.evaluateAll((inputs) => inputs.map((input) => (input as unknown as { value: string }).value));
 	expect(sender.filter(Boolean)).toEqual(['From list', 'Shop']);
 	await picture('editor-send-sms.png');
 
@@ -192,4 +230,15 @@ test('the Send SMS panel and the trigger panel, saved as pictures for the README
 	await picture('editor-trigger.png');
 });
 
-for (const declare of [hitlEditorTests, inboxEditorTests, newUserEditorTests]) declare(() => ({ page, n8nUrl: n8n.url, emulatorUrl: emulator.url, demo, client, testId, searchNodePanel, openPanel, picture }));
+for (const declare of [hitlEditorTests, inboxEditorTests, newUserEditorTests])
+	declare(() => ({
+		page,
+		n8nUrl: n8n.url,
+		emulatorUrl: emulator.url,
+		demo,
+		client,
+		testId,
+		searchNodePanel,
+		openPanel,
+		picture,
+	}));

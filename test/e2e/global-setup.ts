@@ -14,25 +14,37 @@ const fail = (line: string): never => {
 };
 
 function installChromium() {
-	const apt: ExecFileSyncOptions = { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
-	process.stderr.write(`\n[chromium] ${DEBIAN_CHROMIUM} is missing: installing Debian's chromium (apt-get, about a minute)\n`);
+	const apt: ExecFileSyncOptions = {
+		stdio: ['ignore', 'inherit', 'inherit'],
+		env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+	};
+	process.stderr.write(
+		`\n[chromium] ${DEBIAN_CHROMIUM} is missing: installing Debian's chromium (apt-get, about a minute)\n`,
+	);
 	try {
 		execFileSync('apt-get', ['update'], apt);
 		execFileSync('apt-get', ['install', '-y', 'chromium'], apt);
 	} catch {
-		fail(`The editor test needs Chromium and apt-get could not install it: run "apt-get install -y chromium" or set CHROMIUM_PATH.`);
+		fail(
+			`The editor test needs Chromium and apt-get could not install it: run "apt-get install -y chromium" or set CHROMIUM_PATH.`,
+		);
 	}
 }
 
 export default function globalSetup() {
 	const configured = process.env.CHROMIUM_PATH;
 	if (configured) {
-		if (!existsSync(configured)) fail(`CHROMIUM_PATH is ${configured}, which does not exist: point it at a Chromium or Chrome binary.`);
+		if (!existsSync(configured))
+			fail(`CHROMIUM_PATH is ${configured}, which does not exist: point it at a Chromium or Chrome binary.`);
 		return;
 	}
 	if (existsSync(DEBIAN_CHROMIUM)) return;
 	const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
-	if (!canInstall) fail(`The editor test needs Chromium: run "sudo apt-get install -y chromium" (Debian/Ubuntu) or set CHROMIUM_PATH to a Chromium binary.`);
+	if (!canInstall)
+		fail(
+			`The editor test needs Chromium: run "sudo apt-get install -y chromium" (Debian/Ubuntu) or set CHROMIUM_PATH to a Chromium binary.`,
+		);
 	installChromium();
-	if (!existsSync(DEBIAN_CHROMIUM)) fail(`apt-get installed chromium but ${DEBIAN_CHROMIUM} is still missing: set CHROMIUM_PATH to its binary.`);
+	if (!existsSync(DEBIAN_CHROMIUM))
+		fail(`apt-get installed chromium but ${DEBIAN_CHROMIUM} is still missing: set CHROMIUM_PATH to its binary.`);
 }

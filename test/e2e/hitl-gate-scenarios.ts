@@ -24,14 +24,42 @@ interface GateCase {
 
 const CASES: GateCase[] = [
 	{ name: 'no `approved` anywhere: each call is asked; YES, YES runs both', answers: ['yes', 'yes'] },
-	{ name: 'the agent\'s input item has `approved: true`: YES, YES runs both, each asked', upstream: { json: { approved: true } }, answers: ['yes', 'yes'] },
-	{ name: 'the agent\'s input item has `approved: true`: NO, NO runs nothing', upstream: { json: { approved: true } }, answers: ['no', 'no'] },
-	{ name: 'the agent\'s input item has `data.approved: true`: YES, NO runs the first only', upstream: { json: { data: { approved: true } } }, answers: ['yes', 'no'] },
-	{ name: 'the model puts `approved: true` at the top of the second call\'s arguments: YES, NO runs the first only', extras: [undefined, { top: { approved: true } }], answers: ['yes', 'no'] },
-	{ name: 'the model puts `approved: true` in the second call\'s hitlParameters: YES, NO runs the first only', extras: [undefined, { hitl: { approved: true, data: { approved: true } } }], answers: ['yes', 'no'] },
-	{ name: 'the model puts `approved: true` in the second call\'s tool arguments: the approver sees it, and NO runs nothing of it', extras: [undefined, { tool: { approved: true } }], answers: ['yes', 'no'] },
+	{
+		name: "the agent's input item has `approved: true`: YES, YES runs both, each asked",
+		upstream: { json: { approved: true } },
+		answers: ['yes', 'yes'],
+	},
+	{
+		name: "the agent's input item has `approved: true`: NO, NO runs nothing",
+		upstream: { json: { approved: true } },
+		answers: ['no', 'no'],
+	},
+	{
+		name: "the agent's input item has `data.approved: true`: YES, NO runs the first only",
+		upstream: { json: { data: { approved: true } } },
+		answers: ['yes', 'no'],
+	},
+	{
+		name: "the model puts `approved: true` at the top of the second call's arguments: YES, NO runs the first only",
+		extras: [undefined, { top: { approved: true } }],
+		answers: ['yes', 'no'],
+	},
+	{
+		name: "the model puts `approved: true` in the second call's hitlParameters: YES, NO runs the first only",
+		extras: [undefined, { hitl: { approved: true, data: { approved: true } } }],
+		answers: ['yes', 'no'],
+	},
+	{
+		name: "the model puts `approved: true` in the second call's tool arguments: the approver sees it, and NO runs nothing of it",
+		extras: [undefined, { tool: { approved: true } }],
+		answers: ['yes', 'no'],
+	},
 	{ name: 'three calls in one turn: YES, NO, YES runs the first and the third', answers: ['yes', 'no', 'yes'] },
-	{ name: 'two turns in a row (two calls, then one more once the model has their results): YES, NO, then YES', answers: ['yes', 'no', 'yes'], turns: [2, 1] },
+	{
+		name: 'two turns in a row (two calls, then one more once the model has their results): YES, NO, then YES',
+		answers: ['yes', 'no', 'yes'],
+		turns: [2, 1],
+	},
 ];
 
 export function hitlGateScenarios(w: HitlWorld) {
@@ -39,13 +67,16 @@ export function hitlGateScenarios(w: HitlWorld) {
 
 	/** The calls of a case, each to a number of its own, grouped into the model's turns. */
 	function callsOf(gate: GateCase): Call[][] {
-		const calls = gate.answers.map((_, index): Call => [newNumber(), `Gated message ${index + 1}`, gate.extras?.[index]]);
+		const calls = gate.answers.map(
+			(_, index): Call => [newNumber(), `Gated message ${index + 1}`, gate.extras?.[index]],
+		);
 		const sizes = gate.turns ?? [calls.length];
 		return sizes.map((size, turn) => calls.slice(sizes.slice(0, turn).reduce((a, b) => a + b, 0)).slice(0, size));
 	}
 
 	/** The call a question asks about: its recipient is in the question's text. */
-	const callOf = (calls: Call[], question: Sms): number => calls.findIndex(([to]) => question.content.includes(`to: ${to};`));
+	const callOf = (calls: Call[], question: Sms): number =>
+		calls.findIndex(([to]) => question.content.includes(`to: ${to};`));
 
 	/** Answers each question as it comes (whichever call it names), until every call was asked; returns the questions. */
 	async function answerEach(run: Run & { question: Sms }, calls: Call[], answers: Answer[]): Promise<Sms[]> {
@@ -64,7 +95,10 @@ export function hitlGateScenarios(w: HitlWorld) {
 	async function expectSentExactlyApproved(calls: Call[], answers: Answer[]) {
 		for (const [index, [to, message]] of calls.entries()) {
 			const sent = await smsTo(to);
-			expect({ to, sent: sent.map((sms) => sms.content) }).toEqual({ to, sent: answers[index] === 'yes' ? [message] : [] });
+			expect({ to, sent: sent.map((sms) => sms.content) }).toEqual({
+				to,
+				sent: answers[index] === 'yes' ? [message] : [],
+			});
 		}
 	}
 
@@ -72,7 +106,11 @@ export function hitlGateScenarios(w: HitlWorld) {
 	function heardOf(run: Run, turn: Call[]): string[] {
 		for (const request of w.requestsOf(run)) {
 			const calls = request.messages.flatMap((message) => message.tool_calls ?? []);
-			const ids = new Set(calls.filter((call) => turn.some(([to]) => call.function.arguments.includes(`"to":"${to}"`))).map((call) => call.id));
+			const ids = new Set(
+				calls
+					.filter((call) => turn.some(([to]) => call.function.arguments.includes(`"to":"${to}"`)))
+					.map((call) => call.id),
+			);
 			const results = request.messages.filter((message) => message.role === 'tool' && ids.has(message.tool_call_id!));
 			if (results.length > 0) return results.map((message) => String(message.content));
 		}
@@ -92,11 +130,17 @@ export function hitlGateScenarios(w: HitlWorld) {
 
 	let timedOut: { run: Run & { question: Sms }; calls: Call[] };
 
-	test('timeout (the agent\'s input item has `approved: true`), started first: the first question runs out; a late YES to it, once the second is asked, runs nothing', async () => {
-		const calls = [[newNumber(), 'Timed message 1'], [newNumber(), 'Timed message 2']] as Call[];
+	test("timeout (the agent's input item has `approved: true`), started first: the first question runs out; a late YES to it, once the second is asked, runs nothing", async () => {
+		const calls = [
+			[newNumber(), 'Timed message 1'],
+			[newNumber(), 'Timed message 2'],
+		] as Call[];
 		const limitWaitTime = { values: { limitType: 'afterTimeInterval', resumeAmount: 0.05, resumeUnit: 'minutes' } };
 		// `approved: true` in the agent's input: before the fix, the second call ran once the first had timed out.
-		timedOut = { run: await runAgent(calls, { approval: { options: { limitWaitTime } }, upstream: { json: { approved: true } } }), calls };
+		timedOut = {
+			run: await runAgent(calls, { approval: { options: { limitWaitTime } }, upstream: { json: { approved: true } } }),
+			calls,
+		};
 		expect(callOf(calls, timedOut.run.question)).toBeGreaterThanOrEqual(0);
 	});
 
@@ -107,14 +151,21 @@ export function hitlGateScenarios(w: HitlWorld) {
 		const questions = await answerEach(run, calls, gate.answers);
 		await finished(run);
 		expect(await smsTo(run.approver)).toHaveLength(calls.length);
-		expect(questions.map((question) => question.content)).toEqual(expect.arrayContaining(calls.map(([to, message]) => expect.stringContaining(`Allow Send SMS (to: ${to}; message: ${message}`))));
+		expect(questions.map((question) => question.content)).toEqual(
+			expect.arrayContaining(
+				calls.map(([to, message]) => expect.stringContaining(`Allow Send SMS (to: ${to}; message: ${message}`)),
+			),
+		);
 		await expectSentExactlyApproved(calls, gate.answers);
 		for (const turn of turns) expect(heardOf(run, turn)).toEqual(await expectedHeard(turn, calls, gate.answers));
 	});
 
-	test('after the package\'s own Send and Wait approved the run (`approved: true` upstream): NO, NO runs nothing; a late YES to the first question does not resume the second', async () => {
+	test("after the package's own Send and Wait approved the run (`approved: true` upstream): NO, NO runs nothing; a late YES to the first question does not resume the second", async () => {
 		const startApprover = newNumber();
-		const calls = [[newNumber(), 'After approval 1'], [newNumber(), 'After approval 2']] as Call[];
+		const calls = [
+			[newNumber(), 'After approval 1'],
+			[newNumber(), 'After approval 2'],
+		] as Call[];
 		const { prompt, approver } = await w.startAgent([calls], { upstream: { sendAndWaitTo: startApprover } });
 		await reply(await nextSms(startApprover, 0), 'yes');
 		const first = await nextSms(approver, 0);

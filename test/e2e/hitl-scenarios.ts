@@ -14,16 +14,26 @@ export type { HitlSetting } from './hitl-world';
 /** Declares the tests; `setting()` is read in their beforeAll. */
 export function hitlScenarios(setting: () => HitlSetting) {
 	const w = hitlWorld(setting);
-	const { newNumber, smsTo, runAgent, startAgent, nextSms, reply, finished, toolResults, expectNoLinkSent, execution } = w;
+	const { newNumber, smsTo, runAgent, startAgent, nextSms, reply, finished, toolResults, expectNoLinkSent, execution } =
+		w;
 
 	let timeoutRun: Run & { question: Sms };
 
 	test('approve: the question reads well as one SMS; "yes" runs the tool (the SMS goes out) and the model gets its result', async () => {
 		// Started first, so that n8n's wait tracker has run it out by the last test.
-		timeoutRun = await runAgent([[newNumber(), 'Checking in']], { approval: { options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 0.05, resumeUnit: 'minutes' } } } } });
+		timeoutRun = await runAgent([[newNumber(), 'Checking in']], {
+			approval: {
+				options: {
+					limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 0.05, resumeUnit: 'minutes' } },
+				},
+			},
+		});
 		const recipient = newNumber();
 		const run = await runAgent([[recipient, 'Your parcel is on its way']]);
-		expect(run.question).toMatchObject({ sender: SENDER, content: `Allow Send SMS (to: ${recipient}; message: Your parcel is on its way)? Reply YES or NO` });
+		expect(run.question).toMatchObject({
+			sender: SENDER,
+			content: `Allow Send SMS (to: ${recipient}; message: Your parcel is on its way)? Reply YES or NO`,
+		});
 		expect(await smsTo(recipient)).toEqual([]);
 		await reply(run.question, 'Yes');
 		await finished(run);
@@ -48,7 +58,9 @@ export function hitlScenarios(setting: () => HitlSetting) {
 
 	test('a question that cannot be sent (a sender name nobody can reply to) is a refusal: nothing is sent', async () => {
 		const recipient = newNumber();
-		const { prompt, approver, workflowId } = await startAgent([[[recipient, 'Hello']]], { approval: { sender: { __rl: true, mode: 'id', value: 'MyShop' } } });
+		const { prompt, approver, workflowId } = await startAgent([[[recipient, 'Hello']]], {
+			approval: { sender: { __rl: true, mode: 'id', value: 'MyShop' } },
+		});
 		const [done] = await w.client().finishedExecutions(workflowId, 1, 60_000);
 		expect(done.status).toBe('success');
 		expect(await smsTo(approver)).toEqual([]);
@@ -58,7 +70,9 @@ export function hitlScenarios(setting: () => HitlSetting) {
 
 	test('an unclear reply gets the reminder and the question still waits; then a clear reply decides', async () => {
 		const recipient = newNumber();
-		const run = await runAgent([[recipient, 'Meeting moved to 3pm']], { approval: { options: { unclearReplyReminder: 'Please reply YES or NO' } } });
+		const run = await runAgent([[recipient, 'Meeting moved to 3pm']], {
+			approval: { options: { unclearReplyReminder: 'Please reply YES or NO' } },
+		});
 		await reply(run.question, 'what is this?');
 		const reminder = await nextSms(run.approver, 1);
 		expect(reminder.content).toBe('Please reply YES or NO');

@@ -49,14 +49,18 @@ export const REFUSAL = 'User rejected the tool call';
 const TRIGGER_WEBHOOK_ID = '3f1e2d3c-4b5a-4e3b-9c8d-7e4b1c2d5a6f';
 
 /** The prompt that makes the scripted model call Send SMS once per call, turn after turn. */
-export const promptOf = (turns: Call[][]) => turns.map((calls) => calls.map(([to, message, extra]) => gatedSendCall(to, message, extra)).join('\n')).join('\nTHEN\n');
+export const promptOf = (turns: Call[][]) =>
+	turns
+		.map((calls) => calls.map(([to, message, extra]) => gatedSendCall(to, message, extra)).join('\n'))
+		.join('\nTHEN\n');
 
 /** Registers the trigger's set-up (beforeAll) and returns the helpers, valid inside tests. */
 export function hitlWorld(setting: () => HitlSetting) {
 	let s: HitlSetting;
 	let seed = 0;
 	const newNumber = () => `31650${String(++seed).padStart(6, '0')}`;
-	const smsTo = async (to: string) => ((await s.control('GET', '/emulator/messages')) as unknown as Sms[]).filter((sms) => sms.to === to);
+	const smsTo = async (to: string) =>
+		((await s.control('GET', '/emulator/messages')) as unknown as Sms[]).filter((sms) => sms.to === to);
 	const execution = (id: string) => s.client.api<Execution>('GET', `/executions/${id}?includeData=true`);
 
 	beforeAll(async () => {
@@ -70,7 +74,12 @@ export function hitlWorld(setting: () => HitlSetting) {
 			parameters: { events: ['inbox_message'], options: {} },
 			credentials: { messagingGatewayApi: { id: s.credentials.gateway, name: 'Messaging Gateway account' } },
 		};
-		const { id } = await s.client.api<{ id: string }>('POST', '/workflows', { name: 'Replies', nodes: [trigger], connections: {}, settings: {} });
+		const { id } = await s.client.api<{ id: string }>('POST', '/workflows', {
+			name: 'Replies',
+			nodes: [trigger],
+			connections: {},
+			settings: {},
+		});
 		await s.client.api('POST', `/workflows/${id}/activate`);
 		const url = `${s.webhookBaseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
 		// Only this trigger gets the account's webhooks from here on (another file's scenarios may have registered theirs).
@@ -89,21 +98,33 @@ export function hitlWorld(setting: () => HitlSetting) {
 			try {
 				return await s.client.api('POST', `/workflows/${id}/activate`);
 			} catch (error) {
-				if (attempt === 3 || !String((error as Error).message).includes('Error validating node parameters')) throw error;
+				if (attempt === 3 || !String((error as Error).message).includes('Error validating node parameters'))
+					throw error;
 			}
 		}
 	}
 
 	/** Creates, activates and starts a gated agent whose model makes `turns` of Send SMS calls. */
-	async function startAgent(turns: Call[][], { approval = {}, upstream }: AgentOptions = {}): Promise<Omit<Run, 'executionId'> & { workflowId: string }> {
+	async function startAgent(
+		turns: Call[][],
+		{ approval = {}, upstream }: AgentOptions = {},
+	): Promise<Omit<Run, 'executionId'> & { workflowId: string }> {
 		const path = `agent-${++seed}`;
 		const approver = newNumber();
-		const { id } = await s.client.api<{ id: string }>('POST', '/workflows', gatedAgentWorkflow(path, approver, approval, s.credentials, upstream));
+		const { id } = await s.client.api<{ id: string }>(
+			'POST',
+			'/workflows',
+			gatedAgentWorkflow(path, approver, approval, s.credentials, upstream),
+		);
 		await activate(id);
 		const prompt = promptOf(turns);
 		await waitFor(
 			async () => {
-				const answer = await fetch(`${s.webhookBaseUrl}/webhook/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ prompt }) });
+				const answer = await fetch(`${s.webhookBaseUrl}/webhook/${path}`, {
+					method: 'POST',
+					headers: { 'Content-Type': 'application/json' },
+					body: JSON.stringify({ prompt }),
+				});
 				return answer.status !== 404 && answer;
 			},
 			{ what: `the webhook of ${path}` },
@@ -120,7 +141,10 @@ export function hitlWorld(setting: () => HitlSetting) {
 				throw new Error(`no SMS ${index} to ${to}\n${s.logTail()}`);
 			},
 		});
-		if (waiting) await waitFor(async () => (await execution(sms.reference.split(':')[1])).status === 'waiting', { what: 'the execution to wait' });
+		if (waiting)
+			await waitFor(async () => (await execution(sms.reference.split(':')[1])).status === 'waiting', {
+				what: 'the execution to wait',
+			});
 		return sms;
 	}
 
@@ -132,7 +156,8 @@ export function hitlWorld(setting: () => HitlSetting) {
 		return { prompt, approver, executionId: question.reference.split(':')[1], question };
 	}
 
-	const reply = (sms: Sms, content: string, from = sms.to) => s.control('POST', '/emulator/inbound?wait=true', { from, content, replyTo: sms.messageid });
+	const reply = (sms: Sms, content: string, from = sms.to) =>
+		s.control('POST', '/emulator/inbound?wait=true', { from, content, replyTo: sms.messageid });
 
 	async function finished(run: Run, timeoutMs = 60_000): Promise<Execution> {
 		const done = await waitFor(
@@ -140,7 +165,13 @@ export function hitlWorld(setting: () => HitlSetting) {
 				const entry = await execution(run.executionId);
 				return !['waiting', 'running', 'new'].includes(entry.status) && entry;
 			},
-			{ what: `execution ${run.executionId} to finish`, timeoutMs, onTimeout: () => { throw new Error(`execution ${run.executionId} did not finish\n${s.logTail()}`); } },
+			{
+				what: `execution ${run.executionId} to finish`,
+				timeoutMs,
+				onTimeout: () => {
+					throw new Error(`execution ${run.executionId} did not finish\n${s.logTail()}`);
+				},
+			},
 		);
 		expect(done.status).toBe('success');
 		return done;
@@ -156,9 +187,23 @@ export function hitlWorld(setting: () => HitlSetting) {
 	}
 
 	/** Nothing the model was sent holds the question's signed link. */
-	const expectNoLinkSent = (question: Sms) => expect(JSON.stringify(s.model.requests)).not.toContain(question.reference.split(':').pop()!);
+	const expectNoLinkSent = (question: Sms) =>
+		expect(JSON.stringify(s.model.requests)).not.toContain(question.reference.split(':').pop()!);
 
-	return { newNumber, smsTo, execution, startAgent, nextSms, runAgent, reply, finished, requestsOf, toolResults, expectNoLinkSent, client: () => s.client };
+	return {
+		newNumber,
+		smsTo,
+		execution,
+		startAgent,
+		nextSms,
+		runAgent,
+		reply,
+		finished,
+		requestsOf,
+		toolResults,
+		expectNoLinkSent,
+		client: () => s.client,
+	};
 }
 
 export type HitlWorld = ReturnType<typeof hitlWorld>;

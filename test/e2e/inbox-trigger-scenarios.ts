@@ -26,8 +26,17 @@ export interface Inbox {
 }
 
 /** Adds `count` received messages `<label> 1` … `<label> count` to the inbox (one request: all at once). */
-export async function receive(inbox: Pick<Inbox, 'emulator'> & Partial<Inbox>, label: string, count: number): Promise<void> {
-	await emulatorControl(inbox.emulator)('POST', '/emulator/inbox', { count, from: SENDER, type: 'sms', content: `${label} {n}` });
+export async function receive(
+	inbox: Pick<Inbox, 'emulator'> & Partial<Inbox>,
+	label: string,
+	count: number,
+): Promise<void> {
+	await emulatorControl(inbox.emulator)('POST', '/emulator/inbox', {
+		count,
+		from: SENDER,
+		type: 'sms',
+		content: `${label} {n}`,
+	});
 	inbox.added?.push(...Array.from({ length: count }, (_, i) => `${label} ${i + 1}`));
 }
 
@@ -52,7 +61,11 @@ const inboxWorkflow = (order: InboxOrder): ExampleWorkflow => ({
  * Activates one inbox per emulator, one after another: n8n 1.x on SQLite answers two credential
  * writes at once with "cannot start a transaction within a transaction".
  */
-export async function activateInboxes(client: N8nClient, emulators: Emulator[], orders: InboxOrder[]): Promise<Inbox[]> {
+export async function activateInboxes(
+	client: N8nClient,
+	emulators: Emulator[],
+	orders: InboxOrder[],
+): Promise<Inbox[]> {
 	const inboxes: Inbox[] = [];
 	for (const [i, order] of orders.entries()) inboxes.push(await activateInbox(client, emulators[i], order));
 	return inboxes;
@@ -68,7 +81,11 @@ async function activateInbox(client: N8nClient, emulator: Emulator, order: Inbox
 	await control('PATCH', '/emulator/inbox', { order });
 	await receive({ emulator }, 'Before', BEFORE_ACTIVATION);
 	const { account } = emulator;
-	const credentialId = await client.createCredential(`Messaging Gateway (${order})`, { baseUrl: emulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret });
+	const credentialId = await client.createCredential(`Messaging Gateway (${order})`, {
+		baseUrl: emulator.url,
+		apiKey: account.apiKey,
+		apiSecret: account.apiSecret,
+	});
 	const workflowId = await client.importWorkflow(inboxWorkflow(order), credentialId);
 	await client.api('POST', `/workflows/${workflowId}/activate`);
 	await activationPolled(client, workflowId);
@@ -81,11 +98,18 @@ async function activateInbox(client: N8nClient, emulator: Emulator, order: Inbox
  */
 async function activationPolled(client: N8nClient, workflowId: string): Promise<void> {
 	const saved = async () => {
-		const { staticData } = await client.api<{ staticData?: Record<string, unknown> | string | null }>('GET', `/workflows/${workflowId}`);
+		const { staticData } = await client.api<{ staticData?: Record<string, unknown> | string | null }>(
+			'GET',
+			`/workflows/${workflowId}`,
+		);
 		const data = typeof staticData === 'string' ? (JSON.parse(staticData) as Record<string, unknown>) : staticData;
 		return data?.[`node:${TRIGGER}`] !== undefined;
 	};
-	await waitFor(saved, { what: `the static data of workflow ${workflowId}'s activation poll`, timeoutMs: 60_000, intervalMs: 250 });
+	await waitFor(saved, {
+		what: `the static data of workflow ${workflowId}'s activation poll`,
+		timeoutMs: 60_000,
+		intervalMs: 250,
+	});
 }
 
 /** The executions the trigger started (not manual runs), oldest first, and their items. */
@@ -101,7 +125,9 @@ const triggerItems = (execution: Execution) => nodeOutput(execution, TRIGGER);
 
 export async function emittedBy(client: N8nClient, workflowId: string): Promise<Emitted> {
 	// An execution counts once n8n has saved its data too (n8n 1.x can answer "finished" a moment before).
-	const all = (await client.executions(workflowId)).filter((execution) => isFinished(execution) && execution.data !== undefined).reverse();
+	const all = (await client.executions(workflowId))
+		.filter((execution) => isFinished(execution) && execution.data !== undefined)
+		.reverse();
 	const executions = all.filter((execution) => (execution as Execution & { mode?: string }).mode !== 'manual');
 	const items = executions.map(triggerItems);
 	return {
@@ -119,7 +145,8 @@ export async function waitForEmitted(client: () => N8nClient, inbox: Inbox, time
 		last = await emittedBy(client(), inbox.workflowId);
 		return last.texts.length >= inbox.added.length && last;
 	};
-	const what = () => `${inbox.added.length} messages emitted by the ${inbox.order} trigger (so far ${last?.texts.length ?? 0})`;
+	const what = () =>
+		`${inbox.added.length} messages emitted by the ${inbox.order} trigger (so far ${last?.texts.length ?? 0})`;
 	return await waitFor(enough, { what: what(), timeoutMs, intervalMs: 1000, onTimeout: () => last! });
 }
 
@@ -127,7 +154,11 @@ export async function waitForEmitted(client: () => N8nClient, inbox: Inbox, time
  * The scenario: 20 messages, a poll; 17 more, then `between` (an n8n restart), a poll; 13 more, a poll.
  * Each batch is waited for before the next is added, so the 50 come in at least 3 polls.
  */
-export async function fiftyOverThreePolls(client: () => N8nClient, inboxes: Inbox[], between: () => Promise<void> = async () => {}): Promise<Emitted[]> {
+export async function fiftyOverThreePolls(
+	client: () => N8nClient,
+	inboxes: Inbox[],
+	between: () => Promise<void> = async () => {},
+): Promise<Emitted[]> {
 	const batch = async (label: string, count: number, meanwhile: () => Promise<void> = async () => {}) => {
 		for (const inbox of inboxes) await receive(inbox, label, count);
 		await meanwhile();

@@ -32,14 +32,23 @@ afterAll(async () => {
 
 /** The messages the trigger's executions emitted, in execution order, and every execution's status (one that failed emits none). */
 async function emitted(): Promise<{ texts: string[]; statuses: string[] }> {
-	const executions = (await client.executions(inbox.workflowId)).filter((execution) => isFinished(execution) && execution.data !== undefined).reverse();
+	const executions = (await client.executions(inbox.workflowId))
+		.filter((execution) => isFinished(execution) && execution.data !== undefined)
+		.reverse();
 	const items = executions.map((execution) => execution.data?.resultData.runData[TRIGGER]?.[0]?.data?.main[0] ?? []);
 	// A failed execution is named by its error, so that a failure says what went wrong.
-	const statuses = executions.map((execution) => (execution.status === 'success' ? 'success' : `${String(execution.status)}: ${String((execution.data?.resultData as { error?: { message?: string } }).error?.message)}`));
+	const statuses = executions.map((execution) =>
+		execution.status === 'success'
+			? 'success'
+			: `${String(execution.status)}: ${String((execution.data?.resultData as { error?: { message?: string } }).error?.message)}`,
+	);
 	return { texts: items.flat().map((item) => String(item.json.message)), statuses };
 }
 
-const inboxRequests = async () => ((await emulatorControl(emulator)('GET', '/emulator/requests')) as unknown as Array<{ at: string; path: string }>).filter((request) => request.path === '/v1/message/inbox');
+const inboxRequests = async () =>
+	(
+		(await emulatorControl(emulator)('GET', '/emulator/requests')) as unknown as Array<{ at: string; path: string }>
+	).filter((request) => request.path === '/v1/message/inbox');
 
 test('a poll that outlasts its minute is not joined by the next: 2,100 messages, each emitted once, oldest first', async () => {
 	[inbox] = await withLogOf(n8n, activateInboxes(client, [emulator], ['oldestFirst']));
@@ -48,15 +57,27 @@ test('a poll that outlasts its minute is not joined by the next: 2,100 messages,
 	await receive(inbox, 'Slow', 2100);
 	const before = (await inboxRequests()).length;
 	await emulatorControl(emulator)('PATCH', '/emulator/settings', { apiLatencyMs: 25_000 });
-	const first = await waitFor(async () => (await inboxRequests())[before], { what: 'the first slow poll', timeoutMs: 90_000, intervalMs: 500 });
+	const first = await waitFor(async () => (await inboxRequests())[before], {
+		what: 'the first slow poll',
+		timeoutMs: 90_000,
+		intervalMs: 500,
+	});
 	// The next poll starts 60 s after the first, while the first still waits for its third answer; then the gateway is fast again.
 	await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(first.at) + 70_000 - Date.now())));
 	await emulatorControl(emulator)('PATCH', '/emulator/settings', { apiLatencyMs: 0 });
-	await waitFor(async () => (await emitted()).texts.length >= inbox.added.length, { what: `${inbox.added.length} messages emitted`, timeoutMs: 300_000, intervalMs: 2000 });
+	await waitFor(async () => (await emitted()).texts.length >= inbox.added.length, {
+		what: `${inbox.added.length} messages emitted`,
+		timeoutMs: 300_000,
+		intervalMs: 2000,
+	});
 	// One more poll, fast: nothing is emitted again.
 	await new Promise((resolve) => setTimeout(resolve, 65_000));
 	const { texts, statuses } = await emitted();
-	expect({ emitted: texts.length, unique: new Set(texts).size, statuses }).toEqual({ emitted: inbox.added.length, unique: inbox.added.length, statuses: statuses.map(() => 'success') });
+	expect({ emitted: texts.length, unique: new Set(texts).size, statuses }).toEqual({
+		emitted: inbox.added.length,
+		unique: inbox.added.length,
+		statuses: statuses.map(() => 'success'),
+	});
 	expect(texts).toEqual(inbox.added);
 	expect(readFileSync(n8n.logFile, 'utf8')).toContain('the previous poll still runs');
 }, 600_000);

@@ -32,7 +32,8 @@ const ORDERS: InboxOrder[] = ['oldestFirst', 'newestFirst'];
 const onN8n2 = Number((process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION).split('.')[0]) >= 2;
 
 const startEmulators = () => Promise.all(ORDERS.map(() => startEmulator()));
-const closeEmulators = (emulators: Emulator[] | undefined) => Promise.all((emulators ?? []).map((emulator) => emulator.close()));
+const closeEmulators = (emulators: Emulator[] | undefined) =>
+	Promise.all((emulators ?? []).map((emulator) => emulator.close()));
 
 describe('one n8n, restarted between polls', () => {
 	let server: RestartableN8n;
@@ -59,7 +60,13 @@ describe('one n8n, restarted between polls', () => {
 	test('both list orders: 50 messages over 3 polls and a restart, each emitted once, oldest first; none at activation', async () => {
 		inboxes = await logged(activateInboxes(server.client, emulators, ORDERS));
 		for (const inbox of inboxes) expect((await emittedBy(server.client, inbox.workflowId)).texts).toEqual([]);
-		const emitted = await logged(fiftyOverThreePolls(() => server.client, inboxes, () => server.restart()));
+		const emitted = await logged(
+			fiftyOverThreePolls(
+				() => server.client,
+				inboxes,
+				() => server.restart(),
+			),
+		);
 		inboxes.forEach((inbox, i) => expectFiftyOnce(inbox, emitted[i]));
 	}, 600_000);
 
@@ -78,7 +85,11 @@ describe('one n8n, restarted between polls', () => {
 	let stack: QueueStack;
 	let client: N8nClient;
 	let emulators: Emulator[];
-	const logTail = () => stack.processes().map(({ name, server }) => `${name}:\n${tailOf(server.logFile, 15)}`).join('\n');
+	const logTail = () =>
+		stack
+			.processes()
+			.map(({ name, server }) => `${name}:\n${tailOf(server.logFile, 15)}`)
+			.join('\n');
 
 	beforeAll(async () => {
 		emulators = await startEmulators();

@@ -10,7 +10,10 @@ import { lawfulScenarios } from './lawful-scenarios';
 stopN8nOnExit();
 stopQueueStacksOnExit();
 
-const queue = useQueueWithEmulator({ account: { balance: 100000 }, settings: { deliveryDelayMs: 60_000, retryBaseMs: 50 } });
+const queue = useQueueWithEmulator({
+	account: { balance: 100000 },
+	settings: { deliveryDelayMs: 60_000, retryBaseMs: 50 },
+});
 
 lawfulScenarios(() => {
 	const { emulator, client, stack, logTail } = queue();

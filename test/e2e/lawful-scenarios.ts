@@ -44,18 +44,63 @@ export function lawfulScenarios(setting: () => LawfulSetting) {
 	beforeAll(async () => {
 		({ emulator, client, webhookBaseUrl } = setting());
 		const { account } = emulator;
-		const credentialId = await withLog(client.createCredential('Gateway account', { baseUrl: emulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret, signingSecret: account.signingSecret }));
+		const credentialId = await withLog(
+			client.createCredential('Gateway account', {
+				baseUrl: emulator.url,
+				apiKey: account.apiKey,
+				apiSecret: account.apiSecret,
+				signingSecret: account.signingSecret,
+			}),
+		);
 		const trigger = {
 			name: 'Incoming SMS',
-			nodes: [{ name: 'Incoming', type: `${PACKAGE_NAME}.messagingGatewayTrigger`, typeVersion: 3, position: [0, 0], webhookId: TRIGGER_ID, parameters: { events: ['inbox_message'], options: { helpReply: HELP_REPLY } }, credentials }],
+			nodes: [
+				{
+					name: 'Incoming',
+					type: `${PACKAGE_NAME}.messagingGatewayTrigger`,
+					typeVersion: 3,
+					position: [0, 0],
+					webhookId: TRIGGER_ID,
+					parameters: { events: ['inbox_message'], options: { helpReply: HELP_REPLY } },
+					credentials,
+				},
+			],
 			connections: {},
 			settings: { executionOrder: 'v1' },
 		};
 		const broadcast = {
 			name: 'Broadcast',
 			nodes: [
-				{ name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: '36b2e4d6-3e5c-4f70-9bad-1c2e3f405136', parameters: { httpMethod: 'POST', path: 'broadcast-36', responseMode: 'lastNode', responseData: 'allEntries', options: {} } },
-				{ name: 'Send', type: `${PACKAGE_NAME}.messagingGateway`, typeVersion: 4, position: [260, 0], parameters: { resource: 'message', operation: 'send', sender: { __rl: true, mode: 'list', value: 'Shop' }, to: '={{ $json.body.numbers }}', message: 'Sale today', additionalFields: {}, options: {} }, credentials },
+				{
+					name: 'Start',
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2,
+					position: [0, 0],
+					webhookId: '36b2e4d6-3e5c-4f70-9bad-1c2e3f405136',
+					parameters: {
+						httpMethod: 'POST',
+						path: 'broadcast-36',
+						responseMode: 'lastNode',
+						responseData: 'allEntries',
+						options: {},
+					},
+				},
+				{
+					name: 'Send',
+					type: `${PACKAGE_NAME}.messagingGateway`,
+					typeVersion: 4,
+					position: [260, 0],
+					parameters: {
+						resource: 'message',
+						operation: 'send',
+						sender: { __rl: true, mode: 'list', value: 'Shop' },
+						to: '={{ $json.body.numbers }}',
+						message: 'Sale today',
+						additionalFields: {},
+						options: {},
+					},
+					credentials,
+				},
 			],
 			connections: { Start: { main: [[{ node: 'Send', type: 'main', index: 0 }]] } },
 			settings: { executionOrder: 'v1' },
@@ -82,8 +127,13 @@ export function lawfulScenarios(setting: () => LawfulSetting) {
 		const payload = JSON.stringify(event);
 		const t = Math.floor(Date.now() / 1000);
 		const v1 = opensslHmacSha256(emulator.account.signingSecret, Buffer.from(`${t}.${payload}`));
-		const headers = { 'Content-Type': 'application/json', 'X-Service-Timestamp': String(t), 'X-Service-Signature': `t=${t},v1=${v1}` };
-		return (await fetch(`${webhookBaseUrl}/webhook/${TRIGGER_ID}/webhook`, { method: 'POST', headers, body: payload })).status;
+		const headers = {
+			'Content-Type': 'application/json',
+			'X-Service-Timestamp': String(t),
+			'X-Service-Signature': `t=${t},v1=${v1}`,
+		};
+		return (await fetch(`${webhookBaseUrl}/webhook/${TRIGGER_ID}/webhook`, { method: 'POST', headers, body: payload }))
+			.status;
 	}
 
 	const STOPPED = '31612360001';
@@ -94,11 +144,20 @@ export function lawfulScenarios(setting: () => LawfulSetting) {
 		const { event } = await control('POST', '/emulator/inbound?wait=true', { from: STOPPED, content: 'STOP' });
 		await control('PATCH', '/emulator/settings', { duplicateDeliveries: false });
 		expect(await deliverAgain(event as Record<string, unknown>)).toBe(200);
-		const deliveries = (await control('GET', '/emulator/deliveries?type=inbox_message')) as unknown as Array<{ state: string }>;
+		const deliveries = (await control('GET', '/emulator/deliveries?type=inbox_message')) as unknown as Array<{
+			state: string;
+		}>;
 		expect(deliveries.map((delivery) => delivery.state)).toEqual(['delivered', 'delivered']);
 		const runs = await triggerRuns(3);
 		expect(runs).toHaveLength(3);
-		for (const run of runs) expect(nodeOutput(run, 'Incoming')).toEqual([expect.objectContaining({ webhook_id: (event as { webhook_id: string }).webhook_id, keyword: 'stop', optOut: 'added' })]);
+		for (const run of runs)
+			expect(nodeOutput(run, 'Incoming')).toEqual([
+				expect.objectContaining({
+					webhook_id: (event as { webhook_id: string }).webhook_id,
+					keyword: 'stop',
+					optOut: 'added',
+				}),
+			]);
 		const optOutRequests = emulator.requests.filter((request) => request.path === '/v1/optouts');
 		expect(optOutRequests.map((request) => JSON.parse(request.body))).toEqual([{ number: STOPPED }]);
 		expect(await control('GET', '/emulator/optouts')).toEqual([STOPPED]);
@@ -106,26 +165,42 @@ export function lawfulScenarios(setting: () => LawfulSetting) {
 
 	test('HELP twice from one number: the Help Reply is sent once, from the number the message reached', async () => {
 		const before = (await triggerRuns(0)).length;
-		for (const content of ['HELP', 'help']) await control('POST', '/emulator/inbound?wait=true', { from: '31612360009', content });
+		for (const content of ['HELP', 'help'])
+			await control('POST', '/emulator/inbound?wait=true', { from: '31612360009', content });
 		const runs = (await triggerRuns(before + 2)).slice(before);
 		expect(runs.map((run) => nodeOutput(run, 'Incoming')[0].helpReply)).toEqual(['sent', 'sentEarlier']);
 		const answers = emulator.messages.filter((message) => message.to === '31612360009');
-		expect(answers.map((message) => [message.content, message.sender])).toEqual([[HELP_REPLY, emulator.account.virtualNumber]]);
+		expect(answers.map((message) => [message.content, message.sender])).toEqual([
+			[HELP_REPLY, emulator.account.virtualNumber],
+		]);
 	}, 120_000);
 
 	test('a broadcast of 100 numbers, 3 of them on the opt-out list: 97 SMS, one each; 3 items skipped; no error', async () => {
 		for (const number of ON_LIST) await control('POST', '/emulator/optouts', { number });
-		const numbers = [...Array.from({ length: 97 }, (_, index) => `3161237${String(index).padStart(4, '0')}`), STOPPED, ...ON_LIST];
+		const numbers = [
+			...Array.from({ length: 97 }, (_, index) => `3161237${String(index).padStart(4, '0')}`),
+			STOPPED,
+			...ON_LIST,
+		];
 		// The opted-out numbers spread among the others.
 		numbers.splice(10, 0, numbers.pop()!);
 		numbers.splice(55, 0, numbers.pop()!);
 		const sentBefore = emulator.messages.length;
-		const response = await fetch(`${webhookBaseUrl}/webhook/broadcast-36`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ numbers }) });
+		const response = await fetch(`${webhookBaseUrl}/webhook/broadcast-36`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ numbers }),
+		});
 		expect(response.status).toBe(200);
 		const items = (await response.json()) as Array<Record<string, unknown>>;
 		expect(items).toHaveLength(100);
 		expect(items.filter((item) => item.error !== undefined)).toEqual([]);
-		expect(items.filter((item) => item.skipped === 'optedOut').map((item) => item.to).sort()).toEqual([STOPPED, ...ON_LIST].sort());
+		expect(
+			items
+				.filter((item) => item.skipped === 'optedOut')
+				.map((item) => item.to)
+				.sort(),
+		).toEqual([STOPPED, ...ON_LIST].sort());
 		const sent = emulator.messages.slice(sentBefore).map((message) => message.to);
 		const others = numbers.filter((number) => number !== STOPPED && !ON_LIST.includes(number));
 		expect(sent.sort()).toEqual(others.sort());

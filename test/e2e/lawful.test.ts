@@ -8,11 +8,19 @@ stopN8nOnExit();
 let started: N8nWithEmulator;
 
 beforeAll(async () => {
-	started = await startN8nWithEmulator({ account: { balance: 100000 }, settings: { deliveryDelayMs: 60_000, retryBaseMs: 50 } });
+	started = await startN8nWithEmulator({
+		account: { balance: 100000 },
+		settings: { deliveryDelayMs: 60_000, retryBaseMs: 50 },
+	});
 }, 900_000);
 
 afterAll(async () => {
 	await started?.stop();
 });
 
-lawfulScenarios(() => ({ emulator: started.emulator, client: started.client, webhookBaseUrl: started.n8n.url, logTail: () => tailOf(started.n8n.logFile) }));
+lawfulScenarios(() => ({
+	emulator: started.emulator,
+	client: started.client,
+	webhookBaseUrl: started.n8n.url,
+	logTail: () => tailOf(started.n8n.logFile),
+}));

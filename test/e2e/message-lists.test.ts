@@ -38,28 +38,61 @@ const node = (name: string, parameters: Record<string, unknown>, x: number, exec
 	credentials: { messagingGatewayApi: { id: '__CREDENTIAL_ID__', name: 'Messaging Gateway account' } },
 });
 
-test('one workflow reads the inbox (Return All, 3 pages), a sender\'s conversation (Limit 5) and the sent history', async () => {
+test("one workflow reads the inbox (Return All, 3 pages), a sender's conversation (Limit 5) and the sent history", async () => {
 	await control('POST', '/emulator/inbox', { count: 4100, from: PHONE, content: 'Inbound {n}' });
-	expect((await api('POST', '/v1/message/send', { message: 'Thanks for your message', sender: 'Shop', to: PHONE })).status).toBe(200);
-	const credentialId = await withLogOf(n8n, client.createCredential('Messaging Gateway account', { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret }));
+	expect(
+		(await api('POST', '/v1/message/send', { message: 'Thanks for your message', sender: 'Shop', to: PHONE })).status,
+	).toBe(200);
+	const credentialId = await withLogOf(
+		n8n,
+		client.createCredential('Messaging Gateway account', {
+			baseUrl: emulator.url,
+			apiKey: emulator.account.apiKey,
+			apiSecret: emulator.account.apiSecret,
+		}),
+	);
 	const names = ['Start', 'Inbox', 'Conversation', 'History'];
 	const workflow = {
 		name: 'Inbox → Conversation → History',
 		nodes: [
-			{ name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: '5d0c2a7e-4444-4a5b-9c8d-000000000026', parameters: { httpMethod: 'POST', path: 'message-lists', responseMode: 'onReceived', options: {} } },
+			{
+				name: 'Start',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: '5d0c2a7e-4444-4a5b-9c8d-000000000026',
+				parameters: { httpMethod: 'POST', path: 'message-lists', responseMode: 'onReceived', options: {} },
+			},
 			node('Inbox', { resource: 'inbox', operation: 'getAll', returnAll: true, filters: { type: 'sms' } }, 260),
-			node('Conversation', { resource: 'conversation', operation: 'get', phone: '={{ "+" + $json.sender }}', limit: 5 }, 520, true),
+			node(
+				'Conversation',
+				{ resource: 'conversation', operation: 'get', phone: '={{ "+" + $json.sender }}', limit: 5 },
+				520,
+				true,
+			),
 			node('History', { resource: 'message', operation: 'getAll', returnAll: true }, 780, true),
 		],
-		connections: Object.fromEntries(names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }])),
+		connections: Object.fromEntries(
+			names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }]),
+		),
 		settings: { executionOrder: 'v1' },
 	};
 	const workflowId = await client.importWorkflow(workflow as unknown as ExampleWorkflow, credentialId);
 	const before = emulator.requests.length;
-	await waitFor(async () => (await fetch(`${n8n.url}/webhook/message-lists`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } })).status === 200, {
-		what: 'the webhook to answer 200',
-		timeoutMs: 30_000,
-	});
+	await waitFor(
+		async () =>
+			(
+				await fetch(`${n8n.url}/webhook/message-lists`, {
+					method: 'POST',
+					body: '{}',
+					headers: { 'Content-Type': 'application/json' },
+				})
+			).status === 200,
+		{
+			what: 'the webhook to answer 200',
+			timeoutMs: 30_000,
+		},
+	);
 	const [execution] = await client.finishedExecutions(workflowId, 1, 120_000);
 	expect(execution.status).toBe('success');
 	expect(emulator.requests.slice(before).map((request) => `${request.path}?${request.query}`)).toEqual([
@@ -76,6 +109,12 @@ test('one workflow reads the inbox (Return All, 3 pages), a sender\'s conversati
 		Array.from({ length: 5 }, (_, i) => ['inbound', `Inbound ${i + 1}`]),
 	);
 	expect(nodeOutput(execution, 'History')).toEqual([
-		expect.objectContaining({ message: 'Thanks for your message', to: PHONE, sender: 'Shop', type: 'single', status: expect.any(String) }),
+		expect.objectContaining({
+			message: 'Thanks for your message',
+			to: PHONE,
+			sender: 'Shop',
+			type: 'single',
+			status: expect.any(String),
+		}),
 	]);
 }, 300_000);

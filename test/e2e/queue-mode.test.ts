@@ -35,11 +35,18 @@ const { executionsOf } = n8nExecutions(() => client, {
 	onRead: (executions) => executions.forEach((execution) => seen.set(execution.id, execution)),
 });
 
-const workerStarts = () => stack.workers.map((worker) => readFileSync(worker.logFile, 'utf8').match(/Worker started execution/g)?.length ?? 0).reduce((a, b) => a + b, 0);
+const workerStarts = () =>
+	stack.workers
+		.map((worker) => readFileSync(worker.logFile, 'utf8').match(/Worker started execution/g)?.length ?? 0)
+		.reduce((a, b) => a + b, 0);
 
 /** Each execution ran on exactly one worker, as its log says ("Worker started execution N"). */
 function expectRanOnAWorker(executions: Execution[]) {
-	for (const execution of executions) expect({ id: execution.id, workers: stack.workersThatRan(execution.id).length }).toEqual({ id: execution.id, workers: 1 });
+	for (const execution of executions)
+		expect({ id: execution.id, workers: stack.workersThatRan(execution.id).length }).toEqual({
+			id: execution.id,
+			workers: 1,
+		});
 }
 
 beforeAll(async () => {
@@ -51,7 +58,12 @@ beforeAll(async () => {
 		client = await N8nClient.setUp(stack.main.url);
 		demo = await setUpDemo(emulator, client, { webhookBaseUrl: stack.webhook.url });
 	} catch (error) {
-		throw new Error(`${(error as Error).message}\n${stack.processes().map(({ name, server }) => `${name}:\n${tailOf(server.logFile, 15)}`).join('\n')}`);
+		throw new Error(
+			`${(error as Error).message}\n${stack
+				.processes()
+				.map(({ name, server }) => `${name}:\n${tailOf(server.logFile, 15)}`)
+				.join('\n')}`,
+		);
 	}
 }, 900_000);
 
@@ -98,16 +110,21 @@ describe('the single-instance scenarios, each execution checked to have run on a
 test('the executions were spread over both workers, none ran on main or the webhook processor', () => {
 	expect(seen.size).toBeGreaterThanOrEqual(20);
 	const byWorker = new Map<string, number>();
-	for (const id of seen.keys()) for (const worker of stack.workersThatRan(id)) byWorker.set(worker, (byWorker.get(worker) ?? 0) + 1);
+	for (const id of seen.keys())
+		for (const worker of stack.workersThatRan(id)) byWorker.set(worker, (byWorker.get(worker) ?? 0) + 1);
 	expect([...byWorker.keys()].sort()).toEqual(['worker-1', 'worker-2']);
 	expect([...byWorker.values()].reduce((a, b) => a + b, 0)).toBe(seen.size);
-	for (const process of [stack.main, stack.webhook]) expect(readFileSync(process.logFile, 'utf8')).not.toMatch(/Worker started execution/);
+	for (const process of [stack.main, stack.webhook])
+		expect(readFileSync(process.logFile, 'utf8')).not.toMatch(/Worker started execution/);
 });
 
 describe('bounded load and faults (the full figures: npm run bench:queue)', () => {
 	/** Sends `count` signed webhooks, 20 in flight, to a new workflow of our trigger; `atRequest(i)` may act mid-load. */
 	async function loadRun(webhookId: string, count: number, atRequest: (index: number) => void = () => {}) {
-		const workflowId = await client.importWorkflow(webhookWorkflow(`Load ${webhookId}`, ourTrigger(webhookId)), demo.credentialId);
+		const workflowId = await client.importWorkflow(
+			webhookWorkflow(`Load ${webhookId}`, ourTrigger(webhookId)),
+			demo.credentialId,
+		);
 		const url = `${stack.webhook.url}/webhook/${webhookId}/webhook`;
 		await waitForWebhooks([url], { timeoutMs: 60_000 });
 		const requests = Array.from({ length: count }, (_, i) => signedEvent(i, false, emulator.account.signingSecret));
@@ -116,8 +133,15 @@ describe('bounded load and faults (the full figures: npm run bench:queue)', () =
 			return requests[i];
 		});
 		const executions = await executionsOf(workflowId, count, 180_000);
-		const webhookIds = executions.filter((execution) => execution.status === 'success').map((execution) => nodeOutput(execution, 'Trigger')[0].webhook_id);
-		return { answers: answers.statuses, executions, webhookIds: webhookIds.sort(), sent: requests.map((request) => request.webhookId).sort() };
+		const webhookIds = executions
+			.filter((execution) => execution.status === 'success')
+			.map((execution) => nodeOutput(execution, 'Trigger')[0].webhook_id);
+		return {
+			answers: answers.statuses,
+			executions,
+			webhookIds: webhookIds.sort(),
+			sent: requests.map((request) => request.webhookId).sort(),
+		};
 	}
 
 	test('100 signed webhooks at 20 in flight: exactly 100 successful executions, matched by webhook_id, on both workers', async () => {
@@ -125,7 +149,10 @@ describe('bounded load and faults (the full figures: npm run bench:queue)', () =
 		expect(run.answers).toEqual({ 200: 100 });
 		expect(run.webhookIds).toEqual(run.sent);
 		const ran = stack.executionsByWorker();
-		const perWorker = [...ran].map(([worker, ids]) => [worker, run.executions.filter((execution) => ids.has(execution.id)).length]);
+		const perWorker = [...ran].map(([worker, ids]) => [
+			worker,
+			run.executions.filter((execution) => ids.has(execution.id)).length,
+		]);
 		expect(perWorker.map(([worker]) => worker)).toEqual(['worker-1', 'worker-2']);
 		expect(perWorker.every(([, count]) => (count as number) > 0)).toBe(true);
 		expect(perWorker.reduce((sum, [, count]) => sum + (count as number), 0)).toBe(100);
@@ -134,24 +161,36 @@ describe('bounded load and faults (the full figures: npm run bench:queue)', () =
 	// n8n 1.123.81's worker ends its Postgres pool while an execution is still running: one of 60 failed with
 	// "Cannot use a pool after calling end on the pool" in both runs here. n8n 2.41 finished them all.
 	const onN8n1 = (process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION).startsWith('1.');
-	(onN8n1 ? test.skip : test)(`a worker stopped with SIGTERM mid-load loses nothing (n8n finishes its running executions)${onN8n1 ? ' — skipped on n8n 1.x: its worker ends the Postgres pool before the last execution is saved' : ''}`, async () => {
-		const stopping: Array<Promise<void>> = [];
-		const run = await loadRun('7c1d9e40-4444-4a5b-9c8d-000000000004', 60, (i) => {
-			if (i === 15) stopping.push(stack.workers[1].stop());
-		});
-		await Promise.all(stopping);
-		expect(run.answers).toEqual({ 200: 60 });
-		const failed = run.executions
-			.filter((execution) => execution.status !== 'success')
-			.map((execution) => ({ id: execution.id, status: execution.status, error: (execution.data?.resultData as { error?: { message?: string } } | undefined)?.error?.message }));
-		expect(failed).toEqual([]);
-		expect(run.webhookIds).toEqual(run.sent);
-	}, 300_000);
+	(onN8n1 ? test.skip : test)(
+		`a worker stopped with SIGTERM mid-load loses nothing (n8n finishes its running executions)${onN8n1 ? ' — skipped on n8n 1.x: its worker ends the Postgres pool before the last execution is saved' : ''}`,
+		async () => {
+			const stopping: Array<Promise<void>> = [];
+			const run = await loadRun('7c1d9e40-4444-4a5b-9c8d-000000000004', 60, (i) => {
+				if (i === 15) stopping.push(stack.workers[1].stop());
+			});
+			await Promise.all(stopping);
+			expect(run.answers).toEqual({ 200: 60 });
+			const failed = run.executions
+				.filter((execution) => execution.status !== 'success')
+				.map((execution) => ({
+					id: execution.id,
+					status: execution.status,
+					error: (execution.data?.resultData as { error?: { message?: string } } | undefined)?.error?.message,
+				}));
+			expect(failed).toEqual([]);
+			expect(run.webhookIds).toEqual(run.sent);
+		},
+		300_000,
+	);
 
 	test('a worker without the package is caught by the pre-flight check before any traffic', async () => {
 		const bare = await stack.startWorker(3, { installPackage: false });
 		try {
-			expect(preflight(stack).filter((finding) => !finding.ok).map((finding) => finding.process)).toEqual(['worker-3']);
+			expect(
+				preflight(stack)
+					.filter((finding) => !finding.ok)
+					.map((finding) => finding.process),
+			).toEqual(['worker-3']);
 			expect(() => assertPreflight(stack)).toThrow(/missing on worker-3/);
 		} finally {
 			await bare.stop();

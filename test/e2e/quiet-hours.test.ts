@@ -20,28 +20,86 @@ const HOUR = 3_600_000;
 // Whole hours ahead, so the window never wraps past midnight: from 01:00 when that is still ahead.
 const now = new Date();
 const fromHour = now.getUTCHours() + 3 <= 23 ? now.getUTCHours() + 2 : 1;
-const opening = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + (fromHour > now.getUTCHours() ? 0 : 1), fromHour));
+const opening = new Date(
+	Date.UTC(
+		now.getUTCFullYear(),
+		now.getUTCMonth(),
+		now.getUTCDate() + (fromHour > now.getUTCHours() ? 0 : 1),
+		fromHour,
+	),
+);
 const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 beforeAll(async () => {
 	let client;
-	({ emulator, n8n, client, stop } = await startN8nWithEmulator({ account: { balance: 100000, timezone: 'UTC' }, settings: { deliveryDelayMs: 60_000 } }));
+	({ emulator, n8n, client, stop } = await startN8nWithEmulator({
+		account: { balance: 100000, timezone: 'UTC' },
+		settings: { deliveryDelayMs: 60_000 },
+	}));
 	const { account } = emulator;
-	const credentialId = await withLogOf(n8n, client.createCredential('Gateway account', { baseUrl: emulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret, accountTimeZone: 'UTC' }));
+	const credentialId = await withLogOf(
+		n8n,
+		client.createCredential('Gateway account', {
+			baseUrl: emulator.url,
+			apiKey: account.apiKey,
+			apiSecret: account.apiSecret,
+			accountTimeZone: 'UTC',
+		}),
+	);
 	const credentials = { messagingGatewayApi: { id: '__CREDENTIAL_ID__', name: 'Gateway account' } };
-	const window = { preset: 'custom', days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: hh(fromHour), until: hh(fromHour + 1), mode: '={{ $json.body.mode }}', timeZoneField: 'UTC' };
+	const window = {
+		preset: 'custom',
+		days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+		from: hh(fromHour),
+		until: hh(fromHour + 1),
+		mode: '={{ $json.body.mode }}',
+		timeZoneField: 'UTC',
+	};
 	const workflow = {
 		name: 'Quiet hours',
 		nodes: [
-			{ name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: '36c3f5e7-4f6d-4081-8cbe-2d3f40516236', parameters: { httpMethod: 'POST', path: 'quiet-36', responseMode: 'lastNode', responseData: 'allEntries', options: {} } },
-			{ name: 'Send', type: `${PACKAGE_NAME}.messagingGateway`, typeVersion: 4, position: [260, 0], parameters: { resource: 'message', operation: 'send', sender: { __rl: true, mode: 'list', value: 'Shop' }, to: '={{ $json.body.to }}', message: 'Sale today', additionalFields: {}, options: { quietHours: { values: window } } }, credentials },
+			{
+				name: 'Start',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: '36c3f5e7-4f6d-4081-8cbe-2d3f40516236',
+				parameters: {
+					httpMethod: 'POST',
+					path: 'quiet-36',
+					responseMode: 'lastNode',
+					responseData: 'allEntries',
+					options: {},
+				},
+			},
+			{
+				name: 'Send',
+				type: `${PACKAGE_NAME}.messagingGateway`,
+				typeVersion: 4,
+				position: [260, 0],
+				parameters: {
+					resource: 'message',
+					operation: 'send',
+					sender: { __rl: true, mode: 'list', value: 'Shop' },
+					to: '={{ $json.body.to }}',
+					message: 'Sale today',
+					additionalFields: {},
+					options: { quietHours: { values: window } },
+				},
+				credentials,
+			},
 		],
 		connections: { Start: { main: [[{ node: 'Send', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
 	};
 	await withLogOf(n8n, client.importWorkflow(workflow as never, credentialId));
 	// Until n8n registers the webhook it answers 404; the probe has no number, so the node refuses it and sends nothing.
-	await waitForWebhooks([`${n8n.url}/webhook/quiet-36`], { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}', timeoutMs: 60_000 });
+	await waitForWebhooks([`${n8n.url}/webhook/quiet-36`], {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: '{}',
+		timeoutMs: 60_000,
+	});
 }, 900_000);
 
 afterAll(async () => {
@@ -49,17 +107,34 @@ afterAll(async () => {
 });
 
 const post = async (body: unknown) => {
-	const response = await fetch(`${n8n.url}/webhook/quiet-36`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+	const response = await fetch(`${n8n.url}/webhook/quiet-36`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify(body),
+	});
 	expect(response.status).toBe(200);
 	return (await response.json()) as Array<Record<string, unknown>>;
 };
 
-test('Defer: scheduled at the window\'s opening, as the emulator keeps it; Skip: nothing sent', async () => {
+test("Defer: scheduled at the window's opening, as the emulator keeps it; Skip: nothing sent", async () => {
 	const deferred = await post({ to: '31612345601', mode: 'defer' });
 	const date = opening.toISOString().slice(0, 16).replace('T', ' ');
-	expect(deferred).toEqual([expect.objectContaining({ to: '31612345601', date, timeZone: 'UTC', timeZoneSource: 'item', deferredTo: `${opening.toISOString().slice(0, 19)}+00:00` })]);
-	const scheduled = await emulatorClient(() => emulator).control<Array<Record<string, unknown>>>('GET', '/emulator/scheduled');
-	expect(scheduled).toEqual([expect.objectContaining({ to: '31612345601', date, scheduledFor: opening.toISOString() })]);
+	expect(deferred).toEqual([
+		expect.objectContaining({
+			to: '31612345601',
+			date,
+			timeZone: 'UTC',
+			timeZoneSource: 'item',
+			deferredTo: `${opening.toISOString().slice(0, 19)}+00:00`,
+		}),
+	]);
+	const scheduled = await emulatorClient(() => emulator).control<Array<Record<string, unknown>>>(
+		'GET',
+		'/emulator/scheduled',
+	);
+	expect(scheduled).toEqual([
+		expect.objectContaining({ to: '31612345601', date, scheduledFor: opening.toISOString() }),
+	]);
 	const skipped = await post({ to: '31612345602', mode: 'skip' });
 	expect(skipped).toEqual([expect.objectContaining({ to: '31612345602', skipped: 'quietHours' })]);
 	expect(emulator.messages.map((message) => message.to)).toEqual(['31612345601']);

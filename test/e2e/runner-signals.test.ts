@@ -44,9 +44,11 @@ test('SIGTERM to npm run test:e2e stops every process the run started', async ()
 		process.kill(run.pid!, 'SIGTERM');
 		expect(await exited).not.toBe(0);
 		const pids = started.map(({ pid }) => pid);
-		const left = await until('every process of the run to end', async () => (alive(pids).length === 0 ? [] : undefined), 15_000).catch(() =>
-			started.filter(({ pid }) => alive(pids).includes(pid)),
-		);
+		const left = await until(
+			'every process of the run to end',
+			async () => (alive(pids).length === 0 ? [] : undefined),
+			15_000,
+		).catch(() => started.filter(({ pid }) => alive(pids).includes(pid)));
 		expect(left).toEqual([]);
 		expect(processGroup(run.pid!)).toEqual([]);
 		expect(output).toContain('[e2e] SIGTERM: stopping what the test file started');

@@ -35,7 +35,10 @@ export interface Setting {
 export function sharedScenarios(setting: () => Setting) {
 	test('auto-reply round trip: inbound SMS → trigger → Send SMS → delivery reports → delivery log twice', async () => {
 		const { control, demo, executionsOf, checkExecutions } = setting();
-		const inbound = await control('POST', '/emulator/inbound?wait=true', { from: '31611122233', content: 'Is my order on its way?' });
+		const inbound = await control('POST', '/emulator/inbound?wait=true', {
+			from: '31611122233',
+			content: 'Is my order on its way?',
+		});
 		const [reply] = await executionsOf(demo.workflows.autoReply.id, 1);
 		expect(reply.status).toBe('success');
 		const triggerItem = nodeOutput(reply, 'Incoming SMS')[0];
@@ -44,8 +47,16 @@ export function sharedScenarios(setting: () => Setting) {
 
 		const messages = await control('GET', '/emulator/messages');
 		const sent = messages.find((message) => message.to === '31611122233')!;
-		expect(sent).toMatchObject({ sender: 'Shop', content: 'Thanks for your message "Is my order on its way?". We will get back to you shortly.' });
-		expect(nodeOutput(reply, 'Reply by SMS')[0]).toMatchObject({ messageid: sent.messageid, to: '31611122233', segments: 1, encoding: 'GSM-7' });
+		expect(sent).toMatchObject({
+			sender: 'Shop',
+			content: 'Thanks for your message "Is my order on its way?". We will get back to you shortly.',
+		});
+		expect(nodeOutput(reply, 'Reply by SMS')[0]).toMatchObject({
+			messageid: sent.messageid,
+			to: '31611122233',
+			segments: 1,
+			encoding: 'GSM-7',
+		});
 
 		const logs = await executionsOf(demo.workflows.deliveryLog.id, 2);
 		expect(logs).toHaveLength(2);
@@ -53,7 +64,11 @@ export function sharedScenarios(setting: () => Setting) {
 		expect(reports.map((report) => (report.message as Record<string, unknown>).delivery_code)).toEqual(['0', '1']);
 		for (const report of reports) {
 			expect(specViolations(report)).toEqual([]);
-			expect(report.message).toMatchObject({ messageid: sent.messageid, receiver: '31611122233', reference: (sent as { reference: string }).reference });
+			expect(report.message).toMatchObject({
+				messageid: sent.messageid,
+				receiver: '31611122233',
+				reference: (sent as { reference: string }).reference,
+			});
 		}
 		expect(nodeOutput(logs[1], 'Log Entry (replace with a sheet or database)')[0]).toMatchObject({
 			messageid: sent.messageid,
@@ -87,14 +102,21 @@ export function sharedScenarios(setting: () => Setting) {
 				connections: {},
 				settings: { executionOrder: 'v1' },
 			});
-			allEvents.id = await client.importWorkflow(trigger(['*'], '0e6f3b2a-1111-4a5b-9c8d-000000000001'), demo.credentialId);
-			onlyAddGroup.id = await client.importWorkflow(trigger(['add_group'], '0e6f3b2a-2222-4a5b-9c8d-000000000002'), demo.credentialId);
+			allEvents.id = await client.importWorkflow(
+				trigger(['*'], '0e6f3b2a-1111-4a5b-9c8d-000000000001'),
+				demo.credentialId,
+			);
+			onlyAddGroup.id = await client.importWorkflow(
+				trigger(['add_group'], '0e6f3b2a-2222-4a5b-9c8d-000000000002'),
+				demo.credentialId,
+			);
 			allEvents.url = `${webhookBaseUrl}/webhook/0e6f3b2a-1111-4a5b-9c8d-000000000001/webhook`;
 			onlyAddGroup.url = `${webhookBaseUrl}/webhook/0e6f3b2a-2222-4a5b-9c8d-000000000002/webhook`;
 			await waitForWebhooks([allEvents.url, onlyAddGroup.url], { timeoutMs: 60_000 });
 			// Only these two triggers: the demo's auto-reply would answer the inbox_message and add reports.
 			await control('DELETE', '/emulator/webhooks');
-			for (const url of [allEvents.url, onlyAddGroup.url]) await control('POST', '/emulator/webhooks', { url, types: ['*'] });
+			for (const url of [allEvents.url, onlyAddGroup.url])
+				await control('POST', '/emulator/webhooks', { url, types: ['*'] });
 		}, 120_000);
 
 		test('one event of each of the 14 types comes out field for field; the single-type trigger starts once', async () => {
@@ -113,7 +135,11 @@ export function sharedScenarios(setting: () => Setting) {
 				expect(JSON.stringify(output)).toBe(JSON.stringify(event)); // same field order too
 				expect(specViolations(output!)).toEqual([]);
 			}
-			const ignored = await fetch(onlyAddGroup.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+			const ignored = await fetch(onlyAddGroup.url, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: '{}',
+			});
 			expect(ignored.status).toBe(401); // signed requests only
 			const single = await executionsOf(onlyAddGroup.id, 1);
 			await sleep(1000);
@@ -147,7 +173,11 @@ export function sharedScenarios(setting: () => Setting) {
 				expect(response.status).toBe(401);
 				checks[name] = ((await response.json()) as { check: string }).check;
 			}
-			expect(checks).toEqual({ tampered: 'no_matching_signature', 'wrong secret': 'no_matching_signature', stale: 'timestamp_outside_tolerance' });
+			expect(checks).toEqual({
+				tampered: 'no_matching_signature',
+				'wrong secret': 'no_matching_signature',
+				stale: 'timestamp_outside_tolerance',
+			});
 			await sleep(2000);
 			expect((await executionsOf(allEvents.id, counted, 0)).length).toBe(counted);
 			if (executionsStarted) expect(executionsStarted()).toBe(startedBefore); // nothing was started (queue mode: enqueued for a worker)
@@ -180,9 +210,16 @@ export function sharedScenarios(setting: () => Setting) {
 		const { emulator, control, demo, executionsOf, checkExecutions } = setting();
 		await control('DELETE', '/emulator/webhooks');
 		await waitForWebhooks([demo.workflows.fundsAlert.webhookUrl!]);
-		await control('POST', '/emulator/webhooks', { url: demo.workflows.fundsAlert.webhookUrl, types: ['insufficient_funds'] });
+		await control('POST', '/emulator/webhooks', {
+			url: demo.workflows.fundsAlert.webhookUrl,
+			types: ['insufficient_funds'],
+		});
 		await control('PUT', '/emulator/account', { balance: 0 });
-		const refused = await emulatorClient(() => emulator).api('POST', '/v1/message/send', { message: 'Hi', to: '31612345678', sender: 'Shop' });
+		const refused = await emulatorClient(() => emulator).api('POST', '/v1/message/send', {
+			message: 'Hi',
+			to: '31612345678',
+			sender: 'Shop',
+		});
 		expect(refused.body).toEqual({ error: '108', errorMsg: 'Not enough credits' });
 		const [alert] = await executionsOf(demo.workflows.fundsAlert.id, 1);
 		expect(alert.status).toBe('success');

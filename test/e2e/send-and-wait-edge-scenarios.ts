@@ -31,7 +31,10 @@ export function sendAndWaitEdgeScenarios(world: ReturnType<typeof conversationWo
 			to: question.sms.to,
 			webhook_id: expect.stringMatching(/^wh_/),
 		});
-		const reports = (await control('GET', `/emulator/events?type=delivery_report&messageid=${question.sms.messageid}`)) as unknown as Array<{ event: { message: { delivery_code: string } } }>;
+		const reports = (await control(
+			'GET',
+			`/emulator/events?type=delivery_report&messageid=${question.sms.messageid}`,
+		)) as unknown as Array<{ event: { message: { delivery_code: string } } }>;
 		expect(reports.map((entry) => entry.event.message.delivery_code)).toEqual(['0', '1']);
 	});
 
@@ -55,51 +58,84 @@ export function sendAndWaitEdgeScenarios(world: ReturnType<typeof conversationWo
 		];
 		for (const reference of references) {
 			const sms = await sendPlainSms(reference, newNumber());
-			const response = (await reply(sms, 'yes')) as unknown as { deliveries: Array<{ state: string; attempts: Array<{ status: number }> }> };
+			const response = (await reply(sms, 'yes')) as unknown as {
+				deliveries: Array<{ state: string; attempts: Array<{ status: number }> }>;
+			};
 			// The trigger acknowledged it (2xx): nothing to forward, or n8n refused (unknown execution).
-			expect(response.deliveries.map((delivery) => [delivery.state, delivery.attempts.at(-1)?.status])).toEqual([['delivered', 200]]);
+			expect(response.deliveries.map((delivery) => [delivery.state, delivery.attempts.at(-1)?.status])).toEqual([
+				['delivered', 200],
+			]);
 		}
 		expect(world.receiver.requests).toHaveLength(0);
 	});
 
-	test.each([400, 502])("a gateway's HTTP %s echoing the request: the signature is nowhere in the saved execution or n8n's debug log", async (status) => {
-		const to = newNumber();
-		await control('POST', '/emulator/faults', { status, echo: true });
-		const { workflowId } = await startQuestion({ responseType: 'approval' }, to);
-		const [failed] = await world.client.finishedExecutions(workflowId, 1);
-		expect(failed.status).toBe('error');
-		// The signature the gateway received, taken from the request the emulator recorded.
-		const requests = (await control('GET', '/emulator/requests')) as unknown as Array<{ path: string; body: string }>;
-		const sent = requests.filter((request) => request.path === '/v1/message/send').map((request) => JSON.parse(request.body) as SentSms).find((body) => body.to === to);
-		const signature = /^n8n-wait:\d+:[\w-]+:([0-9a-f]{64})$/.exec(sent?.reference ?? '')?.[1];
-		expect(signature).toBeDefined();
-		// The echo is in n8n's debug line of the failed run and in the saved error (the searches are not vacuous); the signature is in neither.
-		const echoed = status === 400 ? /Invalid request/ : /The upstream did not answer this request/;
-		const log = await waitFor(() => world.wholeLog().split('\n').some((line) => line.includes('Workflow execution finished with error') && line.includes(workflowId)) && world.wholeLog(), {
-			what: "the failed run in n8n's debug log",
-		});
-		expect(log).toMatch(echoed);
-		expect(log).not.toContain(signature);
-		const saved = JSON.stringify(await executionById(failed.id));
-		expect(saved).toMatch(echoed);
-		expect(saved).not.toContain(signature);
-	});
+	test.each([400, 502])(
+		"a gateway's HTTP %s echoing the request: the signature is nowhere in the saved execution or n8n's debug log",
+		async (status) => {
+			const to = newNumber();
+			await control('POST', '/emulator/faults', { status, echo: true });
+			const { workflowId } = await startQuestion({ responseType: 'approval' }, to);
+			const [failed] = await world.client.finishedExecutions(workflowId, 1);
+			expect(failed.status).toBe('error');
+			// The signature the gateway received, taken from the request the emulator recorded.
+			const requests = (await control('GET', '/emulator/requests')) as unknown as Array<{ path: string; body: string }>;
+			const sent = requests
+				.filter((request) => request.path === '/v1/message/send')
+				.map((request) => JSON.parse(request.body) as SentSms)
+				.find((body) => body.to === to);
+			const signature = /^n8n-wait:\d+:[\w-]+:([0-9a-f]{64})$/.exec(sent?.reference ?? '')?.[1];
+			expect(signature).toBeDefined();
+			// The echo is in n8n's debug line of the failed run and in the saved error (the searches are not vacuous); the signature is in neither.
+			const echoed = status === 400 ? /Invalid request/ : /The upstream did not answer this request/;
+			const log = await waitFor(
+				() =>
+					world
+						.wholeLog()
+						.split('\n')
+						.some((line) => line.includes('Workflow execution finished with error') && line.includes(workflowId)) &&
+					world.wholeLog(),
+				{
+					what: "the failed run in n8n's debug log",
+				},
+			);
+			expect(log).toMatch(echoed);
+			expect(log).not.toContain(signature);
+			const saved = JSON.stringify(await executionById(failed.id));
+			expect(saved).toMatch(echoed);
+			expect(saved).not.toContain(signature);
+		},
+	);
 
 	test('timeout: a limit that runs out gives timedOut: true', async () => {
-		const question = await ask({ responseType: 'approval', options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 0.05, resumeUnit: 'minutes' } } } });
-		expect(await answerOf(question, 150_000)).toEqual({ timedOut: true, messageid: question.sms.messageid, to: question.sms.to });
+		const question = await ask({
+			responseType: 'approval',
+			options: {
+				limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 0.05, resumeUnit: 'minutes' } },
+			},
+		});
+		expect(await answerOf(question, 150_000)).toEqual({
+			timedOut: true,
+			messageid: question.sms.messageid,
+			to: question.sms.to,
+		});
 	}, 180_000);
 
 	test('a wait limit n8n cannot store (Amount 1e9 days) fails before sending, and the executions API still answers', async () => {
 		const to = newNumber();
-		const limit = { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: '={{ 1e9 }}', resumeUnit: 'days' } } };
+		const limit = {
+			limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: '={{ 1e9 }}', resumeUnit: 'days' } },
+		};
 		const { workflowId } = await startQuestion({ responseType: 'approval', options: limit }, to);
 		const [failed] = await world.client.finishedExecutions(workflowId, 1);
 		expect(failed.status).toBe('error');
 		expect(JSON.stringify(failed)).toContain('ends after the year 9999');
-		expect(((await control('GET', '/emulator/messages')) as unknown as SentSms[]).some((message) => message.to === to)).toBe(false);
+		expect(
+			((await control('GET', '/emulator/messages')) as unknown as SentSms[]).some((message) => message.to === to),
+		).toBe(false);
 		// A wait n8n stored as no date made its public API answer 500 for every list of executions.
 		const all = await world.client.api<{ data: Execution[] }>('GET', '/executions?limit=250');
-		expect(all.data.some((execution) => execution.status === 'waiting' && execution.workflowId === workflowId)).toBe(false);
+		expect(all.data.some((execution) => execution.status === 'waiting' && execution.workflowId === workflowId)).toBe(
+			false,
+		);
 	});
 }

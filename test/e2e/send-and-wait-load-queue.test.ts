@@ -15,10 +15,13 @@ stopQueueStacksOnExit();
 
 const onN8n1 = (process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION).startsWith('1.');
 
-(onN8n1 ? describe.skip : describe)(`Send and Wait under load, queue mode${onN8n1 ? ' — skipped on n8n 1.x: sized for the 2.x CI slot; send-and-wait-queue.test.ts covers 1.x' : ''}`, () => {
-	const queue = useQueueWithEmulator(LOAD_EMULATOR, LOAD_N8N_ENV);
-	sendAndWaitLoadScenarios(() => {
-		const { emulator, client, stack, logTail, logs } = queue();
-		return { emulator, client, webhookBaseUrl: stack.webhook.url, logs, logTail };
-	});
-});
+(onN8n1 ? describe.skip : describe)(
+	`Send and Wait under load, queue mode${onN8n1 ? ' — skipped on n8n 1.x: sized for the 2.x CI slot; send-and-wait-queue.test.ts covers 1.x' : ''}`,
+	() => {
+		const queue = useQueueWithEmulator(LOAD_EMULATOR, LOAD_N8N_ENV);
+		sendAndWaitLoadScenarios(() => {
+			const { emulator, client, stack, logTail, logs } = queue();
+			return { emulator, client, webhookBaseUrl: stack.webhook.url, logs, logTail };
+		});
+	},
+);

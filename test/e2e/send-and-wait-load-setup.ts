@@ -9,7 +9,14 @@ export const TRIGGER_WEBHOOK_ID = '3a7c9e1b-0d2f-4a6b-8c1e-5f7a9b3d2c10';
 /** The emulator as an at-least-once gateway under load; the balance pays for every question. */
 export const LOAD_EMULATOR: EmulatorOptions = {
 	account: { balance: 10_000 },
-	settings: { deliveryDelayMs: 0, deliveryJitterMs: 500, duplicateDeliveries: true, retryBaseMs: 250, maxAttempts: 8, webhookTimeoutMs: 10_000 },
+	settings: {
+		deliveryDelayMs: 0,
+		deliveryJitterMs: 500,
+		duplicateDeliveries: true,
+		retryBaseMs: 250,
+		maxAttempts: 8,
+		webhookTimeoutMs: 10_000,
+	},
 };
 
 /**
@@ -41,20 +48,46 @@ export interface Group {
 
 /** Numbers of a group: the report group's are delivered (final report code 1), the approval group's end in 9990 (no final report). */
 export const numbersOf = (name: Group['name']) =>
-	Array.from({ length: QUESTIONS_PER_GROUP }, (_, i) => (name === 'report' ? `3164${String(i).padStart(7, '0')}` : `3165${String(i).padStart(3, '0')}9990`));
+	Array.from({ length: QUESTIONS_PER_GROUP }, (_, i) =>
+		name === 'report' ? `3164${String(i).padStart(7, '0')}` : `3165${String(i).padStart(3, '0')}9990`,
+	);
 
 /** Webhook → Ask (Send and Wait for Response, `responseType`) → Done, one question per POST `{to}`. */
 export function questionWorkflow(name: Group['name'], credentialId: string) {
 	const credentials = { messagingGatewayApi: { id: credentialId, name: 'Messaging Gateway account' } };
-	const ask = { resource: 'message', operation: 'sendAndWait', sender: { __rl: true, mode: 'id', value: SENDER }, to: '={{ $json.body.to }}', message: 'Approve?', responseType: name === 'report' ? 'deliveryReport' : 'approval' };
+	const ask = {
+		resource: 'message',
+		operation: 'sendAndWait',
+		sender: { __rl: true, mode: 'id', value: SENDER },
+		to: '={{ $json.body.to }}',
+		message: 'Approve?',
+		responseType: name === 'report' ? 'deliveryReport' : 'approval',
+	};
 	return {
 		name: `Load: ${name}`,
 		nodes: [
-			{ name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: `load-${name}-id`, position: [0, 0], parameters: { httpMethod: 'POST', path: `load-${name}`, responseMode: 'onReceived' } },
-			{ name: 'Ask', type: `${PACKAGE_NAME}.messagingGateway`, typeVersion: 3, position: [220, 0], parameters: ask, credentials },
+			{
+				name: 'Start',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				webhookId: `load-${name}-id`,
+				position: [0, 0],
+				parameters: { httpMethod: 'POST', path: `load-${name}`, responseMode: 'onReceived' },
+			},
+			{
+				name: 'Ask',
+				type: `${PACKAGE_NAME}.messagingGateway`,
+				typeVersion: 3,
+				position: [220, 0],
+				parameters: ask,
+				credentials,
+			},
 			{ name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
 		],
-		connections: { Start: { main: [[{ node: 'Ask', type: 'main', index: 0 }]] }, Ask: { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
+		connections: {
+			Start: { main: [[{ node: 'Ask', type: 'main', index: 0 }]] },
+			Ask: { main: [[{ node: 'Done', type: 'main', index: 0 }]] },
+		},
 		settings: { executionOrder: 'v1' },
 	};
 }

@@ -15,22 +15,25 @@ stopN8nOnExit();
 
 const onN8n1 = (process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION).startsWith('1.');
 
-(onN8n1 ? describe.skip : describe)(`Send and Wait under load, one n8n${onN8n1 ? ' — skipped on n8n 1.x: sized for the 2.x CI slot; send-and-wait.test.ts covers 1.x' : ''}`, () => {
-	let started: N8nWithEmulator;
+(onN8n1 ? describe.skip : describe)(
+	`Send and Wait under load, one n8n${onN8n1 ? ' — skipped on n8n 1.x: sized for the 2.x CI slot; send-and-wait.test.ts covers 1.x' : ''}`,
+	() => {
+		let started: N8nWithEmulator;
 
-	beforeAll(async () => {
-		started = await startN8nWithEmulator(LOAD_EMULATOR, { env: LOAD_N8N_ENV });
-	}, 900_000);
+		beforeAll(async () => {
+			started = await startN8nWithEmulator(LOAD_EMULATOR, { env: LOAD_N8N_ENV });
+		}, 900_000);
 
-	afterAll(async () => {
-		await started?.stop();
-	});
+		afterAll(async () => {
+			await started?.stop();
+		});
 
-	sendAndWaitLoadScenarios(() => ({
-		emulator: started.emulator,
-		client: started.client,
-		webhookBaseUrl: started.n8n.url,
-		logs: () => [readFileSync(started.n8n.logFile, 'utf8')],
-		logTail: () => tailOf(started.n8n.logFile),
-	}));
-});
+		sendAndWaitLoadScenarios(() => ({
+			emulator: started.emulator,
+			client: started.client,
+			webhookBaseUrl: started.n8n.url,
+			logs: () => [readFileSync(started.n8n.logFile, 'utf8')],
+			logTail: () => tailOf(started.n8n.logFile),
+		}));
+	},
+);

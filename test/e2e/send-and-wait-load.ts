@@ -14,8 +14,16 @@ import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { waitFor, waitForWebhooks } from '../../tools/waits';
 import { load } from '../../tools/webhook-load';
 import { emulatorClient } from '../support/emulator-client';
-import { QUESTIONS_PER_GROUP, TRIGGER_WEBHOOK_ID, say, type LoadSetting, type Group, numbersOf, questionWorkflow, hex64 } from './send-and-wait-load-setup';
-
+import {
+	QUESTIONS_PER_GROUP,
+	TRIGGER_WEBHOOK_ID,
+	say,
+	type LoadSetting,
+	type Group,
+	numbersOf,
+	questionWorkflow,
+	hex64,
+} from './send-and-wait-load-setup';
 
 export function sendAndWaitLoadScenarios(setting: () => LoadSetting) {
 	let emulator: Emulator;
@@ -25,7 +33,11 @@ export function sendAndWaitLoadScenarios(setting: () => LoadSetting) {
 	const groups = {} as Record<Group['name'], Group>;
 	const { control } = emulatorClient(() => emulator);
 
-	async function createActive(workflow: ReturnType<typeof questionWorkflow> | { name: string; nodes: unknown[]; connections: object; settings: object }): Promise<string> {
+	async function createActive(
+		workflow:
+			| ReturnType<typeof questionWorkflow>
+			| { name: string; nodes: unknown[]; connections: object; settings: object },
+	): Promise<string> {
 		const { id } = await client.api<{ id: string }>('POST', '/workflows', workflow);
 		await client.api('POST', `/workflows/${id}/activate`);
 		return id;
@@ -34,13 +46,36 @@ export function sendAndWaitLoadScenarios(setting: () => LoadSetting) {
 	beforeAll(async () => {
 		({ emulator, client, webhookBaseUrl } = setting());
 		const { account } = emulator;
-		const credentialId = await client.createCredential('Messaging Gateway account', { baseUrl: emulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret, signingSecret: account.signingSecret });
-		const trigger = { name: 'Replies', type: `${PACKAGE_NAME}.messagingGatewayTrigger`, typeVersion: 2, webhookId: TRIGGER_WEBHOOK_ID, position: [0, 0], parameters: { events: ['inbox_message'], options: {} }, credentials: { messagingGatewayApi: { id: credentialId, name: 'Messaging Gateway account' } } };
-		triggerWorkflowId = await createActive({ name: 'Load: replies', nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } });
+		const credentialId = await client.createCredential('Messaging Gateway account', {
+			baseUrl: emulator.url,
+			apiKey: account.apiKey,
+			apiSecret: account.apiSecret,
+			signingSecret: account.signingSecret,
+		});
+		const trigger = {
+			name: 'Replies',
+			type: `${PACKAGE_NAME}.messagingGatewayTrigger`,
+			typeVersion: 2,
+			webhookId: TRIGGER_WEBHOOK_ID,
+			position: [0, 0],
+			parameters: { events: ['inbox_message'], options: {} },
+			credentials: { messagingGatewayApi: { id: credentialId, name: 'Messaging Gateway account' } },
+		};
+		triggerWorkflowId = await createActive({
+			name: 'Load: replies',
+			nodes: [trigger],
+			connections: {},
+			settings: { executionOrder: 'v1' },
+		});
 		const triggerUrl = `${webhookBaseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
 		await control('POST', '/emulator/webhooks', { url: triggerUrl, types: ['*'], method: 'POST' });
 		for (const name of ['report', 'approval'] as const) {
-			groups[name] = { name, workflowId: await createActive(questionWorkflow(name, credentialId)), numbers: numbersOf(name), sent: new Map() };
+			groups[name] = {
+				name,
+				workflowId: await createActive(questionWorkflow(name, credentialId)),
+				numbers: numbersOf(name),
+				sent: new Map(),
+			};
 		}
 		await waitForWebhooks([triggerUrl]);
 		await waitForWebhooks([`${webhookBaseUrl}/webhook/load-report`], { method: 'POST', body: '{"to":"not a number"}' });
@@ -51,7 +86,8 @@ export function sendAndWaitLoadScenarios(setting: () => LoadSetting) {
 		waitFor(
 			() => {
 				for (const sms of emulator.messages) {
-					if (group.numbers.includes(sms.to) && sms.reference.startsWith('n8n-wait:')) group.sent.set(sms.to, { executionId: sms.reference.split(':')[1], messageid: sms.messageid });
+					if (group.numbers.includes(sms.to) && sms.reference.startsWith('n8n-wait:'))
+						group.sent.set(sms.to, { executionId: sms.reference.split(':')[1], messageid: sms.messageid });
 				}
 				return group.sent.size === group.numbers.length;
 			},
@@ -66,27 +102,47 @@ export function sendAndWaitLoadScenarios(setting: () => LoadSetting) {
 		);
 
 	/** The group's executions by id, without their data. */
-	const statuses = async (group: Group) => new Map((await client.executions(group.workflowId, { includeData: false })).map((execution) => [execution.id, execution.status]));
+	const statuses = async (group: Group) =>
+		new Map(
+			(await client.executions(group.workflowId, { includeData: false })).map((execution) => [
+				execution.id,
+				execution.status,
+			]),
+		);
 
 	test('every question resumes exactly once with its own answer; no report is lost; a redelivered answer starts nothing', async () => {
 		// Both groups at once: 200 questions, 10 in flight each.
 		const asked = await Promise.all(
-			(['report', 'approval'] as const).map((name) => load(`${webhookBaseUrl}/webhook/load-${name}`, QUESTIONS_PER_GROUP, 10, (i) => ({ body: JSON.stringify({ to: groups[name].numbers[i] }), headers: {} }))),
+			(['report', 'approval'] as const).map((name) =>
+				load(`${webhookBaseUrl}/webhook/load-${name}`, QUESTIONS_PER_GROUP, 10, (i) => ({
+					body: JSON.stringify({ to: groups[name].numbers[i] }),
+					headers: {},
+				})),
+			),
 		);
-		expect(asked.map((result) => result.statuses)).toEqual([{ 200: QUESTIONS_PER_GROUP }, { 200: QUESTIONS_PER_GROUP }]);
+		expect(asked.map((result) => result.statuses)).toEqual([
+			{ 200: QUESTIONS_PER_GROUP },
+			{ 200: QUESTIONS_PER_GROUP },
+		]);
 		say('200 questions asked');
 		await sentQuestions(groups.report);
 		await sentQuestions(groups.approval);
 		say('200 questions sent');
 		const approvalIds = [...groups.approval.sent.values()].map((question) => question.executionId);
-		await waitFor(async () => {
-			const now = await statuses(groups.approval);
-			return approvalIds.every((id) => now.get(id) === 'waiting');
-		}, { what: 'every approval question waiting', timeoutMs: 240_000, intervalMs: 1000 });
+		await waitFor(
+			async () => {
+				const now = await statuses(groups.approval);
+				return approvalIds.every((id) => now.get(id) === 'waiting');
+			},
+			{ what: 'every approval question waiting', timeoutMs: 240_000, intervalMs: 1000 },
+		);
 		say('the approval questions wait');
 		// The recipients answer "yes"; the emulator delivers each answer twice.
 		const replies = [...groups.approval.sent.values()];
-		const answered = await load(`${emulator.url}/emulator/inbound?wait=true`, replies.length, 10, (i) => ({ body: JSON.stringify({ replyTo: replies[i].messageid, content: 'yes' }), headers: {} }));
+		const answered = await load(`${emulator.url}/emulator/inbound?wait=true`, replies.length, 10, (i) => ({
+			body: JSON.stringify({ replyTo: replies[i].messageid, content: 'yes' }),
+			headers: {},
+		}));
 		expect(answered.statuses).toEqual({ 201: replies.length });
 		say('answered');
 		// Every delivery (repeats and the gateway's redeliveries included) has ended.
@@ -95,10 +151,21 @@ export function sendAndWaitLoadScenarios(setting: () => LoadSetting) {
 
 		for (const group of [groups.report, groups.approval]) {
 			const ids = new Set([...group.sent.values()].map((question) => question.executionId));
-			const unfinished = async () => [...(await statuses(group))].filter(([id, status]) => ids.has(id) && ['waiting', 'running', 'new'].includes(status)).map(([id]) => id);
+			const unfinished = async () =>
+				[...(await statuses(group))]
+					.filter(([id, status]) => ids.has(id) && ['waiting', 'running', 'new'].includes(status))
+					.map(([id]) => id);
 			// Bounded: n8n may still be running the last resumed executions.
-			const left = await waitFor(async () => (await unfinished()).length === 0 && [], { what: `${group.name} questions finished`, timeoutMs: 90_000, intervalMs: 1000, onTimeout: () => ['timed out'] });
-			expect({ group: group.name, stillWaitingOrRunning: left.length === 0 ? [] : await unfinished() }).toEqual({ group: group.name, stillWaitingOrRunning: [] });
+			const left = await waitFor(async () => (await unfinished()).length === 0 && [], {
+				what: `${group.name} questions finished`,
+				timeoutMs: 90_000,
+				intervalMs: 1000,
+				onTimeout: () => ['timed out'],
+			});
+			expect({ group: group.name, stillWaitingOrRunning: left.length === 0 ? [] : await unfinished() }).toEqual({
+				group: group.name,
+				stillWaitingOrRunning: [],
+			});
 			// Besides the questions' executions, only the probe that waited for the webhook to be live (no number: an error).
 			const executions = await client.executions(group.workflowId);
 			const others = executions.filter((execution) => !ids.has(execution.id));
@@ -112,11 +179,18 @@ export function sendAndWaitLoadScenarios(setting: () => LoadSetting) {
 
 	function expectResumedOnce(group: Group, execution: Execution) {
 		const question = [...group.sent].find(([, sent]) => sent.executionId === execution.id);
-		expect({ id: execution.id, status: execution.status, question: question !== undefined }).toEqual({ id: execution.id, status: 'success', question: true });
+		expect({ id: execution.id, status: execution.status, question: question !== undefined }).toEqual({
+			id: execution.id,
+			status: 'success',
+			question: true,
+		});
 		const [to, { messageid }] = question!;
 		expect(execution.data!.resultData.runData.Done).toHaveLength(1);
 		const answer = nodeOutput(execution, 'Ask');
-		const expected = group.name === 'report' ? { delivered: true, delivery_code: '1', messageid, to } : { approved: true, reply: 'yes', from: to, messageid, to };
+		const expected =
+			group.name === 'report'
+				? { delivered: true, delivery_code: '1', messageid, to }
+				: { approved: true, reply: 'yes', from: to, messageid, to };
 		expect(answer).toEqual([expect.objectContaining(expected)]);
 	}
 

@@ -18,7 +18,10 @@ import { sendAndWaitScenarios } from './send-and-wait-scenarios';
 stopN8nOnExit();
 stopQueueStacksOnExit();
 
-const queue = useQueueWithEmulator({ settings: { deliveryDelayMs: 300, retryBaseMs: 200 } }, { N8N_LOG_LEVEL: 'debug' });
+const queue = useQueueWithEmulator(
+	{ settings: { deliveryDelayMs: 300, retryBaseMs: 200 } },
+	{ N8N_LOG_LEVEL: 'debug' },
+);
 
 sendAndWaitScenarios(() => {
 	const { emulator, client, stack, logTail, logs } = queue();
@@ -27,24 +30,43 @@ sendAndWaitScenarios(() => {
 
 const onN8n2 = Number((process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION).split('.')[0]) >= 2;
 
-(onN8n2 ? describe : describe.skip)(`an agent's Send SMS gated by the HITL tool, queue mode${onN8n2 ? '' : ' — skipped on n8n 1.x: it has no HITL tools'}`, () => {
-	let model: ScriptedModel;
-	const credentials: Credentials = { gateway: '', model: '' };
+(onN8n2 ? describe : describe.skip)(
+	`an agent's Send SMS gated by the HITL tool, queue mode${onN8n2 ? '' : ' — skipped on n8n 1.x: it has no HITL tools'}`,
+	() => {
+		let model: ScriptedModel;
+		const credentials: Credentials = { gateway: '', model: '' };
 
-	beforeAll(async () => {
-		model = await startScriptedModel();
-		const { emulator, client } = queue();
-		const { account } = emulator;
-		credentials.gateway = await client.createCredential('Messaging Gateway account (agents)', { baseUrl: emulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret, signingSecret: account.signingSecret });
-		credentials.model = await client.createCredential('Scripted model', { apiKey: 'sk-scripted', url: model.url }, 'openAiApi');
-	});
+		beforeAll(async () => {
+			model = await startScriptedModel();
+			const { emulator, client } = queue();
+			const { account } = emulator;
+			credentials.gateway = await client.createCredential('Messaging Gateway account (agents)', {
+				baseUrl: emulator.url,
+				apiKey: account.apiKey,
+				apiSecret: account.apiSecret,
+				signingSecret: account.signingSecret,
+			});
+			credentials.model = await client.createCredential(
+				'Scripted model',
+				{ apiKey: 'sk-scripted', url: model.url },
+				'openAiApi',
+			);
+		});
 
-	afterAll(async () => {
-		await model?.close();
-	});
+		afterAll(async () => {
+			await model?.close();
+		});
 
-	hitlScenarios(() => {
-		const { emulator, client, stack, logTail } = queue();
-		return { client, control: emulatorControl(emulator), model, credentials, webhookBaseUrl: stack.webhook.url, logTail };
-	});
-});
+		hitlScenarios(() => {
+			const { emulator, client, stack, logTail } = queue();
+			return {
+				client,
+				control: emulatorControl(emulator),
+				model,
+				credentials,
+				webhookBaseUrl: stack.webhook.url,
+				logTail,
+			};
+		});
+	},
+);

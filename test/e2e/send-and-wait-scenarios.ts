@@ -45,16 +45,32 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 		});
 
 		test('an unclear reply keeps it waiting and gets the reminder once; the next clear reply resumes it', async () => {
-			const question = await ask({ responseType: 'approval', options: { unclearReplyReminder: 'Sorry, please reply YES or NO' } });
+			const question = await ask({
+				responseType: 'approval',
+				options: { unclearReplyReminder: 'Sorry, please reply YES or NO' },
+			});
 			await reply(question.sms, 'maybe tomorrow');
 			expect(await isWaiting(question)).toBe(true);
-			const reminders = ((await control('GET', '/emulator/messages')) as unknown as SentSms[]).filter((message) => message.to === question.sms.to && message !== question.sms && message.messageid !== question.sms.messageid);
+			const reminders = ((await control('GET', '/emulator/messages')) as unknown as SentSms[]).filter(
+				(message) =>
+					message.to === question.sms.to && message !== question.sms && message.messageid !== question.sms.messageid,
+			);
 			expect(reminders).toHaveLength(1);
-			expect(reminders[0]).toMatchObject({ content: 'Sorry, please reply YES or NO', sender: SENDER, reference: `${question.sms.reference}:${question.sms.messageid}:1` });
-			// The trigger's own workflow shows the unclear reply, its link redacted.
-			const items = await waitFor(async () => (await triggerItems()).find((item) => (item?.message as Record<string, unknown>)?.content === 'maybe tomorrow'), {
-				what: "the unclear reply in the trigger's workflow",
+			expect(reminders[0]).toMatchObject({
+				content: 'Sorry, please reply YES or NO',
+				sender: SENDER,
+				reference: `${question.sms.reference}:${question.sms.messageid}:1`,
 			});
+			// The trigger's own workflow shows the unclear reply, its link redacted.
+			const items = await waitFor(
+				async () =>
+					(await triggerItems()).find(
+						(item) => (item?.message as Record<string, unknown>)?.content === 'maybe tomorrow',
+					),
+				{
+					what: "the unclear reply in the trigger's workflow",
+				},
+			);
 			expect(items).toMatchObject({ waitingQuestion: { executionId: question.execution.id, outcome: 'keptWaiting' } });
 			expect(JSON.stringify(items)).not.toContain(question.sms.reference.split(':').pop()!);
 			// A reply to the reminder answers the question too.
@@ -99,9 +115,18 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 			try {
 				const to = newNumber('9992');
 				const { workflowId } = await startQuestion({ responseType: 'approval' }, to);
-				const sms = await waitFor(async () => ((await control('GET', '/emulator/messages')) as unknown as SentSms[]).find((message) => message.to === to), { what: `the SMS to ${to}` });
+				const sms = await waitFor(
+					async () =>
+						((await control('GET', '/emulator/messages')) as unknown as SentSms[]).find((message) => message.to === to),
+					{ what: `the SMS to ${to}` },
+				);
 				const execution = { id: sms.reference.split(':')[1] } as Execution;
-				expect(await answerOf({ workflowId, execution, sms })).toMatchObject({ delivered: false, delivery_code: '2', messageid: sms.messageid, to });
+				expect(await answerOf({ workflowId, execution, sms })).toMatchObject({
+					delivered: false,
+					delivery_code: '2',
+					messageid: sms.messageid,
+					to,
+				});
 			} finally {
 				await control('PATCH', '/emulator/settings', { deliveryDelayMs });
 			}
@@ -109,11 +134,16 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 
 		test('an alphanumeric sender is refused before anything is sent', async () => {
 			const to = newNumber();
-			const { workflowId } = await startQuestion({ sender: { __rl: true, mode: 'id', value: 'MyShop' }, message: 'Approve?' }, to);
+			const { workflowId } = await startQuestion(
+				{ sender: { __rl: true, mode: 'id', value: 'MyShop' }, message: 'Approve?' },
+				to,
+			);
 			const [failed] = await world.client.finishedExecutions(workflowId, 1);
 			expect(failed.status).toBe('error');
 			expect(JSON.stringify(failed)).toContain('nobody can reply to a name');
-			expect(((await control('GET', '/emulator/messages')) as unknown as SentSms[]).some((message) => message.to === to)).toBe(false);
+			expect(
+				((await control('GET', '/emulator/messages')) as unknown as SentSms[]).some((message) => message.to === to),
+			).toBe(false);
 		});
 	});
 

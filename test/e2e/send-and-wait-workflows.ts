@@ -9,7 +9,11 @@ export const SENDER = '3197010000001';
 export async function postWhenLive(url: string, body: unknown): Promise<Response> {
 	return await waitFor(
 		async () => {
-			const answer = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+			const answer = await fetch(url, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify(body),
+			});
 			return answer.status === 404 ? undefined : answer;
 		},
 		{ what: `${url} to answer other than 404`, timeoutMs: 20_000 },
@@ -17,19 +21,40 @@ export async function postWhenLive(url: string, body: unknown): Promise<Response
 }
 
 /** Webhook (POST /webhook/<path>) → Ask, Send and Wait with these parameters → Done. */
-export function questionWorkflow(path: string, parameters: Record<string, unknown>, credentials: Record<string, unknown>) {
+export function questionWorkflow(
+	path: string,
+	parameters: Record<string, unknown>,
+	credentials: Record<string, unknown>,
+) {
 	const nodes = [
-		{ name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: `${path}-id`, position: [0, 0], parameters: { httpMethod: 'POST', path, responseMode: 'onReceived' } },
+		{
+			name: 'Start',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			webhookId: `${path}-id`,
+			position: [0, 0],
+			parameters: { httpMethod: 'POST', path, responseMode: 'onReceived' },
+		},
 		{
 			name: 'Ask',
 			type: `${PACKAGE_NAME}.messagingGateway`,
 			typeVersion: 2,
 			position: [220, 0],
-			parameters: { resource: 'message', operation: 'sendAndWait', sender: { __rl: true, mode: 'id', value: SENDER }, to: '={{ $json.body.to }}', message: 'Approve the refund of €120?', ...parameters },
+			parameters: {
+				resource: 'message',
+				operation: 'sendAndWait',
+				sender: { __rl: true, mode: 'id', value: SENDER },
+				to: '={{ $json.body.to }}',
+				message: 'Approve the refund of €120?',
+				...parameters,
+			},
 			credentials,
 		},
 		{ name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
 	];
-	const connections = { Start: { main: [[{ node: 'Ask', type: 'main', index: 0 }]] }, Ask: { main: [[{ node: 'Done', type: 'main', index: 0 }]] } };
+	const connections = {
+		Start: { main: [[{ node: 'Ask', type: 'main', index: 0 }]] },
+		Ask: { main: [[{ node: 'Done', type: 'main', index: 0 }]] },
+	};
 	return { nodes, connections };
 }

@@ -62,14 +62,26 @@ export function conversationWorld(setting: () => ConversationSetting) {
 
 	const credentials = () => ({ messagingGatewayApi: { id: credentialId, name: 'Messaging Gateway account' } });
 
-	async function createActiveWorkflow(name: string, nodes: unknown[], connections: Record<string, unknown>): Promise<string> {
-		const { id } = await client.api<{ id: string }>('POST', '/workflows', { name, nodes, connections, settings: { executionOrder: 'v1' } });
+	async function createActiveWorkflow(
+		name: string,
+		nodes: unknown[],
+		connections: Record<string, unknown>,
+	): Promise<string> {
+		const { id } = await client.api<{ id: string }>('POST', '/workflows', {
+			name,
+			nodes,
+			connections,
+			settings: { executionOrder: 'v1' },
+		});
 		await client.api('POST', `/workflows/${id}/activate`);
 		return id;
 	}
 
 	/** Creates and starts a workflow Webhook → Ask (Send and Wait) → Done for one recipient. */
-	async function startQuestion(parameters: Record<string, unknown>, to: string): Promise<{ workflowId: string; path: string }> {
+	async function startQuestion(
+		parameters: Record<string, unknown>,
+		to: string,
+	): Promise<{ workflowId: string; path: string }> {
 		const path = `ask-${++numberSeed}`;
 		const { nodes, connections } = questionWorkflow(path, parameters, credentials());
 		const workflowId = await createActiveWorkflow(`Question ${path}`, nodes, connections);
@@ -86,12 +98,16 @@ export function conversationWorld(setting: () => ConversationSetting) {
 	/** Starts a question and returns once it waits, with the SMS it sent. */
 	async function ask(parameters: Record<string, unknown>, to = newNumber()): Promise<Question> {
 		const { workflowId, path } = await startQuestion(parameters, to);
-		const sms = await waitFor(async () => ((await control('GET', '/emulator/messages')) as unknown as SentSms[]).find((message) => message.to === to), {
-			what: `the SMS of ${path} to ${to}`,
-			onTimeout: () => {
-				throw new Error(`no SMS of ${path} to ${to}\n${logTail()}`);
+		const sms = await waitFor(
+			async () =>
+				((await control('GET', '/emulator/messages')) as unknown as SentSms[]).find((message) => message.to === to),
+			{
+				what: `the SMS of ${path} to ${to}`,
+				onTimeout: () => {
+					throw new Error(`no SMS of ${path} to ${to}\n${logTail()}`);
+				},
 			},
-		});
+		);
 		// The execution's id is in the question's reference; the execution waits once the SMS is out.
 		const executionId = sms.reference.split(':')[1];
 		const execution = await waitFor(
@@ -115,24 +131,28 @@ export function conversationWorld(setting: () => ConversationSetting) {
 
 	/** The question's output once its execution has gone on and finished (a waiting one has not). */
 	async function answerOf(question: Question, timeoutMs = 30_000): Promise<Record<string, unknown>> {
-		const finished = await waitFor(async () => {
-			const execution = await executionById(question.execution.id);
-			// n8n 1.x can show the status before the run data of the nodes after the resume.
-			const saved = execution.status !== 'success' || execution.data?.resultData.runData.Done !== undefined;
-			return !['waiting', 'running', 'new'].includes(execution.status) && saved && execution;
-		}, {
-			what: 'the question to finish',
-			timeoutMs,
-			onTimeout: () => {
-				throw new Error(`the question did not finish\n${logTail()}`);
+		const finished = await waitFor(
+			async () => {
+				const execution = await executionById(question.execution.id);
+				// n8n 1.x can show the status before the run data of the nodes after the resume.
+				const saved = execution.status !== 'success' || execution.data?.resultData.runData.Done !== undefined;
+				return !['waiting', 'running', 'new'].includes(execution.status) && saved && execution;
 			},
-		});
+			{
+				what: 'the question to finish',
+				timeoutMs,
+				onTimeout: () => {
+					throw new Error(`the question did not finish\n${logTail()}`);
+				},
+			},
+		);
 		expect(finished.status).toBe('success');
 		expect(nodeOutput(finished, 'Done')).toHaveLength(1);
 		return nodeOutput(finished, 'Ask')[0];
 	}
 
-	const triggerItems = async () => (await client.executions(triggerWorkflowId)).map((execution) => nodeOutput(execution, 'Replies')[0]);
+	const triggerItems = async () =>
+		(await client.executions(triggerWorkflowId)).map((execution) => nodeOutput(execution, 'Replies')[0]);
 
 	beforeAll(async () => {
 		({ emulator, client, webhookBaseUrl, logTail, wholeLog } = setting());
@@ -167,7 +187,12 @@ export function conversationWorld(setting: () => ConversationSetting) {
 
 	/** An SMS with any reference, sent with the Send operation's HTTP API call as anyone on the account could. */
 	async function sendPlainSms(reference: string, to: string): Promise<SentSms> {
-		const { body } = await emulatorClient(() => emulator).api('POST', '/v1/message/send', { sender: SENDER, to, message: 'Anything', reference });
+		const { body } = await emulatorClient(() => emulator).api('POST', '/v1/message/send', {
+			sender: SENDER,
+			to,
+			message: 'Anything',
+			reference,
+		});
 		const { messageid } = body as { messageid: string };
 		return { messageid, to, sender: SENDER, content: 'Anything', reference };
 	}

@@ -13,7 +13,10 @@ stopN8nOnExit();
 let started: N8nWithEmulator;
 
 beforeAll(async () => {
-	started = await startN8nWithEmulator({ settings: { deliveryDelayMs: 300, retryBaseMs: 200 } }, { env: { N8N_LOG_LEVEL: 'debug' } });
+	started = await startN8nWithEmulator(
+		{ settings: { deliveryDelayMs: 300, retryBaseMs: 200 } },
+		{ env: { N8N_LOG_LEVEL: 'debug' } },
+	);
 }, 900_000);
 
 afterAll(async () => {

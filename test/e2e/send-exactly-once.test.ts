@@ -25,12 +25,20 @@ let control: EmulatorControl;
 let credentialId: string;
 let stop: (() => Promise<void>) | undefined;
 
-const numbers = (count: number, first: number) => Array.from({ length: count }, (_, index) => `3165${String(first + index).padStart(7, '0')}`);
+const numbers = (count: number, first: number) =>
+	Array.from({ length: count }, (_, index) => `3165${String(first + index).padStart(7, '0')}`);
 
 beforeAll(async () => {
 	({ emulator, n8n, client, stop } = await startN8nWithEmulator({ account: { balance: 100000 } }));
 	control = emulatorControl(emulator);
-	credentialId = await withLogOf(n8n, client.createCredential('Gateway account', { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret }));
+	credentialId = await withLogOf(
+		n8n,
+		client.createCredential('Gateway account', {
+			baseUrl: emulator.url,
+			apiKey: emulator.account.apiKey,
+			apiSecret: emulator.account.apiSecret,
+		}),
+	);
 }, 900_000);
 
 afterAll(async () => {
@@ -42,10 +50,28 @@ afterAll(async () => {
  * node with `parameters` (node version 3). Returns a function that posts items and waits for the
  * execution that ran the node.
  */
-async function workflowWith(path: string, parameters: Record<string, unknown>, node: Record<string, unknown> = {}, credential = credentialId) {
+async function workflowWith(
+	path: string,
+	parameters: Record<string, unknown>,
+	node: Record<string, unknown> = {},
+	credential = credentialId,
+) {
 	const nodes = [
-		{ name: 'Items', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: `${path}-id`, position: [0, 0], parameters: { httpMethod: 'POST', path, responseMode: 'onReceived' } },
-		{ name: 'One Item Each', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [220, 0], parameters: { fieldToSplitOut: 'body.items' } },
+		{
+			name: 'Items',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			webhookId: `${path}-id`,
+			position: [0, 0],
+			parameters: { httpMethod: 'POST', path, responseMode: 'onReceived' },
+		},
+		{
+			name: 'One Item Each',
+			type: 'n8n-nodes-base.splitOut',
+			typeVersion: 1,
+			position: [220, 0],
+			parameters: { fieldToSplitOut: 'body.items' },
+		},
 		{
 			name: 'Gateway',
 			type: `${PACKAGE_NAME}.messagingGateway`,
@@ -56,10 +82,23 @@ async function workflowWith(path: string, parameters: Record<string, unknown>, n
 			...node,
 		},
 	];
-	const connections = { Items: { main: [[{ node: 'One Item Each', type: 'main', index: 0 }]] }, 'One Item Each': { main: [[{ node: 'Gateway', type: 'main', index: 0 }]] } };
-	const { id } = await client.api<{ id: string }>('POST', '/workflows', { name: path, nodes, connections, settings: { executionOrder: 'v1' } });
+	const connections = {
+		Items: { main: [[{ node: 'One Item Each', type: 'main', index: 0 }]] },
+		'One Item Each': { main: [[{ node: 'Gateway', type: 'main', index: 0 }]] },
+	};
+	const { id } = await client.api<{ id: string }>('POST', '/workflows', {
+		name: path,
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+	});
 	await client.api('POST', `/workflows/${id}/activate`);
-	const post = (items: unknown[]) => fetch(`${n8n.url}/webhook/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ items }) });
+	const post = (items: unknown[]) =>
+		fetch(`${n8n.url}/webhook/${path}`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ items }),
+		});
 	// Right after activation the webhook can answer 404 for a moment; an empty list runs no Gateway node.
 	for (let tries = 0; (await post([])).status === 404 && tries < 80; tries++) await sleep(250);
 	return async (items: unknown[]): Promise<Execution> => {
@@ -74,12 +113,24 @@ async function workflowWith(path: string, parameters: Record<string, unknown>, n
 	};
 }
 
-const sendSms = (fields: Record<string, unknown>) => ({ resource: 'message', operation: 'send', sender: 'Shop', to: '={{ $json.to }}', message: 'Hello', additionalFields: {}, ...fields });
+const sendSms = (fields: Record<string, unknown>) => ({
+	resource: 'message',
+	operation: 'send',
+	sender: 'Shop',
+	to: '={{ $json.to }}',
+	message: 'Hello',
+	additionalFields: {},
+	...fields,
+});
 const retryOnFail = { retryOnFail: true, maxTries: 3, waitBetweenTries: 100 };
 
 /** A workflow sending `count` numbers with Retry On Fail, the message changing with `$now`; a 500 answers the third request. */
 async function sendWithA500(path: string, options: Record<string, unknown>, count: number, first: number) {
-	const run = await workflowWith(path, sendSms({ message: '={{ "Order " + $json.order + " at " + $now.toMillis() }}', options }), retryOnFail);
+	const run = await workflowWith(
+		path,
+		sendSms({ message: '={{ "Order " + $json.order + " at " + $now.toMillis() }}', options }),
+		retryOnFail,
+	);
 	const before = (await control('GET', '/emulator/messages')).length;
 	await control('POST', '/emulator/faults', { status: 500, after: 2 });
 	const to = numbers(count, first);
@@ -88,17 +139,29 @@ async function sendWithA500(path: string, options: Record<string, unknown>, coun
 }
 
 test('Retry On Fail after a 500 mid-batch, the message changing with $now: each recipient exactly once', async () => {
-	const { execution, to, sent } = await sendWithA500('exactly-once-now', { batchSize: 5, concurrency: 2, onUnknownOutcome: 'resend' }, 30, 0);
+	const { execution, to, sent } = await sendWithA500(
+		'exactly-once-now',
+		{ batchSize: 5, concurrency: 2, onUnknownOutcome: 'resend' },
+		30,
+		0,
+	);
 	expect(execution.status).toBe('success');
 	expect(sent.map((message) => message.to).sort()).toEqual(to);
 	const output = nodeOutput(execution, 'Gateway');
 	expect(output.map((item) => item.to)).toEqual(to);
 	const contentById = new Map(sent.map((message) => [message.messageid, message.content]));
-	output.forEach((item, order) => expect(contentById.get(item.messageid as string)).toMatch(new RegExp(`^Order ${order} at \\d+$`)));
+	output.forEach((item, order) =>
+		expect(contentById.get(item.messageid as string)).toMatch(new RegExp(`^Order ${order} at \\d+$`)),
+	);
 }, 240_000);
 
 test('node version 3 by default: the request answered 500 is not sent again; the run fails saying so', async () => {
-	const { execution, to, sent } = await sendWithA500('unknown-outcome-default', { batchRecipients: false, concurrency: 1 }, 5, 100);
+	const { execution, to, sent } = await sendWithA500(
+		'unknown-outcome-default',
+		{ batchRecipients: false, concurrency: 1 },
+		5,
+		100,
+	);
 	expect(execution.status).toBe('error');
 	expect(sent.map((message) => message.to)).toEqual(to.slice(0, 2));
 	expect(JSON.stringify(execution.data)).toContain('Not sent again to 31650000102');
@@ -110,7 +173,9 @@ test('one item of 150 numbers: 150 SMS in requests of at most 100', async () => 
 	const to = numbers(150, 200);
 	const execution = await run([{ to: to.join(', ') }]);
 	expect(execution.status).toBe('success');
-	const requests = (await control('GET', '/emulator/requests')).slice(before).filter((request) => request.path === '/v1/message/send');
+	const requests = (await control('GET', '/emulator/requests'))
+		.slice(before)
+		.filter((request) => request.path === '/v1/message/send');
 	expect(requests.map((request) => request.status)).toEqual([200, 200]);
 	const sizes = requests.map((request) => [JSON.parse(request.body as string).to].flat().length);
 	expect(Math.max(...sizes)).toBeLessThanOrEqual(MAX_RECIPIENTS_PER_REQUEST);
@@ -142,7 +207,11 @@ describe('a Base URL that redirects', () => {
 			res.end();
 		});
 		const redirectingUrl = await listen(redirecting);
-		credentialId = await client.createCredential('Redirecting gateway', { baseUrl: redirectingUrl, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret });
+		credentialId = await client.createCredential('Redirecting gateway', {
+			baseUrl: redirectingUrl,
+			apiKey: emulator.account.apiKey,
+			apiSecret: emulator.account.apiSecret,
+		});
 	});
 	afterAll(() => Promise.all([redirecting, other].map((server) => new Promise((resolve) => server.close(resolve)))));
 

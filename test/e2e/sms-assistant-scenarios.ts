@@ -29,8 +29,10 @@ export function smsAssistantScenarios(setting: () => AssistantSetting) {
 	let workflowId: string;
 	let runs = 0;
 
-	const inbound = (from: string, content: string) => s.control('POST', '/emulator/inbound?wait=true', { from, content });
-	const smsTo = async (to: string) => ((await s.control('GET', '/emulator/messages')) as unknown as Sms[]).filter((sms) => sms.to === to);
+	const inbound = (from: string, content: string) =>
+		s.control('POST', '/emulator/inbound?wait=true', { from, content });
+	const smsTo = async (to: string) =>
+		((await s.control('GET', '/emulator/messages')) as unknown as Sms[]).filter((sms) => sms.to === to);
 	/** Waits until `count` more executions of the assistant have finished, all successfully. */
 	async function settled(count: number) {
 		runs += count;
@@ -38,13 +40,17 @@ export function smsAssistantScenarios(setting: () => AssistantSetting) {
 		expect(executions.map((execution) => execution.status)).toEqual(Array(runs).fill('success'));
 	}
 	/** The user messages of the model request that carried `text`. */
-	const historyWith = (text: string) => s.model.requestsWith(text).map((request) => request.messages.filter((m) => m.role === 'user').map((m) => m.content));
+	const historyWith = (text: string) =>
+		s.model
+			.requestsWith(text)
+			.map((request) => request.messages.filter((m) => m.role === 'user').map((m) => m.content));
 
 	beforeAll(async () => {
 		s = setting();
 		const example = loadExample('sms-assistant.json');
 		for (const node of example.nodes) {
-			if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi') Object.assign(node, { credentials: { openAiApi: { id: s.modelCredential, name: 'Scripted model' } } });
+			if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi')
+				Object.assign(node, { credentials: { openAiApi: { id: s.modelCredential, name: 'Scripted model' } } });
 		}
 		workflowId = await s.client.importWorkflow(example, s.gatewayCredential);
 		const trigger = example.nodes.find((node) => node.webhookId)!;
@@ -61,10 +67,20 @@ export function smsAssistantScenarios(setting: () => AssistantSetting) {
 		await settled(2);
 		await Promise.all([inbound(ann, 'Ann: and when does it arrive?'), inbound(bob, 'Bob: and by bank transfer?')]);
 		await settled(2);
-		expect(historyWith('Ann: and when does it arrive?')).toEqual([['Ann: where is order 11?', 'Ann: and when does it arrive?']]);
-		expect(historyWith('Bob: and by bank transfer?')).toEqual([['Bob: can I pay by card?', 'Bob: and by bank transfer?']]);
-		expect((await smsTo(ann)).map((sms) => sms.content)).toEqual(['ECHO Ann: where is order 11?', 'ECHO Ann: where is order 11? | Ann: and when does it arrive?']);
-		expect((await smsTo(bob)).map((sms) => sms.content)).toEqual(['ECHO Bob: can I pay by card?', 'ECHO Bob: can I pay by card? | Bob: and by bank transfer?']);
+		expect(historyWith('Ann: and when does it arrive?')).toEqual([
+			['Ann: where is order 11?', 'Ann: and when does it arrive?'],
+		]);
+		expect(historyWith('Bob: and by bank transfer?')).toEqual([
+			['Bob: can I pay by card?', 'Bob: and by bank transfer?'],
+		]);
+		expect((await smsTo(ann)).map((sms) => sms.content)).toEqual([
+			'ECHO Ann: where is order 11?',
+			'ECHO Ann: where is order 11? | Ann: and when does it arrive?',
+		]);
+		expect((await smsTo(bob)).map((sms) => sms.content)).toEqual([
+			'ECHO Bob: can I pay by card?',
+			'ECHO Bob: can I pay by card? | Bob: and by bank transfer?',
+		]);
 	});
 
 	test('STOP, START and HELP are answered without the model', async () => {

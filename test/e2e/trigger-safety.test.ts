@@ -31,7 +31,12 @@ const TRIGGER_TYPE = `${PACKAGE_NAME}.messagingGatewayTrigger`;
 const { executionsOf } = n8nExecutions(() => client);
 
 /** A workflow with only the trigger, of the given node version and options. */
-function triggerOnly(name: string, webhookId: string, typeVersion: number, options: Record<string, unknown> = {}): ExampleWorkflow {
+function triggerOnly(
+	name: string,
+	webhookId: string,
+	typeVersion: number,
+	options: Record<string, unknown> = {},
+): ExampleWorkflow {
 	return {
 		name,
 		nodes: [
@@ -57,7 +62,10 @@ const postJson = (url: string, body: string, headers: Record<string, string> = {
 beforeAll(async () => {
 	({ emulator, n8n, client, stop } = await startN8nWithEmulator());
 	const base = { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret };
-	signedCredentialId = await withLogOf(n8n, client.createCredential('Gateway account (signed)', { ...base, signingSecret: emulator.account.signingSecret }));
+	signedCredentialId = await withLogOf(
+		n8n,
+		client.createCredential('Gateway account (signed)', { ...base, signingSecret: emulator.account.signingSecret }),
+	);
 	unsignedCredentialId = await withLogOf(n8n, client.createCredential('Gateway account (no signing secret)', base));
 }, 900_000);
 
@@ -77,25 +85,35 @@ describe('without a signing secret in the credential', () => {
 	beforeAll(async () => {
 		workflows.v2 = await client.importWorkflow(triggerOnly('No secret, version 2', ids.v2, 2), unsignedCredentialId);
 		workflows.v1 = await client.importWorkflow(triggerOnly('No secret, version 1', ids.v1, 1), unsignedCredentialId);
-		workflows.open = await client.importWorkflow(triggerOnly('No secret, unsigned accepted', ids.open, 2, { acceptUnsigned: true }), unsignedCredentialId);
+		workflows.open = await client.importWorkflow(
+			triggerOnly('No secret, unsigned accepted', ids.open, 2, { acceptUnsigned: true }),
+			unsignedCredentialId,
+		);
 		await waitForWebhooks(Object.values(ids).map(urlOf));
 	});
 
-	test.each(['v2', 'v1'] as const)('node %s: an unsigned request is refused with 401 no_signing_secret, no execution, a log line for the owner', async (version) => {
-		const response = await postJson(urlOf(ids[version]), body);
-		expect(response.status).toBe(401);
-		expect(await response.json()).toEqual({ error: 'invalid_signature', check: 'no_signing_secret' });
-		await sleep(1500);
-		expect(await executionsOf(workflows[version], 1, 0)).toHaveLength(0);
-		expect(readFileSync(n8n.logFile, 'utf8')).toMatch(/Messaging Gateway Trigger "Gateway Event": refused a webhook request \(401, no_signing_secret\)/);
-	});
+	test.each(['v2', 'v1'] as const)(
+		'node %s: an unsigned request is refused with 401 no_signing_secret, no execution, a log line for the owner',
+		async (version) => {
+			const response = await postJson(urlOf(ids[version]), body);
+			expect(response.status).toBe(401);
+			expect(await response.json()).toEqual({ error: 'invalid_signature', check: 'no_signing_secret' });
+			await sleep(1500);
+			expect(await executionsOf(workflows[version], 1, 0)).toHaveLength(0);
+			expect(readFileSync(n8n.logFile, 'utf8')).toMatch(
+				/Messaging Gateway Trigger "Gateway Event": refused a webhook request \(401, no_signing_secret\)/,
+			);
+		},
+	);
 
 	test('with Accept Unsigned Requests on, the same request starts the workflow', async () => {
 		const response = await postJson(urlOf(ids.open), body);
 		expect(response.status).toBe(200);
 		expect(await response.json()).toEqual({ received: 1, accepted: 1 });
 		const [execution] = await executionsOf(workflows.open, 1);
-		expect(execution.data!.resultData.runData['Gateway Event'][0].data!.main[0].map((item) => item.json)).toEqual([SPEC_EXAMPLES.inbox_message]);
+		expect(execution.data!.resultData.runData['Gateway Event'][0].data!.main[0].map((item) => item.json)).toEqual([
+			SPEC_EXAMPLES.inbox_message,
+		]);
 	});
 });
 
@@ -107,7 +125,10 @@ test('the same signed event delivered twice: two runs of the trigger, the step a
 
 	const body = JSON.stringify(SPEC_EXAMPLES.inbox_message);
 	const t = Math.floor(Date.now() / 1000);
-	const headers = { 'X-Service-Timestamp': String(t), 'X-Service-Signature': `t=${t},v1=${opensslHmacSha256(emulator.account.signingSecret, `${t}.${body}`)}` };
+	const headers = {
+		'X-Service-Timestamp': String(t),
+		'X-Service-Signature': `t=${t},v1=${opensslHmacSha256(emulator.account.signingSecret, `${t}.${body}`)}`,
+	};
 	expect((await postJson(url, body, headers)).status).toBe(200);
 	await executionsOf(workflowId, 1); // the gateway's retry comes after the first delivery was handled
 	expect((await postJson(url, body, headers)).status).toBe(200);
@@ -115,12 +136,12 @@ test('the same signed event delivered twice: two runs of the trigger, the step a
 
 	expect(executions).toHaveLength(2);
 	expect(executions.map((execution) => execution.status)).toEqual(['success', 'success']);
-	const itemsOf = (execution: Execution, node: string) => execution.data!.resultData.runData[node]?.[0]?.data?.main[0] ?? [];
+	const itemsOf = (execution: Execution, node: string) =>
+		execution.data!.resultData.runData[node]?.[0]?.data?.main[0] ?? [];
 	// The trigger does not drop the repeat: both deliveries start the workflow with the event.
-	expect(executions.map((execution) => itemsOf(execution, 'Incoming SMS').map((item) => item.json.webhook_id))).toEqual([
-		[SPEC_EXAMPLES.inbox_message.webhook_id],
-		[SPEC_EXAMPLES.inbox_message.webhook_id],
-	]);
+	expect(executions.map((execution) => itemsOf(execution, 'Incoming SMS').map((item) => item.json.webhook_id))).toEqual(
+		[[SPEC_EXAMPLES.inbox_message.webhook_id], [SPEC_EXAMPLES.inbox_message.webhook_id]],
+	);
 	// Remove Duplicates lets it through once; the step after it runs once in all.
 	const handled = executions.flatMap((execution) => itemsOf(execution, 'Handle Once (replace with your steps)'));
 	expect(handled.map((item) => item.json)).toEqual([
@@ -143,7 +164,8 @@ test("the node panel's search finds both nodes by SMS and related words; the tri
 	const types = await client.rest<NodeType[]>('/types/nodes.json');
 	const byName = (name: string) => types.filter((type) => type.name === `${PACKAGE_NAME}.${name}`);
 	// What the node creator matches a search against: the display name, and the codex aliases.
-	const findsBy = (word: string, type: NodeType) => (type.codex?.alias ?? []).some((alias) => alias.toLowerCase() === word.toLowerCase());
+	const findsBy = (word: string, type: NodeType) =>
+		(type.codex?.alias ?? []).some((alias) => alias.toLowerCase() === word.toLowerCase());
 	for (const name of ['messagingGateway', 'messagingGatewayTrigger']) {
 		const [type] = byName(name);
 		for (const word of ['SMS', 'Text message']) expect(findsBy(word, type)).toBe(true);
@@ -151,6 +173,8 @@ test("the node panel's search finds both nodes by SMS and related words; the tri
 	expect(findsBy('Delivery report', byName('messagingGatewayTrigger')[0])).toBe(true);
 
 	const trigger = byName('messagingGatewayTrigger');
-	expect(trigger.flatMap((type) => (Array.isArray(type.version) ? type.version : [type.version])).sort()).toEqual([1, 2, 3]);
+	expect(trigger.flatMap((type) => (Array.isArray(type.version) ? type.version : [type.version])).sort()).toEqual([
+		1, 2, 3,
+	]);
 	expect(trigger[0].triggerPanel?.executionsHelp?.inactive).toMatch(/one URL per account.*listen for a test event/s);
 });

@@ -25,7 +25,12 @@ interface Target {
  * nodes in a row, then posts `body` to it and returns n8n's answer.
  */
 export const webhookRunner = (target: () => Target) =>
-	async function runThroughWebhook(path: string, webhookId: string, nodes: Array<ReturnType<typeof actionNode>>, body: unknown) {
+	async function runThroughWebhook(
+		path: string,
+		webhookId: string,
+		nodes: Array<ReturnType<typeof actionNode>>,
+		body: unknown,
+	) {
 		const { client, n8nUrl, credentialId } = target();
 		const names = ['Start', ...nodes.map((entry) => entry.name)];
 		const workflow = {
@@ -41,17 +46,29 @@ export const webhookRunner = (target: () => Target) =>
 				},
 				...nodes,
 			],
-			connections: Object.fromEntries(names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }])),
+			connections: Object.fromEntries(
+				names
+					.slice(0, -1)
+					.map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }]),
+			),
 			settings: { executionOrder: 'v1' },
 		};
 		await client.importWorkflow(workflow as unknown as ExampleWorkflow, credentialId);
 		const post = () =>
-			fetch(`${n8nUrl}/webhook/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+			fetch(`${n8nUrl}/webhook/${path}`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify(body),
+			});
 		// Right after activation the webhook can answer 404 for a moment; nothing runs then.
 		let response: Response | undefined;
 		const answered = async () => {
 			response = await post();
 			return response.status !== 404 && response;
 		};
-		return await waitFor(answered, { what: `POST ${path} answered other than 404`, timeoutMs: 20_000, onTimeout: () => response! });
+		return await waitFor(answered, {
+			what: `POST ${path} answered other than 404`,
+			timeoutMs: 20_000,
+			onTimeout: () => response!,
+		});
 	};

@@ -7,7 +7,7 @@ describe('Message → Send', () => {
 	test('a gateway error becomes a NodeApiError with the code and its explanation', async () => {
 		const run = await runAction(send({}), [{}], { ...credentials, apiSecret: 'wrong' }, { typeVersion: 1 });
 		expect(run.error?.message).toBe('Invalid credentials (gateway code 104)');
-		expect(run.error?.description).toContain("The API key or API secret is wrong");
+		expect(run.error?.description).toContain('The API key or API secret is wrong');
 		expect(run.error?.description).toContain('HTTP 401');
 		expect(run.error?.httpCode).toBe('401');
 	});
@@ -15,16 +15,23 @@ describe('Message → Send', () => {
 	test('400 from the gateway without Continue On Fail: the run stops with the code explained', async () => {
 		const run = await runAction(send({ to: '31600009131' }), [{}], credentials, { typeVersion: 1 });
 		expect(run.error?.message).toBe('Number 31600009131 is on the opt-out list (gateway code 131)');
-		expect(run.error?.description).toBe('The recipient is on the opt-out list and must not be messaged; remove the number from your list. HTTP 400.');
+		expect(run.error?.description).toBe(
+			'The recipient is on the opt-out list and must not be messaged; remove the number from your list. HTTP 400.',
+		);
 		expect(run.error?.httpCode).toBe('400');
 		expect(run.items).toEqual([]);
 	});
 
 	test('400 from the gateway with Continue On Fail: error items keep their pairing', async () => {
-		const run = await runAction(send({ to: '={{ $json.to }}' }), [{ to: '31612345678' }, { to: '31600009131' }, { to: 'x1' }], credentials, {
-			typeVersion: 1,
-			continueOnFail: true,
-		});
+		const run = await runAction(
+			send({ to: '={{ $json.to }}' }),
+			[{ to: '31612345678' }, { to: '31600009131' }, { to: 'x1' }],
+			credentials,
+			{
+				typeVersion: 1,
+				continueOnFail: true,
+			},
+		);
 		expect(run.error).toBeUndefined();
 		expect(run.items).toEqual([
 			{ json: expect.objectContaining({ messageid: expect.any(String) }), pairedItem: { item: 0 } },
@@ -32,7 +39,10 @@ describe('Message → Send', () => {
 				json: { error: 'Number 31600009131 is on the opt-out list (gateway code 131)', code: '131', httpCode: 400 },
 				pairedItem: { item: 1 },
 			},
-			{ json: { error: 'To: "x1" contains "x", which is not part of a phone number', code: null, httpCode: null }, pairedItem: { item: 2 } },
+			{
+				json: { error: 'To: "x1" contains "x", which is not part of a phone number', code: null, httpCode: null },
+				pairedItem: { item: 2 },
+			},
 		]);
 		expect(emulator.requests).toHaveLength(2);
 	});
@@ -66,14 +76,18 @@ describe('Message → Send', () => {
 		await control('POST', '/emulator/faults', { status: 500 });
 		const run = await runAction(send({}), [{}], credentials, { typeVersion: 1 });
 		expect(emulator.requests).toHaveLength(1);
-		expect(run.error?.message).toBe('The gateway answered HTTP 500 (a failure on its side). Not retried: the SMS may already have been sent');
+		expect(run.error?.message).toBe(
+			'The gateway answered HTTP 500 (a failure on its side). Not retried: the SMS may already have been sent',
+		);
 	});
 
 	test('a timeout is not retried, and the error says why', async () => {
 		await control('POST', '/emulator/faults', { status: 'hang' });
 		const run = await runAction(send({ options: { timeout: 300 } }), [{}], credentials, { typeVersion: 1 });
 		expect(emulator.requests).toHaveLength(1);
-		expect(run.error?.message).toBe('No answer from the gateway within 300 ms. Not retried: the SMS may already have been sent');
+		expect(run.error?.message).toBe(
+			'No answer from the gateway within 300 ms. Not retried: the SMS may already have been sent',
+		);
 	});
 
 	test('a refused connection is retried, then reported with the base URL', async () => {
@@ -86,8 +100,16 @@ describe('Message → Send', () => {
 
 	test('1,000 items: order and pairing kept, sent with bounded concurrency', async () => {
 		await control('PUT', '/emulator/account', { balance: 10000 });
-		const items = Array.from({ length: 1000 }, (_, index) => ({ n: index, to: `3161${String(index).padStart(7, '0')}` }));
-		const run = await runAction(send({ to: '={{ $json.to }}', message: '={{ "Item " + $json.n }}', options: { concurrency: 8 } }), items, credentials, { typeVersion: 1 });
+		const items = Array.from({ length: 1000 }, (_, index) => ({
+			n: index,
+			to: `3161${String(index).padStart(7, '0')}`,
+		}));
+		const run = await runAction(
+			send({ to: '={{ $json.to }}', message: '={{ "Item " + $json.n }}', options: { concurrency: 8 } }),
+			items,
+			credentials,
+			{ typeVersion: 1 },
+		);
 		expect(run.error).toBeUndefined();
 		expect(run.items).toHaveLength(1000);
 		const byId = new Map(emulator.messages.map((message) => [message.messageid, message]));
@@ -101,7 +123,9 @@ describe('Message → Send', () => {
 
 describe('Account → Get Balance', () => {
 	test('GET /v1/balance with the credential headers, one item per input item', async () => {
-		const run = await runAction({ resource: 'account', operation: 'getBalance' }, [{}, {}], credentials, { typeVersion: 1 });
+		const run = await runAction({ resource: 'account', operation: 'getBalance' }, [{}, {}], credentials, {
+			typeVersion: 1,
+		});
 		expect(emulator.requests.map((request) => [request.method, request.path, request.headers['x-client-id']])).toEqual([
 			['GET', '/v1/balance', 'emulator-key'],
 			['GET', '/v1/balance', 'emulator-key'],

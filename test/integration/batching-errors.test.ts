@@ -32,27 +32,40 @@ describe('version 3: a gateway error fails the whole batch', () => {
 
 describe('Retry On Fail never sends a recipient twice', () => {
 	// Version 2 resends a request answered 500 (On Unknown Outcome: Resend); version 3's default is in exactly-once.test.ts.
-	test.each([1, 5])('1,000 items of one message, 500s after 3 and 4 more requests, concurrency %i: each number exactly once', async (concurrency) => {
-		for (const after of [3, 4]) await control('POST', '/emulator/faults', { status: 500, after });
-		const items = numbers(1000);
-		const run = await runAction(send({ options: { concurrency } }), items, credentials, { typeVersion: 2, retryOnFail: { maxTries: 3, waitBetweenTries: 0 } });
-		expect(run.error).toBeUndefined();
-		expect(emulator.requests.map((request) => request.status).filter((status) => status === 500)).toHaveLength(2);
-		// One at a time: 10 batches of 100 accepted, plus the two requests answered 500 (which sent nothing).
-		if (concurrency === 1) expect(emulator.requests).toHaveLength(12);
-		expect(emulator.messages).toHaveLength(1000);
-		expect(new Set(sentTo()).size).toBe(1000);
-		const byId = new Map(emulator.messages.map((message) => [message.messageid, message.to]));
-		run.items.forEach((item, index) => {
-			expect(item.pairedItem).toEqual({ item: index });
-			expect(byId.get(item.json.messageid as string)).toBe(items[index].to);
-		});
-	}, 60_000);
+	test.each([1, 5])(
+		'1,000 items of one message, 500s after 3 and 4 more requests, concurrency %i: each number exactly once',
+		async (concurrency) => {
+			for (const after of [3, 4]) await control('POST', '/emulator/faults', { status: 500, after });
+			const items = numbers(1000);
+			const run = await runAction(send({ options: { concurrency } }), items, credentials, {
+				typeVersion: 2,
+				retryOnFail: { maxTries: 3, waitBetweenTries: 0 },
+			});
+			expect(run.error).toBeUndefined();
+			expect(emulator.requests.map((request) => request.status).filter((status) => status === 500)).toHaveLength(2);
+			// One at a time: 10 batches of 100 accepted, plus the two requests answered 500 (which sent nothing).
+			if (concurrency === 1) expect(emulator.requests).toHaveLength(12);
+			expect(emulator.messages).toHaveLength(1000);
+			expect(new Set(sentTo()).size).toBe(1000);
+			const byId = new Map(emulator.messages.map((message) => [message.messageid, message.to]));
+			run.items.forEach((item, index) => {
+				expect(item.pairedItem).toEqual({ item: index });
+				expect(byId.get(item.json.messageid as string)).toBe(items[index].to);
+			});
+		},
+		60_000,
+	);
 });
 
 describe('limits and confirmation', () => {
 	test('the emulator refuses more than 100 recipients in one request with code 113', async () => {
-		const post = (count: number) => api('POST', '/v1/message/send', { sender: 'Shop', message: 'x', test: true, to: numbers(count).map((item) => item.to) });
+		const post = (count: number) =>
+			api('POST', '/v1/message/send', {
+				sender: 'Shop',
+				message: 'x',
+				test: true,
+				to: numbers(count).map((item) => item.to),
+			});
 		expect((await post(100)).status).toBe(200);
 		const refused = await post(101);
 		expect(refused.status).toBe(400);
@@ -92,7 +105,10 @@ describe('limits and confirmation', () => {
 		test('every item of the batch gets "not confirmed"', async () => {
 			const run = await runAction(send(), numbers(3), otherCredentials, { continueOnFail: true });
 			expect(run.items).toHaveLength(3);
-			for (const item of run.items) expect(item.json.error).toMatch(/did not confirm the send: the answer has no message id for each of the 3 recipients/);
+			for (const item of run.items)
+				expect(item.json.error).toMatch(
+					/did not confirm the send: the answer has no message id for each of the 3 recipients/,
+				);
 			const stopped = await runAction(send(), numbers(3), otherCredentials);
 			expect(stopped.error?.message).toMatch(/did not confirm the send/);
 			expect(stopped.error?.message).toContain('No item had been sent');

@@ -28,7 +28,10 @@ describe('version 2 batches by default', () => {
 		const run = await runAction(send({ options: { batchSize: 7 } }), items, credentials);
 		expect(run.error).toBeUndefined();
 		// Items fill a request in order until the next would exceed 7 recipients.
-		expect(bodies().map((body) => body.to)).toEqual([items.slice(0, 7).map((item) => item.to), [...items.slice(7, 10).map((item) => item.to), '447700900001', '447700900002']]);
+		expect(bodies().map((body) => body.to)).toEqual([
+			items.slice(0, 7).map((item) => item.to),
+			[...items.slice(7, 10).map((item) => item.to), '447700900001', '447700900002'],
+		]);
 		expect(run.items.map((item) => [item.pairedItem, item.json.to])).toEqual([
 			...items.slice(0, 10).map((item, index) => [{ item: index }, item.to]),
 			[{ item: 10 }, '447700900001'],
@@ -51,14 +54,31 @@ describe('version 2 batches by default', () => {
 		expect(run.items.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
 		expect(run.items[4].json.error).toMatch(/^To: /);
 		const byId = new Map(emulator.messages.map((message) => [message.messageid, [message.to, message.content]]));
-		for (const index of [0, 1, 2, 3, 5]) expect(byId.get(run.items[index].json.messageid as string)).toEqual([items[index].to, texts[index]]);
+		for (const index of [0, 1, 2, 3, 5])
+			expect(byId.get(run.items[index].json.messageid as string)).toEqual([items[index].to, texts[index]]);
 	});
 
 	test('a different reference, date, test mode or sub-account starts a new request', async () => {
-		const fields = [{}, {}, { reference: 'r1' }, { reference: 'r1' }, { test: true }, { subId: 'team' }, { date: '2031-06-01 10:30' }, { date: '2031-06-01 10:30' }];
+		const fields = [
+			{},
+			{},
+			{ reference: 'r1' },
+			{ reference: 'r1' },
+			{ test: true },
+			{ subId: 'team' },
+			{ date: '2031-06-01 10:30' },
+			{ date: '2031-06-01 10:30' },
+		];
 		const items = numbers(fields.length, (index) => ({ extra: fields[index] }));
 		const run = await runAction(
-			send({ additionalFields: { reference: '={{ $json.extra.reference ?? "" }}', test: '={{ $json.extra.test ?? false }}', subId: '={{ $json.extra.subId ?? "" }}', date: '={{ $json.extra.date ?? "" }}' } }),
+			send({
+				additionalFields: {
+					reference: '={{ $json.extra.reference ?? "" }}',
+					test: '={{ $json.extra.test ?? false }}',
+					subId: '={{ $json.extra.subId ?? "" }}',
+					date: '={{ $json.extra.date ?? "" }}',
+				},
+			}),
 			items,
 			credentials,
 		);
@@ -70,13 +90,27 @@ describe('version 2 batches by default', () => {
 		const voices = [{}, {}, { gender: 'Male' }, { gender: 'Male' }, { gender: 'Male', language: 'nl' }];
 		const items = numbers(voices.length, (index) => ({ voice: voices[index] }));
 		const run = await runAction(
-			{ resource: 'message', operation: 'sendVoice', to: '={{ $json.to }}', message: 'Your order is ready', additionalFields: { gender: '={{ $json.voice.gender ?? "" }}', language: '={{ $json.voice.language ?? "" }}' } },
+			{
+				resource: 'message',
+				operation: 'sendVoice',
+				to: '={{ $json.to }}',
+				message: 'Your order is ready',
+				additionalFields: { gender: '={{ $json.voice.gender ?? "" }}', language: '={{ $json.voice.language ?? "" }}' },
+			},
 			items,
 			credentials,
 		);
 		expect(run.error).toBeUndefined();
-		expect(emulator.requests.map((request) => request.path)).toEqual(['/v1/voice/send', '/v1/voice/send', '/v1/voice/send']);
-		expect(bodies().map((body) => body.to)).toEqual([[items[0].to, items[1].to], [items[2].to, items[3].to], items[4].to]);
+		expect(emulator.requests.map((request) => request.path)).toEqual([
+			'/v1/voice/send',
+			'/v1/voice/send',
+			'/v1/voice/send',
+		]);
+		expect(bodies().map((body) => body.to)).toEqual([
+			[items[0].to, items[1].to],
+			[items[2].to, items[3].to],
+			items[4].to,
+		]);
 		const byId = new Map(emulator.messages.map((message) => [message.messageid, message.to]));
 		run.items.forEach((item, index) => {
 			expect(item.pairedItem).toEqual({ item: index });

@@ -9,8 +9,14 @@ import { gateway, control, apiRequests, byId, createContact } from '../support/c
 
 describe('Contact → Create', () => {
 	test('three items: one request with the list of three, one output item each with its ID; three signed add_contact webhooks', async () => {
-		const input = [{ phone: '+31 6 1234 5601', first: 'Ada' }, { phone: '0032 470 12 34 56', first: 'Bo' }, { phone: '+44 7700 900123', first: 'Cy' }];
-		const parameters = createContact({ additionalFields: { firstname: '={{ $json.first }}', birthday: '1990-12-31', extra1: 'gold' } });
+		const input = [
+			{ phone: '+31 6 1234 5601', first: 'Ada' },
+			{ phone: '0032 470 12 34 56', first: 'Bo' },
+			{ phone: '+44 7700 900123', first: 'Cy' },
+		];
+		const parameters = createContact({
+			additionalFields: { firstname: '={{ $json.first }}', birthday: '1990-12-31', extra1: 'gold' },
+		});
 		const run = await runAction(parameters, input, gateway.credentials);
 		expect(run.error).toBeUndefined();
 		const sent = [
@@ -21,10 +27,22 @@ describe('Contact → Create', () => {
 		expect(apiRequests()).toEqual([{ method: 'POST', path: '/v1/contact', body: sent }]);
 		const contacts = await control<Array<{ ID: string; phone: string }>>('GET', '/emulator/contacts');
 		expect(contacts.map((contact) => contact.phone)).toEqual(sent.map((contact) => contact.phone));
-		expect(run.items).toEqual(sent.map((contact, item) => ({ json: { ID: contacts[item].ID, ...contact }, pairedItem: { item } })));
+		expect(run.items).toEqual(
+			sent.map((contact, item) => ({ json: { ID: contacts[item].ID, ...contact }, pairedItem: { item } })),
+		);
 		const events = gateway.emulator.events.filter((entry) => entry.event.webhook_type === 'add_contact');
 		expect(events.map((entry) => entry.event.contact)).toEqual(
-			sent.map((contact) => expect.objectContaining({ action: 'add', groupid: '4821', groupname: 'Customers', receiver: contact.phone, firstname: contact.firstname, Custom1: 'gold', Custom2: null })),
+			sent.map((contact) =>
+				expect.objectContaining({
+					action: 'add',
+					groupid: '4821',
+					groupname: 'Customers',
+					receiver: contact.phone,
+					firstname: contact.firstname,
+					Custom1: 'gold',
+					Custom2: null,
+				}),
+			),
 		);
 		for (const { body, headers } of events) {
 			const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(headers['X-Service-Signature'])!;
@@ -33,9 +51,20 @@ describe('Contact → Create', () => {
 	});
 
 	test('one item: the contact as an object, the answer { ID }', async () => {
-		const run = await runAction(createContact({ groupId: byId('4822'), additionalFields: { unsubscribed: true } }), [{ phone: '+31612345602' }], gateway.credentials);
-		expect(apiRequests()).toEqual([{ method: 'POST', path: '/v1/contact', body: { phone: '31612345602', groupid: '4822', unsubscribed: true } }]);
-		expect(run.items[0].json).toEqual({ ID: expect.stringMatching(/^\d+$/), phone: '31612345602', groupid: '4822', unsubscribed: true });
+		const run = await runAction(
+			createContact({ groupId: byId('4822'), additionalFields: { unsubscribed: true } }),
+			[{ phone: '+31612345602' }],
+			gateway.credentials,
+		);
+		expect(apiRequests()).toEqual([
+			{ method: 'POST', path: '/v1/contact', body: { phone: '31612345602', groupid: '4822', unsubscribed: true } },
+		]);
+		expect(run.items[0].json).toEqual({
+			ID: expect.stringMatching(/^\d+$/),
+			phone: '31612345602',
+			groupid: '4822',
+			unsubscribed: true,
+		});
 	});
 
 	test.each([
@@ -45,33 +74,68 @@ describe('Contact → Create', () => {
 		['Group (none)', { group: '' }, /^Group: no group given/],
 		['Birthday', { birthday: '31-12-1990' }, /^Birthday: "31-12-1990" is not a date written yyyy-MM-dd/],
 		['Birthday (no such day)', { birthday: '1990-02-30' }, /^Birthday: "1990-02-30" is not a date/],
-		['Extra Field 2 (the expression found nothing)', { extra2: undefined }, /^Extra Field 2: expected text but got no value/],
+		[
+			'Extra Field 2 (the expression found nothing)',
+			{ extra2: undefined },
+			/^Extra Field 2: expected text but got no value/,
+		],
 		['Unsubscribed', { unsubscribed: 'yes' }, /^Unsubscribed: expected true or false but got a string/],
-	])('bad %s in the second item: a clear error naming the field and the item, nothing sent', async (_, bad, message) => {
-		const good = { phone: '+31612345600', group: '4821', birthday: '1990-12-31', extra2: 'a', unsubscribed: false };
-		const parameters = createContact({
-			groupId: byId('={{ $json.group }}'),
-			additionalFields: { birthday: '={{ $json.birthday }}', extra2: '={{ $json.extra2 }}', unsubscribed: '={{ $json.unsubscribed }}' },
-		});
-		const run = await runAction(parameters, [good, { ...good, ...bad }], gateway.credentials);
-		expect(run.error?.message).toMatch(message);
-		expect(run.error?.description).toBe('Item 1 was refused before anything was sent.');
-		expect(gateway.emulator.requests).toHaveLength(0);
-	});
+	])(
+		'bad %s in the second item: a clear error naming the field and the item, nothing sent',
+		async (_, bad, message) => {
+			const good = { phone: '+31612345600', group: '4821', birthday: '1990-12-31', extra2: 'a', unsubscribed: false };
+			const parameters = createContact({
+				groupId: byId('={{ $json.group }}'),
+				additionalFields: {
+					birthday: '={{ $json.birthday }}',
+					extra2: '={{ $json.extra2 }}',
+					unsubscribed: '={{ $json.unsubscribed }}',
+				},
+			});
+			const run = await runAction(parameters, [good, { ...good, ...bad }], gateway.credentials);
+			expect(run.error?.message).toMatch(message);
+			expect(run.error?.description).toBe('Item 1 was refused before anything was sent.');
+			expect(gateway.emulator.requests).toHaveLength(0);
+		},
+	);
 
 	test('a group that does not exist: the gateway refuses (404, code 125 explained), nothing is added', async () => {
-		const run = await runAction(createContact({ groupId: byId('9999') }), [{ phone: '+31612345604' }], gateway.credentials);
+		const run = await runAction(
+			createContact({ groupId: byId('9999') }),
+			[{ phone: '+31612345604' }],
+			gateway.credentials,
+		);
 		expect(run.error?.message).toMatch(/Group 9999 not found/);
 		expect(run.error?.httpCode).toBe('404');
 		// What to do, then the HTTP status; no generic "contact or group request was invalid" after the advice.
-		expect(run.error?.description).toMatch(/^The group does not exist: pick it from the Group list, or check its ID\. HTTP 404\.$/);
+		expect(run.error?.description).toMatch(
+			/^The group does not exist: pick it from the Group list, or check its ID\. HTTP 404\.$/,
+		);
 		expect(await control('GET', '/emulator/contacts')).toEqual([]);
 	});
 
 	test('Continue On Fail: a refused item gets its error, the others are still sent together', async () => {
-		const run = await runAction(createContact(), [{ phone: '+31612345605' }, { phone: 'x' }, { phone: '+31612345606' }], gateway.credentials, { continueOnFail: true });
-		expect(apiRequests()).toEqual([{ method: 'POST', path: '/v1/contact', body: [{ phone: '31612345605', groupid: '4821' }, { phone: '31612345606', groupid: '4821' }] }]);
-		expect(run.items.map((item) => item.json.error ?? item.json.phone)).toEqual(['31612345605', expect.stringMatching(/^Phone: /), '31612345606']);
+		const run = await runAction(
+			createContact(),
+			[{ phone: '+31612345605' }, { phone: 'x' }, { phone: '+31612345606' }],
+			gateway.credentials,
+			{ continueOnFail: true },
+		);
+		expect(apiRequests()).toEqual([
+			{
+				method: 'POST',
+				path: '/v1/contact',
+				body: [
+					{ phone: '31612345605', groupid: '4821' },
+					{ phone: '31612345606', groupid: '4821' },
+				],
+			},
+		]);
+		expect(run.items.map((item) => item.json.error ?? item.json.phone)).toEqual([
+			'31612345605',
+			expect.stringMatching(/^Phone: /),
+			'31612345606',
+		]);
 	});
 });
 
@@ -83,7 +147,10 @@ describe('Contact → Create when the gateway refuses one contact of a list', ()
 		const run = await runAction(createContact(), input, gateway.credentials);
 		expect(run.error).toBeUndefined();
 		const bodies = apiRequests().map((request) => request.body);
-		expect(bodies).toEqual([input.map(({ phone }) => ({ phone: phone.slice(1), groupid: '4821' })), ...input.map(({ phone }) => ({ phone: phone.slice(1), groupid: '4821' }))]);
+		expect(bodies).toEqual([
+			input.map(({ phone }) => ({ phone: phone.slice(1), groupid: '4821' })),
+			...input.map(({ phone }) => ({ phone: phone.slice(1), groupid: '4821' })),
+		]);
 		expect(run.items.map((item) => [item.json.phone, item.json.ID, item.json.alreadyInGroup ?? null])).toEqual([
 			['31612345611', expect.stringMatching(/^\d+$/), null],
 			['31612345610', first.items[0].json.ID, true],
@@ -101,7 +168,12 @@ describe('Contact → Create when one contact of a list names a group that does 
 
 	test('Continue On Fail: the list goes again one by one; the error lands on item 1 alone, the 3 others are added', async () => {
 		const run = await runAction(perItemGroup, input, gateway.credentials, { continueOnFail: true });
-		expect(run.items.map((item) => [item.json.ID === undefined ? null : 'ID', item.json.code ?? null])).toEqual([['ID', null], [null, '125'], ['ID', null], ['ID', null]]);
+		expect(run.items.map((item) => [item.json.ID === undefined ? null : 'ID', item.json.code ?? null])).toEqual([
+			['ID', null],
+			[null, '125'],
+			['ID', null],
+			['ID', null],
+		]);
 		const contacts = await control<Array<{ phone: string }>>('GET', '/emulator/contacts');
 		expect(contacts.map((contact) => contact.phone).sort()).toEqual(['31612345620', '31612345622', '31612345623']);
 	});

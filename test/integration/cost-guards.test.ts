@@ -20,7 +20,8 @@ const send = (options: Record<string, unknown>) => ({
 	options,
 });
 /** `count` items to distinct Dutch numbers, one short GSM-7 text each. */
-const broadcast = (count: number) => Array.from({ length: count }, (_, i) => ({ to: `+316${String(10_000_000 + i)}`, text: `Hello ${i}` }));
+const broadcast = (count: number) =>
+	Array.from({ length: count }, (_, i) => ({ to: `+316${String(10_000_000 + i)}`, text: `Hello ${i}` }));
 
 beforeEach(async () => {
 	await control('POST', '/emulator/reset');
@@ -33,7 +34,9 @@ describe('Max Segments per Message', () => {
 		const items = broadcast(500);
 		items[317].text = 'a'.repeat(400);
 		const run = await runAction(send({ maxSegments: 2 }), items, gateway.credentials);
-		expect(run.error?.message).toBe('Max Segments per Message: item 317 takes 3 segments (GSM-7); the limit is 2 (1 of 500 items take more)');
+		expect(run.error?.message).toBe(
+			'Max Segments per Message: item 317 takes 3 segments (GSM-7); the limit is 2 (1 of 500 items take more)',
+		);
 		expect(run.error?.description).toBe('Nothing was sent.');
 		expect(requests()).toEqual([]);
 	});
@@ -42,12 +45,18 @@ describe('Max Segments per Message', () => {
 		const items = broadcast(3);
 		items[1].text = '😀' + 'a'.repeat(70);
 		const run = await runAction(send({ maxSegments: 1 }), items, gateway.credentials);
-		expect(run.error?.message).toBe('Max Segments per Message: item 1 takes 2 segments (UCS-2); the limit is 1 (1 of 3 items take more)');
+		expect(run.error?.message).toBe(
+			'Max Segments per Message: item 1 takes 2 segments (UCS-2); the limit is 1 (1 of 3 items take more)',
+		);
 		expect(requests()).toEqual([]);
 	});
 
 	test('within the limit the run sends as before', async () => {
-		const run = await runAction(send({ maxSegments: 3 }), broadcast(3).map((item) => ({ ...item, text: 'a'.repeat(400) })), gateway.credentials);
+		const run = await runAction(
+			send({ maxSegments: 3 }),
+			broadcast(3).map((item) => ({ ...item, text: 'a'.repeat(400) })),
+			gateway.credentials,
+		);
 		expect(run.error).toBeUndefined();
 		expect(gateway.emulator.messages.map((message) => message.segments)).toEqual([3, 3, 3]);
 	});
@@ -56,7 +65,11 @@ describe('Max Segments per Message', () => {
 		const items = broadcast(3);
 		items[2].text = 'a'.repeat(200);
 		const run = await runAction(send({ maxSegments: 1 }), items, gateway.credentials, { continueOnFail: true });
-		expect(run.items.map((item) => item.json.error)).toEqual(Array(3).fill('Max Segments per Message: item 2 takes 2 segments (GSM-7); the limit is 1 (1 of 3 items take more)'));
+		expect(run.items.map((item) => item.json.error)).toEqual(
+			Array(3).fill(
+				'Max Segments per Message: item 2 takes 2 segments (GSM-7); the limit is 1 (1 of 3 items take more)',
+			),
+		);
 		expect(requests()).toEqual([]);
 	});
 });
@@ -64,8 +77,14 @@ describe('Max Segments per Message', () => {
 describe('Stop if Funds Are Short', () => {
 	test('500 items at 1 credit each against a balance of 300: one balance read, no send, the item where funds run out', async () => {
 		await control('PATCH', '/emulator/account', { balance: 300 });
-		const run = await runAction(send({ stopIfFundsShort: true, creditsPerSegment: 1 }), broadcast(500), gateway.credentials);
-		expect(run.error?.message).toBe('Stop if Funds Are Short: the run needs an estimated 500 credits; the balance is 300, short from item 300');
+		const run = await runAction(
+			send({ stopIfFundsShort: true, creditsPerSegment: 1 }),
+			broadcast(500),
+			gateway.credentials,
+		);
+		expect(run.error?.message).toBe(
+			'Stop if Funds Are Short: the run needs an estimated 500 credits; the balance is 300, short from item 300',
+		);
 		expect(run.error?.description).toBe('Nothing was sent.');
 		expect(requests()).toEqual(['GET /v1/balance']);
 		expect(gateway.emulator.messages).toEqual([]);
@@ -73,16 +92,29 @@ describe('Stop if Funds Are Short', () => {
 
 	test('the country rates count: 2 segments to a +44 number at 2 credits (4.5 in all, more than 4)', async () => {
 		await control('PATCH', '/emulator/account', { balance: 4 });
-		const options = { stopIfFundsShort: true, creditsPerSegment: 0.5, creditsPerCountry: { rates: [{ callingCode: '44', creditsPerSegment: 2 }] } };
-		const items = [{ to: '+31612345678', text: 'Hi' }, { to: '+447700900123', text: 'a'.repeat(161) }];
+		const options = {
+			stopIfFundsShort: true,
+			creditsPerSegment: 0.5,
+			creditsPerCountry: { rates: [{ callingCode: '44', creditsPerSegment: 2 }] },
+		};
+		const items = [
+			{ to: '+31612345678', text: 'Hi' },
+			{ to: '+447700900123', text: 'a'.repeat(161) },
+		];
 		const run = await runAction(send(options), items, gateway.credentials);
-		expect(run.error?.message).toBe('Stop if Funds Are Short: the run needs an estimated 4.5 credits; the balance is 4, short from item 1');
+		expect(run.error?.message).toBe(
+			'Stop if Funds Are Short: the run needs an estimated 4.5 credits; the balance is 4, short from item 1',
+		);
 		expect(requests()).toEqual(['GET /v1/balance']);
 	});
 
 	test('enough funds: the balance is read once, then the run sends', async () => {
 		await control('PATCH', '/emulator/account', { balance: 500 });
-		const run = await runAction(send({ stopIfFundsShort: true, creditsPerSegment: 1 }), broadcast(500), gateway.credentials);
+		const run = await runAction(
+			send({ stopIfFundsShort: true, creditsPerSegment: 1 }),
+			broadcast(500),
+			gateway.credentials,
+		);
 		expect(run.error).toBeUndefined();
 		expect(requests().filter((request) => request === 'GET /v1/balance')).toHaveLength(1);
 		expect(requests()[0]).toBe('GET /v1/balance');
@@ -101,9 +133,18 @@ describe('Stop if Funds Are Short', () => {
 		await control('PATCH', '/emulator/account', { balance: 3 });
 		await control('POST', '/emulator/faults', { status: 400, count: 1, after: 2 });
 		const options = { stopIfFundsShort: true, creditsPerSegment: 1, batchRecipients: false, concurrency: 1 };
-		const run = await runAction(send(options), broadcast(3), gateway.credentials, { retryOnFail: { maxTries: 2, waitBetweenTries: 1 } });
+		const run = await runAction(send(options), broadcast(3), gateway.credentials, {
+			retryOnFail: { maxTries: 2, waitBetweenTries: 1 },
+		});
 		expect(run.error).toBeUndefined();
-		expect(requests()).toEqual(['GET /v1/balance', 'POST /v1/message/send', 'POST /v1/message/send', 'GET /v1/balance', 'POST /v1/message/send', 'POST /v1/message/send']);
+		expect(requests()).toEqual([
+			'GET /v1/balance',
+			'POST /v1/message/send',
+			'POST /v1/message/send',
+			'GET /v1/balance',
+			'POST /v1/message/send',
+			'POST /v1/message/send',
+		]);
 		expect(gateway.emulator.messages).toHaveLength(3);
 	});
 });

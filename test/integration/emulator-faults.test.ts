@@ -37,7 +37,10 @@ describe('faults and control API', () => {
 	test('echo: a 4xx answers JSON whose errorMsg holds the request body, a 5xx an HTML page showing it', async () => {
 		const body = JSON.stringify({ message: 'a <b> & c', to: '31612345678', sender: 'Shop', reference: 'order-1001' });
 		await api('POST', '/emulator/faults', { status: 400, echo: true }, {});
-		expect(await send(body)).toMatchObject({ status: 400, body: { error: '105', errorMsg: `Invalid request: ${body}` } });
+		expect(await send(body)).toMatchObject({
+			status: 400,
+			body: { error: '105', errorMsg: `Invalid request: ${body}` },
+		});
 		await api('POST', '/emulator/faults', { status: 502, echo: true }, {});
 		const page = await fetch(`${emulator.url}/v1/message/send`, { method: 'POST', body });
 		expect([page.status, page.headers.get('content-type')]).toEqual([502, 'text/html; charset=utf-8']);
@@ -59,18 +62,30 @@ describe('faults and control API', () => {
 	});
 
 	test('bad control input names what is wrong', async () => {
-		expect((await api('POST', '/emulator/faults', { status: 418 }, {})).body).toEqual({ error: '"status" must be 200, 400, 429, 500, 502, 503 or "hang"' });
-		expect((await api('PUT', '/emulator/account', { balance: 'lots' }, {})).body).toEqual({ error: 'account field "balance" must be a number' });
-		expect((await api('PUT', '/emulator/account', { timezone: 'Mars/Base' }, {})).body).toEqual({ error: '"Mars/Base" is not an IANA time zone name' });
+		expect((await api('POST', '/emulator/faults', { status: 418 }, {})).body).toEqual({
+			error: '"status" must be 200, 400, 429, 500, 502, 503 or "hang"',
+		});
+		expect((await api('PUT', '/emulator/account', { balance: 'lots' }, {})).body).toEqual({
+			error: 'account field "balance" must be a number',
+		});
+		expect((await api('PUT', '/emulator/account', { timezone: 'Mars/Base' }, {})).body).toEqual({
+			error: '"Mars/Base" is not an IANA time zone name',
+		});
 		expect((await api('POST', '/emulator/events', { type: 'nope' }, {})).status).toBe(400);
-		expect((await api('POST', '/emulator/webhooks', { url: 'ftp://x' }, {})).body).toEqual({ error: '"url" must be an absolute http(s) URL' });
+		expect((await api('POST', '/emulator/webhooks', { url: 'ftp://x' }, {})).body).toEqual({
+			error: '"url" must be an absolute http(s) URL',
+		});
 	});
 
 	test('requests and messages are listed', async () => {
 		await send({ message: 'x', to: '31612345678', sender: 'Shop' });
-		const requests = (await api('GET', '/emulator/requests', undefined, {})).body as unknown as Array<Record<string, unknown>>;
+		const requests = (await api('GET', '/emulator/requests', undefined, {})).body as unknown as Array<
+			Record<string, unknown>
+		>;
 		expect(requests[0]).toMatchObject({ method: 'POST', path: '/v1/message/send', status: 200 });
-		const messages = (await api('GET', '/emulator/messages', undefined, {})).body as unknown as Array<Record<string, unknown>>;
+		const messages = (await api('GET', '/emulator/messages', undefined, {})).body as unknown as Array<
+			Record<string, unknown>
+		>;
 		expect(messages[0]).toMatchObject({ to: '31612345678', segments: 1, encoding: 'GSM-7', cost: 1 });
 	});
 });

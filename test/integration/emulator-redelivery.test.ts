@@ -27,14 +27,23 @@ describe('duplicateDeliveries', () => {
 		await controlAnswer('PATCH', '/emulator/settings', { duplicateDeliveries: true });
 		const { body } = await controlAnswer('POST', '/emulator/events?wait=true', { type: 'add_group' });
 		expect(receiver.requests).toHaveLength(2);
-		const [first, second] = receiver.requests.map((request) => ({ text: request.raw.toString('utf8'), headers: request.headers }));
+		const [first, second] = receiver.requests.map((request) => ({
+			text: request.raw.toString('utf8'),
+			headers: request.headers,
+		}));
 		expect(second.text).toBe(first.text);
 		expect(JSON.parse(first.text).webhook_id).toBe((body.event as { webhook_id: string }).webhook_id);
 		for (const { text, headers } of [first, second]) {
 			const t = String(headers['x-service-timestamp']);
-			expect(headers['x-service-signature']).toBe(`t=${t},v1=${opensslHmacSha256(emulator.account.signingSecret, `${t}.${text}`)}`);
+			expect(headers['x-service-signature']).toBe(
+				`t=${t},v1=${opensslHmacSha256(emulator.account.signingSecret, `${t}.${text}`)}`,
+			);
 		}
-		const deliveries = (await controlAnswer('GET', '/emulator/deliveries')).body as unknown as Array<{ id: string; repeatOf?: string; state: string }>;
+		const deliveries = (await controlAnswer('GET', '/emulator/deliveries')).body as unknown as Array<{
+			id: string;
+			repeatOf?: string;
+			state: string;
+		}>;
 		expect(deliveries.map((delivery) => [delivery.state, delivery.repeatOf ?? null])).toEqual([
 			['delivered', null],
 			['delivered', deliveries[0].id],
@@ -45,7 +54,9 @@ describe('duplicateDeliveries', () => {
 		await controlAnswer('PATCH', '/emulator/settings', { duplicateDeliveries: true });
 		receiver.answers.push(503, 200, 500);
 		await controlAnswer('POST', '/emulator/events?wait=true', { type: 'add_group' });
-		const deliveries = (await controlAnswer('GET', '/emulator/deliveries')).body as unknown as Array<{ attempts: Array<{ status: number }> }>;
+		const deliveries = (await controlAnswer('GET', '/emulator/deliveries')).body as unknown as Array<{
+			attempts: Array<{ status: number }>;
+		}>;
 		expect(deliveries.map((delivery) => delivery.attempts.map((attempt) => attempt.status))).toEqual([
 			[503, 200],
 			[500, 200],
@@ -61,10 +72,16 @@ describe('duplicateDeliveries', () => {
 describe('deliveryJitterMs', () => {
 	test('final reports come deliveryDelayMs + 0 … deliveryJitterMs after the submitted one, spread over that range', async () => {
 		await controlAnswer('PATCH', '/emulator/settings', { deliveryJitterMs: 400 });
-		await Promise.all(Array.from({ length: 30 }, (_, i) => api('POST', '/v1/message/send', { message: 'Hi', to: `316123${String(i).padStart(5, '0')}`, sender: 'Shop' })));
+		await Promise.all(
+			Array.from({ length: 30 }, (_, i) =>
+				api('POST', '/v1/message/send', { message: 'Hi', to: `316123${String(i).padStart(5, '0')}`, sender: 'Shop' }),
+			),
+		);
 		await emulator.settle();
 		// When each report's delivery was attempted, from the emulator's own records.
-		const attemptedAt = new Map(emulator.deliveries.map((delivery) => [delivery.id, Date.parse(delivery.attempts[0].at)]));
+		const attemptedAt = new Map(
+			emulator.deliveries.map((delivery) => [delivery.id, Date.parse(delivery.attempts[0].at)]),
+		);
 		const reports = new Map<string, number[]>();
 		for (const { event, deliveries } of emulator.events) {
 			const { messageid } = event.message as { messageid: string };
@@ -80,6 +97,9 @@ describe('deliveryJitterMs', () => {
 	test('a jitter outside 0 … the longest timer, or duplicateDeliveries not a boolean, is refused and changes nothing', async () => {
 		expect((await controlAnswer('PATCH', '/emulator/settings', { deliveryJitterMs: -1 })).status).toBe(400);
 		expect((await controlAnswer('PATCH', '/emulator/settings', { duplicateDeliveries: 'yes' })).status).toBe(400);
-		expect((await controlAnswer('GET', '/emulator/settings')).body).toMatchObject({ deliveryJitterMs: 0, duplicateDeliveries: false });
+		expect((await controlAnswer('GET', '/emulator/settings')).body).toMatchObject({
+			deliveryJitterMs: 0,
+			duplicateDeliveries: false,
+		});
 	});
 });

@@ -14,7 +14,8 @@ import { emulatorClient } from '../support/emulator-client';
 let emulator: Emulator;
 
 const { api, controlAnswer } = emulatorClient(() => emulator);
-const apiErrors = () => emulator.events.map((entry) => entry.event).filter((event) => event.webhook_type === 'api_error');
+const apiErrors = () =>
+	emulator.events.map((entry) => entry.event).filter((event) => event.webhook_type === 'api_error');
 
 /** One raw HTTP/1.1 request with `target` as written, and the status line of the answer. */
 function rawRequest(target: string): Promise<string> {
@@ -35,10 +36,13 @@ beforeEach(async () => {
 afterEach(() => emulator.close());
 
 describe('no request crashes the emulator', () => {
-	test.each(['http://a:99999/', 'http://[zz/', 'http://a:99999/v1/balance'])('request target %s: 400, and the emulator still answers', async (target) => {
-		expect(await rawRequest(target)).toMatch(/^HTTP\/1\.1 400 /);
-		expect((await api('GET', '/v1/auth')).status).toBe(200);
-	});
+	test.each(['http://a:99999/', 'http://[zz/', 'http://a:99999/v1/balance'])(
+		'request target %s: 400, and the emulator still answers',
+		async (target) => {
+			expect(await rawRequest(target)).toMatch(/^HTTP\/1\.1 400 /);
+			expect((await api('GET', '/v1/auth')).status).toBe(200);
+		},
+	);
 });
 
 describe('nothing grows without bound', () => {
@@ -66,7 +70,10 @@ describe('nothing grows without bound', () => {
 	])('settings a timer or the attempt log cannot live with are refused: %j', async (fields) => {
 		const before = { ...emulator.settings };
 		const response = await controlAnswer('PUT', '/emulator/settings', fields);
-		expect(response).toEqual({ status: 400, body: { error: expect.stringMatching(/^settings field ".+" must be .+ from \d+ to \d+$/) } });
+		expect(response).toEqual({
+			status: 400,
+			body: { error: expect.stringMatching(/^settings field ".+" must be .+ from \d+ to \d+$/) },
+		});
 		expect(emulator.settings).toEqual(before);
 	});
 
@@ -77,25 +84,40 @@ describe('nothing grows without bound', () => {
 		['http://127.1.2.3:<port>/anything'],
 		['http://0.0.0.0:<port>/emulator/webhooks/inbox_message'],
 	])('a webhook URL at the emulator itself is refused: %s', async (url) => {
-		const response = await controlAnswer('POST', '/emulator/webhooks', { url: url.replace('<port>', String(emulator.port)), types: ['*'] });
+		const response = await controlAnswer('POST', '/emulator/webhooks', {
+			url: url.replace('<port>', String(emulator.port)),
+			types: ['*'],
+		});
 		expect(response).toEqual({ status: 400, body: { error: expect.stringContaining('the emulator itself') } });
 		expect(emulator.endpoints).toEqual([]);
 	});
 
 	test('the same host on another port is an ordinary endpoint', async () => {
 		const other = emulator.port === 1 ? 2 : emulator.port - 1;
-		expect((await controlAnswer('POST', '/emulator/webhooks', { url: `http://127.0.0.1:${other}/hook` })).status).toBe(201);
+		expect((await controlAnswer('POST', '/emulator/webhooks', { url: `http://127.0.0.1:${other}/hook` })).status).toBe(
+			201,
+		);
 	});
 });
 
 describe('empty optional fields mean absent', () => {
-	test.each([[''], [null]])('SMS with date, reference and subid %p: sent now, no reference, no subid', async (empty) => {
-		const response = await api('POST', '/v1/message/send', { message: 'Hi', to: '31612345678', sender: 'Shop', date: empty, reference: empty, subid: empty });
-		expect(response).toEqual({ status: 200, body: { messageid: expect.any(String) } });
-		expect(emulator.messages[0]).toMatchObject({ deliveryCode: '0', reference: '' });
-		expect(emulator.messages[0]).not.toHaveProperty('scheduledFor');
-		expect(emulator.messages[0]).not.toHaveProperty('subid');
-	});
+	test.each([[''], [null]])(
+		'SMS with date, reference and subid %p: sent now, no reference, no subid',
+		async (empty) => {
+			const response = await api('POST', '/v1/message/send', {
+				message: 'Hi',
+				to: '31612345678',
+				sender: 'Shop',
+				date: empty,
+				reference: empty,
+				subid: empty,
+			});
+			expect(response).toEqual({ status: 200, body: { messageid: expect.any(String) } });
+			expect(emulator.messages[0]).toMatchObject({ deliveryCode: '0', reference: '' });
+			expect(emulator.messages[0]).not.toHaveProperty('scheduledFor');
+			expect(emulator.messages[0]).not.toHaveProperty('subid');
+		},
+	);
 
 	test.each([[''], [null]])('voice with date, reference, language and gender %p: the defaults', async (empty) => {
 		const body = { message: 'Hi', to: '31612345678', date: empty, reference: empty, language: empty, gender: empty };
@@ -124,18 +146,33 @@ describe('every failed API request emits its api_error webhook', () => {
 		['format: not a number', 'POST', '/v1/format/number', { number: 'call me', countrycode: 'NL' }, 400, '103'],
 		['a body that does not parse', 'POST', '/v1/format/number', '{"number": ', 400, 'error parsing json'],
 		['an unknown path', 'GET', '/v1/nothing-here', undefined, 404, 'not found'],
-		['voice: too many recipients', 'POST', '/v1/voice/send', { to: Array(101).fill('31612345678'), message: 'Hi' }, 400, '113'],
+		[
+			'voice: too many recipients',
+			'POST',
+			'/v1/voice/send',
+			{ to: Array(101).fill('31612345678'), message: 'Hi' },
+			400,
+			'113',
+		],
 	])('%s', async (_, method, path, body, status, code) => {
 		const response = await api(method, path, body);
 		expect(response).toMatchObject({ status, body: { error: code } });
 		const [event] = apiErrors();
 		expect(specViolations(event)).toEqual([]);
-		expect(event.error).toMatchObject({ error: response.body.errorMsg ?? code, http_code: status, error_code: expect.any(Number) });
+		expect(event.error).toMatchObject({
+			error: response.body.errorMsg ?? code,
+			http_code: status,
+			error_code: expect.any(Number),
+		});
 	});
 
 	test('an SMS refusal names its sender and recipients, as before', async () => {
 		await api('POST', '/v1/message/send', { message: 'x', to: ['31612345678', '31600009131'], sender: 'Shop' });
-		expect(apiErrors()[0].error).toMatchObject({ sender: 'Shop', receiver: '31612345678,31600009131', error_code: 4004 });
+		expect(apiErrors()[0].error).toMatchObject({
+			sender: 'Shop',
+			receiver: '31612345678,31600009131',
+			error_code: 4004,
+		});
 	});
 
 	test('without valid credentials no account is known: 401 and no webhook', async () => {
@@ -151,17 +188,28 @@ describe('every failed API request emits its api_error webhook', () => {
 });
 
 describe('brand words', () => {
-	test.each(['Acme-SMS', 'acme_sms', 'Acme.SMS', 'X1'])('brand %s: the emulator signs with it and the trigger rule verifies it', async (brand) => {
-		expect((await controlAnswer('PUT', '/emulator/account', { brand })).status).toBe(200);
-		await controlAnswer('POST', '/emulator/events', { type: 'add_group' });
-		const { body, headers } = emulator.events[0];
-		expect(Object.keys(headers)).toEqual([`X-${brand}-Timestamp`, `X-${brand}-Signature`]);
-		const asNodeReceivesThem = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-		expect(verifySignature(body, asNodeReceivesThem, emulator.account.signingSecret)).toMatchObject({ ok: true, header: `x-${brand.toLowerCase()}-signature` });
-	});
+	test.each(['Acme-SMS', 'acme_sms', 'Acme.SMS', 'X1'])(
+		'brand %s: the emulator signs with it and the trigger rule verifies it',
+		async (brand) => {
+			expect((await controlAnswer('PUT', '/emulator/account', { brand })).status).toBe(200);
+			await controlAnswer('POST', '/emulator/events', { type: 'add_group' });
+			const { body, headers } = emulator.events[0];
+			expect(Object.keys(headers)).toEqual([`X-${brand}-Timestamp`, `X-${brand}-Signature`]);
+			const asNodeReceivesThem = Object.fromEntries(
+				Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
+			);
+			expect(verifySignature(body, asNodeReceivesThem, emulator.account.signingSecret)).toMatchObject({
+				ok: true,
+				header: `x-${brand.toLowerCase()}-signature`,
+			});
+		},
+	);
 
-	test.each(['Acme SMS', 'Acme:SMS', '', 'Ac/me'])('brand %p, which no receiver could read, is refused', async (brand) => {
-		expect((await controlAnswer('PUT', '/emulator/account', { brand })).status).toBe(400);
-		expect(emulator.account.brand).toBe('Service');
-	});
+	test.each(['Acme SMS', 'Acme:SMS', '', 'Ac/me'])(
+		'brand %p, which no receiver could read, is refused',
+		async (brand) => {
+			expect((await controlAnswer('PUT', '/emulator/account', { brand })).status).toBe(400);
+			expect(emulator.account.brand).toBe('Service');
+		},
+	);
 });

@@ -13,7 +13,9 @@ describe('send API', () => {
 
 	test('several numbers: messageids, one per recipient', async () => {
 		const response = await send({ message: 'Hello', to: ['31612345678', '447700900123'], sender: 'Shop' });
-		expect(response.body).toEqual({ messageids: [expect.stringMatching(/^[a-z0-9]{30}$/), expect.stringMatching(/^[a-z0-9]{30}$/)] });
+		expect(response.body).toEqual({
+			messageids: [expect.stringMatching(/^[a-z0-9]{30}$/), expect.stringMatching(/^[a-z0-9]{30}$/)],
+		});
 		expect(emulator.messages.map((message) => message.to)).toEqual(['31612345678', '447700900123']);
 	});
 
@@ -48,7 +50,11 @@ describe('send API', () => {
 		expect(response).toMatchObject({ status: 400, body: { error: code, errorMsg: expect.any(String) } });
 		const [event] = eventsOf(await receiver.waitFor(1));
 		expect(specViolations(event)).toEqual([]);
-		expect(event.error).toMatchObject({ error: response.body.errorMsg, http_code: 400, error_code: expect.any(Number) });
+		expect(event.error).toMatchObject({
+			error: response.body.errorMsg,
+			http_code: 400,
+			error_code: expect.any(Number),
+		});
 	});
 
 	test('a number added to the opt-out list is refused with 131', async () => {
@@ -68,7 +74,11 @@ describe('send API', () => {
 
 	test('date schedules the message in the account time zone', async () => {
 		const future = new Date(Date.now() + 3 * 24 * 3600 * 1000);
-		const local = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam', dateStyle: 'short', timeStyle: 'short' }).format(future);
+		const local = new Intl.DateTimeFormat('sv-SE', {
+			timeZone: 'Europe/Amsterdam',
+			dateStyle: 'short',
+			timeStyle: 'short',
+		}).format(future);
 		const response = await send({ message: 'x', to: '31612345678', sender: 'Shop', date: local });
 		expect(response.status).toBe(200);
 		const scheduled = new Date(emulator.messages[0].scheduledFor!);
@@ -78,7 +88,9 @@ describe('send API', () => {
 
 	test('a send scheduled years ahead stays scheduled: no delivery report now', async () => {
 		await subscribe(['delivery_report']);
-		expect((await send({ message: 'x', to: '31612345678', sender: 'Shop', date: '2031-06-01 12:30' })).status).toBe(200);
+		expect((await send({ message: 'x', to: '31612345678', sender: 'Shop', date: '2031-06-01 12:30' })).status).toBe(
+			200,
+		);
 		await new Promise((resolve) => setTimeout(resolve, 100));
 		expect(receiver.requests).toHaveLength(0);
 		expect(emulator.messages[0].deliveryCode).toBe('scheduled');
@@ -117,8 +129,17 @@ describe('delivery reports', () => {
 	test('submitted first, then the final state, both signed and per docs/gateway-api.md#webhook-types', async () => {
 		const [submitted, final] = await finalFor('31612345678');
 		expect(receiver.requests).toHaveLength(2);
-		expect(submitted.message).toMatchObject({ delivery_code: '0', delivery_status: 'submitted', reference: 'ref-1', cost: 1 });
-		expect(final.message).toMatchObject({ delivery_code: '1', delivery_status: 'delivered', messageid: submitted.message.messageid });
+		expect(submitted.message).toMatchObject({
+			delivery_code: '0',
+			delivery_status: 'submitted',
+			reference: 'ref-1',
+			cost: 1,
+		});
+		expect(final.message).toMatchObject({
+			delivery_code: '1',
+			delivery_status: 'delivered',
+			messageid: submitted.message.messageid,
+		});
 		for (const event of [submitted, final]) expect(specViolations(event)).toEqual([]);
 		expect(submitted.webhook_id).toMatch(/^wh_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 		expect(submitted.webhook_id).not.toBe(final.webhook_id);
@@ -131,8 +152,18 @@ describe('delivery reports', () => {
 		['31612349994', '4', 'rejected', undefined],
 		['31612349995', '5', 'rejected', '10'],
 		['31612349999', '9', 'unknown', undefined],
-		...Array.from({ length: 10 }, (_, i): [string, string, string, string] => [`316123992${10 + i}`, '2', 'not delivered', String(10 + i)]),
-		...Array.from({ length: 10 }, (_, i): [string, string, string, string] => [`316123995${10 + i}`, '5', 'rejected', String(10 + i)]),
+		...Array.from({ length: 10 }, (_, i): [string, string, string, string] => [
+			`316123992${10 + i}`,
+			'2',
+			'not delivered',
+			String(10 + i),
+		]),
+		...Array.from({ length: 10 }, (_, i): [string, string, string, string] => [
+			`316123995${10 + i}`,
+			'5',
+			'rejected',
+			String(10 + i),
+		]),
 	])('magic number %s ends in code %s (%s), detail %s', async (number, code, status, detail) => {
 		const events = await finalFor(number);
 		const final = events[1].message;
@@ -145,7 +176,8 @@ describe('delivery reports', () => {
 	test('with no endpoint registered, the event log shows both reports with their signatures', async () => {
 		const sent = await send({ message: 'Hi', to: '31612349992', sender: 'Shop' });
 		await emulator.settle();
-		const logged = (await api('GET', `/emulator/events?messageid=${sent.body.messageid}`, undefined, {})).body as unknown as Array<{
+		const logged = (await api('GET', `/emulator/events?messageid=${sent.body.messageid}`, undefined, {}))
+			.body as unknown as Array<{
 			event: { message: { delivery_code: string } };
 			body: string;
 			headers: Record<string, string>;
@@ -153,7 +185,9 @@ describe('delivery reports', () => {
 		expect(logged.map((entry) => entry.event.message.delivery_code)).toEqual(['0', '2']);
 		for (const entry of logged) {
 			const t = entry.headers['X-Service-Timestamp'];
-			expect(entry.headers['X-Service-Signature']).toBe(`t=${t},v1=${opensslHmacSha256(emulator.account.signingSecret, `${t}.${entry.body}`)}`);
+			expect(entry.headers['X-Service-Signature']).toBe(
+				`t=${t},v1=${opensslHmacSha256(emulator.account.signingSecret, `${t}.${entry.body}`)}`,
+			);
 		}
 	});
 

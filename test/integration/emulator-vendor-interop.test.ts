@@ -18,7 +18,10 @@ describe('POST /v1/format/number', () => {
 	});
 
 	// The gateway's own node sends countrycode empty when unused: read in the account's country, its virtual number's.
-	const answer = (digits: string, countrycode: string) => ({ status: 200, body: { number: digits, countrycode, e164: `+${digits}` } });
+	const answer = (digits: string, countrycode: string) => ({
+		status: 200,
+		body: { number: digits, countrycode, e164: `+${digits}` },
+	});
 	test.each([
 		['3197010000001', { number: '0612345678', countrycode: '' }, answer('31612345678', 'NL')],
 		['3197010000001', { number: '0612345678' }, answer('31612345678', 'NL')],
@@ -26,7 +29,11 @@ describe('POST /v1/format/number', () => {
 		['3197010000001', { number: '+44 7700 900123', countrycode: ' ' }, answer('447700900123', 'GB')],
 		['32460200000', { number: '0470 12 34 56', countrycode: '' }, answer('32470123456', 'BE')],
 		['', { number: '+32 470 12 34 56', countrycode: '' }, answer('32470123456', 'BE')],
-		['', { number: '0612345678', countrycode: '' }, { status: 400, body: { error: '106', errorMsg: expect.any(String) } }],
+		[
+			'',
+			{ number: '0612345678', countrycode: '' },
+			{ status: 400, body: { error: '106', errorMsg: expect.any(String) } },
+		],
 	])('account number "%s", %j', async (virtualNumber, body, expected) => {
 		await control('PUT', '/emulator/account', { virtualNumber });
 		expect(await format(body)).toEqual(expected);
@@ -79,7 +86,11 @@ describe("interop: bodies as the vendor's own client sends them", () => {
 		expect(emulator.messages[0]).toMatchObject({ to: '31612345678', reference: '', test: false, deliveryCode: '0' });
 		expect(emulator.messages[0]).not.toHaveProperty('scheduledFor');
 		await emulator.settle();
-		expect(reportsOf(response.body.messageid as string).map((entry) => (entry.event.message as Record<string, unknown>).delivery_code)).toEqual(['0', '1']);
+		expect(
+			reportsOf(response.body.messageid as string).map(
+				(entry) => (entry.event.message as Record<string, unknown>).delivery_code,
+			),
+		).toEqual(['0', '1']);
 	});
 
 	test.each([
@@ -88,7 +99,11 @@ describe("interop: bodies as the vendor's own client sends them", () => {
 	])('%s scheduled with a reference: kept as scheduled, the reference carried', async (_, path, body) => {
 		const response = await api('POST', path, body({ date: '2099-01-01 10:00', reference: 'order-42' }));
 		expect(response.status).toBe(200);
-		expect(emulator.messages[0]).toMatchObject({ reference: 'order-42', deliveryCode: 'scheduled', scheduledFor: '2099-01-01T09:00:00.000Z' });
+		expect(emulator.messages[0]).toMatchObject({
+			reference: 'order-42',
+			deliveryCode: 'scheduled',
+			scheduledFor: '2099-01-01T09:00:00.000Z',
+		});
 	});
 
 	test.each([
@@ -104,6 +119,9 @@ describe("interop: bodies as the vendor's own client sends them", () => {
 		['SMS', '/v1/message/send', vendorSms],
 		['voice', '/v1/voice/send', vendorVoice],
 	])('%s with a date in the past is still refused with 121', async (_, path, body) => {
-		expect((await api('POST', path, body({ date: '2020-01-01 10:00' }))).body).toEqual({ error: '121', errorMsg: 'Date invalid or in the past' });
+		expect((await api('POST', path, body({ date: '2020-01-01 10:00' }))).body).toEqual({
+			error: '121',
+			errorMsg: 'Date invalid or in the past',
+		});
 	});
 });

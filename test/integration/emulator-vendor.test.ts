@@ -9,7 +9,13 @@ describe('POST /v1/voice/send', () => {
 		const response = await voice({ to: '+31612345678', message: 'Your code is 1 2 3 4' });
 		expect(response).toEqual({ status: 200, body: { messageid: expect.stringMatching(/^[a-z0-9]{30}$/) } });
 		expect(emulator.account.balance).toBe(98);
-		expect(emulator.messages[0]).toMatchObject({ messageType: 'voice', to: '31612345678', language: 'en', gender: 'Female', cost: 2 });
+		expect(emulator.messages[0]).toMatchObject({
+			messageType: 'voice',
+			to: '31612345678',
+			language: 'en',
+			gender: 'Female',
+			cost: 2,
+		});
 		await emulator.settle();
 		const reports = reportsOf(response.body.messageid as string).map((entry) => entry.event);
 		expect(reports.map((event) => (event.message as Record<string, unknown>).delivery_code)).toEqual(['0', '1']);
@@ -27,10 +33,18 @@ describe('POST /v1/voice/send', () => {
 	});
 
 	test('several numbers, language and gender: messageids, charged per recipient', async () => {
-		const response = await voice({ to: ['31612345678', '447700900123'], message: 'Bonjour', language: 'fr', gender: 'Male', reference: 'call-1' });
+		const response = await voice({
+			to: ['31612345678', '447700900123'],
+			message: 'Bonjour',
+			language: 'fr',
+			gender: 'Male',
+			reference: 'call-1',
+		});
 		expect(response.body).toEqual({ messageids: [expect.any(String), expect.any(String)] });
 		expect(emulator.account.balance).toBe(96);
-		expect(emulator.messages.map((message) => [message.to, message.language, message.gender, message.reference])).toEqual([
+		expect(
+			emulator.messages.map((message) => [message.to, message.language, message.gender, message.reference]),
+		).toEqual([
 			['31612345678', 'fr', 'Male', 'call-1'],
 			['447700900123', 'fr', 'Male', 'call-1'],
 		]);
@@ -69,19 +83,31 @@ describe('POST /v1/voice/send', () => {
 		expect(response.body).toEqual({ error: code, errorMsg: expect.any(String) });
 		expect(emulator.account.balance).toBe(100);
 		expect(emulator.messages).toEqual([]);
-		const [apiError] = emulator.events.map((entry) => entry.event).filter((event) => event.webhook_type === 'api_error');
+		const [apiError] = emulator.events
+			.map((entry) => entry.event)
+			.filter((event) => event.webhook_type === 'api_error');
 		expect(apiError.error).toMatchObject({ http_code: 400, sender: '' });
 	});
 
 	test('not enough credits: 108, and an insufficient_funds event', async () => {
 		await api('PUT', '/emulator/account', { balance: 3 }, {});
-		expect((await voice({ to: ['31612345678', '447700900123'], message: 'Hi' })).body).toEqual({ error: '108', errorMsg: 'Not enough credits' });
+		expect((await voice({ to: ['31612345678', '447700900123'], message: 'Hi' })).body).toEqual({
+			error: '108',
+			errorMsg: 'Not enough credits',
+		});
 		expect(emulator.account.balance).toBe(3);
 		expect(emulator.events.map((entry) => entry.event.webhook_type)).toEqual(['api_error', 'insufficient_funds']);
 	});
 
 	test('wrong credentials: 401 with 104', async () => {
-		expect(await api('POST', '/v1/voice/send', { to: '31612345678', message: 'Hi' }, { 'X-Client-Id': 'x', 'X-Client-Secret': 'y' })).toEqual({
+		expect(
+			await api(
+				'POST',
+				'/v1/voice/send',
+				{ to: '31612345678', message: 'Hi' },
+				{ 'X-Client-Id': 'x', 'X-Client-Secret': 'y' },
+			),
+		).toEqual({
 			status: 401,
 			body: { error: '104', errorMsg: 'Invalid credentials' },
 		});
@@ -97,10 +123,20 @@ describe('POST /v1/voice/send', () => {
 
 describe('GET /v1/senderids', () => {
 	test('the two default senders; the control API sets the list; reset restores it', async () => {
-		const both = { senderids: [{ senderid: 'Shop', status: 'approved' }, { senderid: '3197010000001', status: 'approved' }] };
+		const both = {
+			senderids: [
+				{ senderid: 'Shop', status: 'approved' },
+				{ senderid: '3197010000001', status: 'approved' },
+			],
+		};
 		expect(await api('GET', '/v1/senderids')).toEqual({ status: 200, body: both });
-		expect(await api('PUT', '/emulator/senderids', { senderids: ['Alerts'] }, {})).toEqual({ status: 200, body: ['Alerts'] as never });
-		expect((await api('GET', '/v1/senderids')).body).toEqual({ senderids: [{ senderid: 'Alerts', status: 'approved' }] });
+		expect(await api('PUT', '/emulator/senderids', { senderids: ['Alerts'] }, {})).toEqual({
+			status: 200,
+			body: ['Alerts'] as never,
+		});
+		expect((await api('GET', '/v1/senderids')).body).toEqual({
+			senderids: [{ senderid: 'Alerts', status: 'approved' }],
+		});
 		await api('POST', '/emulator/reset', {}, {});
 		expect((await api('GET', '/v1/senderids')).body).toEqual(both);
 	});
@@ -111,20 +147,28 @@ describe('GET /v1/senderids', () => {
 			const ownClient = emulatorClient(() => own);
 			await ownClient.control('PUT', '/emulator/senderids', { senderids: ['Other'] });
 			await ownClient.control('POST', '/emulator/reset');
-			expect((await ownClient.api('GET', '/v1/senderids')).body).toEqual({ senderids: [{ senderid: 'Alerts', status: 'approved' }] });
+			expect((await ownClient.api('GET', '/v1/senderids')).body).toEqual({
+				senderids: [{ senderid: 'Alerts', status: 'approved' }],
+			});
 		} finally {
 			await own.close();
 		}
 	});
 
-	test.each([[{ senderids: 'Shop' }], [{ senderids: ['Shop', ''] }], [{}]])('a bad list is refused: %j', async (body) => {
-		expect(await api('PUT', '/emulator/senderids', body, {})).toEqual({
-			status: 400,
-			body: { error: '"senderids" must be a list of sender names or numbers' },
-		});
-	});
+	test.each([[{ senderids: 'Shop' }], [{ senderids: ['Shop', ''] }], [{}]])(
+		'a bad list is refused: %j',
+		async (body) => {
+			expect(await api('PUT', '/emulator/senderids', body, {})).toEqual({
+				status: 400,
+				body: { error: '"senderids" must be a list of sender names or numbers' },
+			});
+		},
+	);
 
 	test('wrong credentials: 401 with 104', async () => {
-		expect((await api('GET', '/v1/senderids', undefined, {})).body).toEqual({ error: '104', errorMsg: 'Invalid credentials' });
+		expect((await api('GET', '/v1/senderids', undefined, {})).body).toEqual({
+			error: '104',
+			errorMsg: 'Invalid credentials',
+		});
 	});
 });

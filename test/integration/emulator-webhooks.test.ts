@@ -7,20 +7,30 @@ import { startReceiver } from '../support/receiver';
 import { api, emulator, eventsOf, receiver, send, subscribe } from '../support/emulator-setup';
 
 describe('webhooks of every type', () => {
-	test.each(WEBHOOK_EVENT_TYPES.map((type) => type.value))('%s matches docs/gateway-api.md#webhook-types and core/events/event-schemas', async (type) => {
-		await subscribe([type]);
-		const result = await api('POST', '/emulator/events?wait=true', { type }, {});
-		expect(result.status).toBe(201);
-		const [request] = await receiver.waitFor(1);
-		const event = JSON.parse(request.raw.toString('utf8'));
-		expect(event.webhook_type).toBe(type);
-		expect(specViolations(event)).toEqual([]);
-		expect(parseEvent(event).ok).toBe(true);
-		expect(Object.keys(event)).toEqual(
-			['webhook_id', 'webhook_type', 'username', 'timezone', 'method', 'created', 'created_utc', SPEC_PAYLOADS[type].key],
-		);
-		expect(event.created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-	});
+	test.each(WEBHOOK_EVENT_TYPES.map((type) => type.value))(
+		'%s matches docs/gateway-api.md#webhook-types and core/events/event-schemas',
+		async (type) => {
+			await subscribe([type]);
+			const result = await api('POST', '/emulator/events?wait=true', { type }, {});
+			expect(result.status).toBe(201);
+			const [request] = await receiver.waitFor(1);
+			const event = JSON.parse(request.raw.toString('utf8'));
+			expect(event.webhook_type).toBe(type);
+			expect(specViolations(event)).toEqual([]);
+			expect(parseEvent(event).ok).toBe(true);
+			expect(Object.keys(event)).toEqual([
+				'webhook_id',
+				'webhook_type',
+				'username',
+				'timezone',
+				'method',
+				'created',
+				'created_utc',
+				SPEC_PAYLOADS[type].key,
+			]);
+			expect(event.created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+		},
+	);
 
 	test('local and UTC pairs are the same instant in the account time zone', async () => {
 		await api('PUT', '/emulator/account', { timezone: 'America/New_York' }, {});
@@ -37,23 +47,49 @@ describe('webhooks of every type', () => {
 	test('fields override the defaults; an inbound reply carries isreply', async () => {
 		await subscribe(['inbox_message']);
 		const sent = await send({ message: 'Your order shipped', to: '31612345678', sender: 'Shop', reference: 'o-1' });
-		await api('POST', '/emulator/inbound?wait=true', { from: '31612345678', content: 'Thanks!', replyTo: sent.body.messageid }, {});
+		await api(
+			'POST',
+			'/emulator/inbound?wait=true',
+			{ from: '31612345678', content: 'Thanks!', replyTo: sent.body.messageid },
+			{},
+		);
 		const event = eventsOf(receiver.requests).find((e) => e.webhook_type === 'inbox_message');
 		expect(specViolations(event)).toEqual([]);
-		expect(event.message).toMatchObject({ sender: '31612345678', receiver: emulator.account.virtualNumber, content: 'Thanks!' });
-		expect(event.isreply).toMatchObject({ reply: true, orig_messageid: sent.body.messageid, orig_message_content: 'Your order shipped', orig_reference: 'o-1' });
+		expect(event.message).toMatchObject({
+			sender: '31612345678',
+			receiver: emulator.account.virtualNumber,
+			content: 'Thanks!',
+		});
+		expect(event.isreply).toMatchObject({
+			reply: true,
+			orig_messageid: sent.body.messageid,
+			orig_message_content: 'Your order shipped',
+			orig_reference: 'o-1',
+		});
 	});
 
 	test('a reply in one call: replyTo alone answers as the recipient, to the number that sent the original, with its reference', async () => {
 		await subscribe(['inbox_message']);
-		const sent = await send({ message: 'Approve? Reply YES or NO', to: '31612345679', sender: '3197010000002', reference: 'n8n-wait:1:a:b' });
+		const sent = await send({
+			message: 'Approve? Reply YES or NO',
+			to: '31612345679',
+			sender: '3197010000002',
+			reference: 'n8n-wait:1:a:b',
+		});
 		await api('POST', '/emulator/inbound?wait=true', { content: 'yes', replyTo: sent.body.messageid }, {});
 		const event = eventsOf(receiver.requests).find((e) => e.webhook_type === 'inbox_message');
 		expect(specViolations(event)).toEqual([]);
 		expect(event.message).toMatchObject({ sender: '31612345679', receiver: '3197010000002', content: 'yes' });
-		expect(event.isreply).toMatchObject({ orig_messageid: sent.body.messageid, orig_receiver: '31612345679', orig_sender: '3197010000002', orig_reference: 'n8n-wait:1:a:b' });
+		expect(event.isreply).toMatchObject({
+			orig_messageid: sent.body.messageid,
+			orig_receiver: '31612345679',
+			orig_sender: '3197010000002',
+			orig_reference: 'n8n-wait:1:a:b',
+		});
 		await api('POST', '/emulator/inbound?wait=true', { content: 'no', replyTo: 'latest' }, {});
-		const latest = eventsOf(receiver.requests).filter((e) => e.webhook_type === 'inbox_message').pop();
+		const latest = eventsOf(receiver.requests)
+			.filter((e) => e.webhook_type === 'inbox_message')
+			.pop();
 		expect(latest.isreply).toMatchObject({ orig_messageid: sent.body.messageid });
 		const unknown = await api('POST', '/emulator/inbound', { content: 'yes', replyTo: 'nope' }, {});
 		expect(unknown.status).toBe(400);
@@ -66,11 +102,15 @@ describe('webhooks of every type', () => {
 			await api('POST', '/emulator/webhooks', { url: other.url, types: ['add_group'] }, {});
 			const removed = await api('DELETE', `/emulator/webhooks?url=${encodeURIComponent(other.url)}`, undefined, {});
 			expect(removed.status).toBe(200);
-			expect((removed.body as unknown as Array<{ url: string }>).map((endpoint) => endpoint.url)).toEqual([receiver.url]);
+			expect((removed.body as unknown as Array<{ url: string }>).map((endpoint) => endpoint.url)).toEqual([
+				receiver.url,
+			]);
 			await api('POST', '/emulator/events?wait=true', { type: 'add_group' }, {});
 			expect(receiver.requests).toHaveLength(1);
 			expect(other.requests).toHaveLength(0);
-			expect((await api('DELETE', `/emulator/webhooks?url=${encodeURIComponent(other.url)}`, undefined, {})).status).toBe(404);
+			expect(
+				(await api('DELETE', `/emulator/webhooks?url=${encodeURIComponent(other.url)}`, undefined, {})).status,
+			).toBe(404);
 		} finally {
 			await other.close();
 		}
@@ -88,11 +128,19 @@ describe('webhooks of every type', () => {
 
 	test('POST webhooks are signed over the raw body (checked with openssl)', async () => {
 		await subscribe(['add_group']);
-		await api('POST', '/emulator/events?wait=true', { type: 'add_group', fields: { group: { groupname: 'Grüße 👋' } } }, {});
+		await api(
+			'POST',
+			'/emulator/events?wait=true',
+			{ type: 'add_group', fields: { group: { groupname: 'Grüße 👋' } } },
+			{},
+		);
 		const [request] = await receiver.waitFor(1);
 		const t = request.headers['x-service-timestamp'] as string;
 		expect(Math.abs(Number(t) - Date.now() / 1000)).toBeLessThan(5);
-		const expected = opensslHmacSha256(emulator.account.signingSecret, Buffer.concat([Buffer.from(`${t}.`), request.raw]));
+		const expected = opensslHmacSha256(
+			emulator.account.signingSecret,
+			Buffer.concat([Buffer.from(`${t}.`), request.raw]),
+		);
 		expect(request.headers['x-service-signature']).toBe(`t=${t},v1=${expected}`);
 		expect(request.headers['content-type']).toBe('application/json; charset=utf-8');
 	});
@@ -106,7 +154,9 @@ describe('webhooks of every type', () => {
 		expect(query).toMatch(/(^|&)webhook_type=email2sms_received(&|$)/);
 		expect(query).toMatch(/email2sms\[receiver\]\[group\]=false/);
 		const t = request.headers['x-service-timestamp'] as string;
-		expect(request.headers['x-service-signature']).toBe(`t=${t},v1=${opensslHmacSha256(emulator.account.signingSecret, `${t}.${query}`)}`);
+		expect(request.headers['x-service-signature']).toBe(
+			`t=${t},v1=${opensslHmacSha256(emulator.account.signingSecret, `${t}.${query}`)}`,
+		);
 	});
 
 	test('brand word and an empty signing secret', async () => {
@@ -131,9 +181,14 @@ describe('webhooks of every type', () => {
 		receiver.answers.push(500, 503);
 		await subscribe(['add_group']);
 		await api('POST', '/emulator/events?wait=true', { type: 'add_group' }, {});
-		const deliveries = (await api('GET', '/emulator/deliveries', undefined, {})).body as unknown as Array<Record<string, unknown>>;
+		const deliveries = (await api('GET', '/emulator/deliveries', undefined, {})).body as unknown as Array<
+			Record<string, unknown>
+		>;
 		expect(deliveries).toHaveLength(1);
-		expect(deliveries[0]).toMatchObject({ state: 'delivered', attempts: [{ status: 500 }, { status: 503 }, { status: 200 }] });
+		expect(deliveries[0]).toMatchObject({
+			state: 'delivered',
+			attempts: [{ status: 500 }, { status: 503 }, { status: 200 }],
+		});
 		const [first, second] = receiver.requests;
 		expect(second.raw.equals(first.raw)).toBe(true); // the same event, the same webhook_id
 	});
@@ -142,7 +197,10 @@ describe('webhooks of every type', () => {
 		receiver.answers.push(500, 500, 500, 500, 500);
 		await subscribe(['add_group']);
 		await api('POST', '/emulator/events?wait=true', { type: 'add_group' }, {});
-		expect(emulator.deliveries[0]).toMatchObject({ state: 'failed', attempts: [{ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }] });
+		expect(emulator.deliveries[0]).toMatchObject({
+			state: 'failed',
+			attempts: [{ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }],
+		});
 	});
 
 	test('an unreachable receiver is recorded with the error', async () => {

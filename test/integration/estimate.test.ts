@@ -51,7 +51,14 @@ test('per item: encoding, characters, segments per recipient, recipients, total 
 				{ character: '😀', index: 7, replacement: null },
 			],
 		},
-		{ encoding: 'UCS-2', characters: 135, segments: 3, recipients: 3, totalSegments: 9, nonGsmCharacters: items[2].text.split('').map((character, index) => ({ character, index, replacement: null })) },
+		{
+			encoding: 'UCS-2',
+			characters: 135,
+			segments: 3,
+			recipients: 3,
+			totalSegments: 9,
+			nonGsmCharacters: items[2].text.split('').map((character, index) => ({ character, index, replacement: null })),
+		},
 	]);
 	expect(run.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	expect(requests()).toEqual([]);
@@ -60,7 +67,10 @@ test('per item: encoding, characters, segments per recipient, recipients, total 
 
 test('with Credits per Segment (and a value for +44): credits per item, one balance read, and whether the balance covers the run so far', async () => {
 	await control('PATCH', '/emulator/account', { balance: 10 });
-	const options = { creditsPerSegment: 0.5, creditsPerCountry: { rates: [{ callingCode: '44', creditsPerSegment: 2 }] } };
+	const options = {
+		creditsPerSegment: 0.5,
+		creditsPerCountry: { rates: [{ callingCode: '44', creditsPerSegment: 2 }] },
+	};
 	const items = [
 		{ to: '+31612345678, +447700900123', text: 'a'.repeat(161) }, // 2 segments: 2 × 0.5 + 2 × 2 = 5
 		{ to: '+31612345679', text: 'Hello' }, // 0.5: 5.5 so far
@@ -80,7 +90,12 @@ test('with Credits per Segment (and a value for +44): credits per item, one bala
 test('a group: its size is unknown (the group list gives ID and name only), so are its credits; nothing is sent', async () => {
 	await api('POST', '/v1/contact', [{ phone: '31612345671', groupid: '4821' }]);
 	await control('DELETE', '/emulator/requests');
-	const fields = { sendTo: 'group', groupId: { __rl: true, mode: 'id', value: '4821' }, message: 'Doors open at 9', options: { creditsPerSegment: 1 } };
+	const fields = {
+		sendTo: 'group',
+		groupId: { __rl: true, mode: 'id', value: '4821' },
+		message: 'Doors open at 9',
+		options: { creditsPerSegment: 1 },
+	};
 	const run = await runAction(estimate(fields), [{}], gateway.credentials, { typeVersion: 3 });
 	expect(run.error).toBeUndefined();
 	expect(run.items[0].json).toEqual({
@@ -104,7 +119,9 @@ test.each([
 ])("Send's refusals: %s in item 1 is refused with Send's own error, before any request", async (_, bad) => {
 	const items = [{ to: '+31612345678', text: 'Hi' }, bad];
 	const sent = await runAction(send(), items, gateway.credentials, { typeVersion: 3 });
-	const estimated = await runAction(estimate({ options: { creditsPerSegment: 1 } }), items, gateway.credentials, { typeVersion: 3 });
+	const estimated = await runAction(estimate({ options: { creditsPerSegment: 1 } }), items, gateway.credentials, {
+		typeVersion: 3,
+	});
 	expect(sent.error?.message).toBeDefined();
 	expect(estimated.error?.message).toBe(sent.error?.message);
 	expect(estimated.error?.description).toBe(sent.error?.description);
@@ -112,7 +129,10 @@ test.each([
 });
 
 test('Continue On Fail: the refused item is an error item, the others are estimated', async () => {
-	const items = [{ to: '+31612345678', text: 'Hi' }, { to: '06 1234 5678', text: 'Hi' }];
+	const items = [
+		{ to: '+31612345678', text: 'Hi' },
+		{ to: '06 1234 5678', text: 'Hi' },
+	];
 	const run = await runAction(estimate(), items, gateway.credentials, { typeVersion: 3, continueOnFail: true });
 	expect(run.items[0].json).toMatchObject({ segments: 1, recipients: 1 });
 	expect(run.items[1].json.error).toMatch(/^To: /);
@@ -120,14 +140,21 @@ test('Continue On Fail: the refused item is an error item, the others are estima
 
 test('a number whose country has no value and no Credits per Segment is refused, naming the number; nothing is read', async () => {
 	const options = { creditsPerCountry: { rates: [{ callingCode: '31', creditsPerSegment: 1 }] } };
-	const run = await runAction(estimate({ options }), [{ to: '+31612345678, +447700900123', text: 'Hi' }], gateway.credentials, { typeVersion: 3 });
+	const run = await runAction(
+		estimate({ options }),
+		[{ to: '+31612345678, +447700900123', text: 'Hi' }],
+		gateway.credentials,
+		{ typeVersion: 3 },
+	);
 	expect(run.error?.message).toBe('Credits per Segment: no value for 447700900123');
 	expect(requests()).toEqual([]);
 });
 
 test('a calling code that is none is refused before anything', async () => {
 	const options = { creditsPerCountry: { rates: [{ callingCode: '999', creditsPerSegment: 1 }] } };
-	const run = await runAction(estimate({ options }), [{ to: '+31612345678', text: 'Hi' }], gateway.credentials, { typeVersion: 3 });
+	const run = await runAction(estimate({ options }), [{ to: '+31612345678', text: 'Hi' }], gateway.credentials, {
+		typeVersion: 3,
+	});
 	expect(run.error?.message).toBe('Credits per Segment by Country: "999" is not a country calling code');
 	expect(requests()).toEqual([]);
 });

@@ -2,19 +2,40 @@
 import fc from 'fast-check';
 import { MAX_RECIPIENTS_PER_REQUEST } from '../../nodes/MessagingGateway/core/sending/batch';
 import { runAction } from '../support/run';
-import { emulator, credentials, send, control, numbers, recipientsPerRequest, sentCount, retry, NOW_MESSAGE, TOMORROW } from '../support/exactly-once-setup';
+import {
+	emulator,
+	credentials,
+	send,
+	control,
+	numbers,
+	recipientsPerRequest,
+	sentCount,
+	retry,
+	NOW_MESSAGE,
+	TOMORROW,
+} from '../support/exactly-once-setup';
 
 describe('every item checked before the first request, recipients included', () => {
 	const written = '+31 6 1234 5678, 0031 6 1234 5678, +31 (0)6-12345678, +44 7700 900123';
 
-	test.each([1, 2, 3])('version %i: one number written three ways is one SMS; the output names the merged forms', async (typeVersion) => {
-		const run = await runAction(send({ to: written }), [{}], credentials, { typeVersion });
-		expect(run.error).toBeUndefined();
-		expect(emulator.messages.map((message) => message.to)).toEqual(['31612345678', '447700900123']);
-		const merged = ['+31 6 1234 5678', '0031 6 1234 5678', '+31 (0)6-12345678'];
-		if (typeVersion === 1) expect(run.items.map((item) => item.json)).toEqual([expect.objectContaining({ to: ['31612345678', '447700900123'], merged: { '31612345678': merged } })]);
-		else expect(run.items.map((item) => [item.json.to, item.json.merged])).toEqual([['31612345678', merged], ['447700900123', undefined]]);
-	});
+	test.each([1, 2, 3])(
+		'version %i: one number written three ways is one SMS; the output names the merged forms',
+		async (typeVersion) => {
+			const run = await runAction(send({ to: written }), [{}], credentials, { typeVersion });
+			expect(run.error).toBeUndefined();
+			expect(emulator.messages.map((message) => message.to)).toEqual(['31612345678', '447700900123']);
+			const merged = ['+31 6 1234 5678', '0031 6 1234 5678', '+31 (0)6-12345678'];
+			if (typeVersion === 1)
+				expect(run.items.map((item) => item.json)).toEqual([
+					expect.objectContaining({ to: ['31612345678', '447700900123'], merged: { '31612345678': merged } }),
+				]);
+			else
+				expect(run.items.map((item) => [item.json.to, item.json.merged])).toEqual([
+					['31612345678', merged],
+					['447700900123', undefined],
+				]);
+		},
+	);
 
 	test.each([
 		['batched', {}],
@@ -30,7 +51,9 @@ describe('every item checked before the first request, recipients included', () 
 	});
 
 	test('Batch Size 10 splits one item of 20 numbers into two requests', async () => {
-		const run = await runAction(send({ options: { batchSize: 10 } }), [{ to: numbers(20).join(',') }], credentials, { typeVersion: 3 });
+		const run = await runAction(send({ options: { batchSize: 10 } }), [{ to: numbers(20).join(',') }], credentials, {
+			typeVersion: 3,
+		});
 		expect(run.error).toBeUndefined();
 		expect(recipientsPerRequest()).toEqual([10, 10]);
 		expect(run.items).toHaveLength(20);
@@ -38,18 +61,26 @@ describe('every item checked before the first request, recipients included', () 
 
 	test('a split item with Retry On Fail after a 500 on its second request: each number once', async () => {
 		await control('POST', '/emulator/faults', { status: 500, after: 1 });
-		const run = await runAction(send({ message: NOW_MESSAGE, options: { batchSize: 10, concurrency: 1, onUnknownOutcome: 'resend' } }), [{ n: 0, to: numbers(30).join(',') }], credentials, { typeVersion: 3, retryOnFail: retry });
+		const run = await runAction(
+			send({ message: NOW_MESSAGE, options: { batchSize: 10, concurrency: 1, onUnknownOutcome: 'resend' } }),
+			[{ n: 0, to: numbers(30).join(',') }],
+			credentials,
+			{ typeVersion: 3, retryOnFail: retry },
+		);
 		expect(run.error).toBeUndefined();
 		expect(sentCount().size).toBe(30);
 		expect([...sentCount().values()].every((count) => count === 1)).toBe(true);
 		expect(run.items.map((item) => item.json.to)).toEqual(numbers(30));
 	});
 
-	test.each(['\u200b', '\u200b\u200c\u200d\u2060\ufeff', ' \u00ad\u3164 ', '\u2800'])('a message of only invisible characters (%j) is refused as empty', async (message) => {
-		const run = await runAction(send({ message, to: "+31 6 1234 5678" }), [{}], credentials, { typeVersion: 3 });
-		expect(run.error?.message).toBe('Message: the message is empty: it has no visible characters');
-		expect(emulator.requests).toHaveLength(0);
-	});
+	test.each(['\u200b', '\u200b\u200c\u200d\u2060\ufeff', ' \u00ad\u3164 ', '\u2800'])(
+		'a message of only invisible characters (%j) is refused as empty',
+		async (message) => {
+			const run = await runAction(send({ message, to: '+31 6 1234 5678' }), [{}], credentials, { typeVersion: 3 });
+			expect(run.error?.message).toBe('Message: the message is empty: it has no visible characters');
+			expect(emulator.requests).toHaveLength(0);
+		},
+	);
 });
 
 describe('property: every recipient exactly once', () => {
@@ -57,12 +88,19 @@ describe('property: every recipient exactly once', () => {
 	const scenario = fc.record({
 		recipients: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 8 }),
 		twice: fc.boolean(),
-		message: fc.constantFrom('Hello', NOW_MESSAGE, '={{ $json.n % 2 ? "Odd" : "Even" }}', '={{ "Hi " + $now.toMillis() % 3 }}'),
+		message: fc.constantFrom(
+			'Hello',
+			NOW_MESSAGE,
+			'={{ $json.n % 2 ? "Odd" : "Even" }}',
+			'={{ "Hi " + $now.toMillis() % 3 }}',
+		),
 		dated: fc.boolean(),
 		batched: fc.boolean(),
 		batchSize: fc.integer({ min: 1, max: 10 }),
 		concurrency: fc.integer({ min: 1, max: 50 }),
-		faults: fc.array(fc.record({ status: fc.constantFrom(500, 429), after: fc.integer({ min: 0, max: 6 }) }), { maxLength: 3 }),
+		faults: fc.array(fc.record({ status: fc.constantFrom(500, 429), after: fc.integer({ min: 0, max: 6 }) }), {
+			maxLength: 3,
+		}),
 	});
 	type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 
@@ -72,7 +110,11 @@ describe('property: every recipient exactly once', () => {
 		// Continue On Fail nothing is retried, so only 500s (unknown outcome) are the faults that matter there.
 		for (const fault of scenario.faults) {
 			const notSent = fault.status === 429 && onUnknownOutcome === 'resend';
-			await control('POST', '/emulator/faults', notSent ? { status: 429, retryAfter: 0, count: 3, after: fault.after } : { status: 500, after: fault.after });
+			await control(
+				'POST',
+				'/emulator/faults',
+				notSent ? { status: 429, retryAfter: 0, count: 3, after: fault.after } : { status: 500, after: fault.after },
+			);
 		}
 		let next = 0;
 		const input = scenario.recipients.map((count, n) => {
@@ -81,9 +123,22 @@ describe('property: every recipient exactly once', () => {
 			// The same number written again, internationally with 00: merged into one send.
 			return { n, to: (scenario.twice ? [...list, `00${list[0]}`] : list).join(', '), expected: list };
 		});
-		const options = { batchRecipients: scenario.batched, batchSize: scenario.batchSize, concurrency: scenario.concurrency, onUnknownOutcome };
-		const parameters = send({ message: scenario.message, additionalFields: scenario.dated ? { date: TOMORROW } : {}, options });
-		const run = await runAction(parameters, input, credentials, { typeVersion: 3, retryOnFail: retry, continueOnFail: onUnknownOutcome === 'doNotResend' });
+		const options = {
+			batchRecipients: scenario.batched,
+			batchSize: scenario.batchSize,
+			concurrency: scenario.concurrency,
+			onUnknownOutcome,
+		};
+		const parameters = send({
+			message: scenario.message,
+			additionalFields: scenario.dated ? { date: TOMORROW } : {},
+			options,
+		});
+		const run = await runAction(parameters, input, credentials, {
+			typeVersion: 3,
+			retryOnFail: retry,
+			continueOnFail: onUnknownOutcome === 'doNotResend',
+		});
 		return { run, expected: input.flatMap((item) => item.expected) };
 	}
 
@@ -95,7 +150,9 @@ describe('property: every recipient exactly once', () => {
 				expect(Object.fromEntries(sentCount())).toEqual(Object.fromEntries(expected.map((to) => [to, 1])));
 				const byId = new Map(emulator.messages.map((message) => [message.messageid, message.to]));
 				expect(run.items.map((item) => byId.get(item.json.messageid as string))).toEqual(expected);
-				expect(Math.max(...recipientsPerRequest())).toBeLessThanOrEqual(generated.batched ? generated.batchSize : MAX_RECIPIENTS_PER_REQUEST);
+				expect(Math.max(...recipientsPerRequest())).toBeLessThanOrEqual(
+					generated.batched ? generated.batchSize : MAX_RECIPIENTS_PER_REQUEST,
+				);
 			}),
 			{ numRuns: 700 },
 		);
@@ -108,7 +165,11 @@ describe('property: every recipient exactly once', () => {
 				expect(run.error).toBeUndefined();
 				expect([...sentCount().values()].every((count) => count === 1)).toBe(true);
 				const byId = new Map(emulator.messages.map((message) => [message.messageid, message.to]));
-				const outcome = run.items.map((item) => (item.json.outcome === 'unknown' ? `unknown ${item.json.to}` : `sent ${byId.get(item.json.messageid as string)}`));
+				const outcome = run.items.map((item) =>
+					item.json.outcome === 'unknown'
+						? `unknown ${item.json.to}`
+						: `sent ${byId.get(item.json.messageid as string)}`,
+				);
 				expect(outcome).toEqual(expected.map((to) => (sentCount().has(to) ? `sent ${to}` : `unknown ${to}`)));
 			}),
 			{ numRuns: 300 },

@@ -47,23 +47,29 @@ async function pollAll(before: number, count: number, polls = 8) {
 }
 
 describe.each(ORDERS)('Inbox Trigger, inbox listed %s', (order) => {
-	test.each([['zero' as const], ['shown' as const], ['triple' as const], ['none' as const]])('a total that lies (%s): every new message once, oldest first', async (total) => {
-		await careless({ order, total });
-		const { added, emitted, failures } = await pollAll(2500, 2600);
-		expect(failures).toEqual([]);
-		expect(emitted).toEqual(added);
-	});
+	test.each([['zero' as const], ['shown' as const], ['triple' as const], ['none' as const]])(
+		'a total that lies (%s): every new message once, oldest first',
+		async (total) => {
+			await careless({ order, total });
+			const { added, emitted, failures } = await pollAll(2500, 2600);
+			expect(failures).toEqual([]);
+			expect(emitted).toEqual(added);
+		},
+	);
 
 	test.each([
 		['none' as const, 'asked' as const],
 		['none' as const, 'own' as const],
 		['true' as const, 'asked' as const],
-	])('pages cut at 1,000 where 2,000 are asked (total: %s, pages counted at the %s limit): every new message once', async (total, capPages) => {
-		await careless({ order, total, cap: 1000, capPages });
-		const { added, emitted, failures } = await pollAll(2500, 1500);
-		expect(failures).toEqual([]);
-		expect(emitted).toEqual(added);
-	});
+	])(
+		'pages cut at 1,000 where 2,000 are asked (total: %s, pages counted at the %s limit): every new message once',
+		async (total, capPages) => {
+			await careless({ order, total, cap: 1000, capPages });
+			const { added, emitted, failures } = await pollAll(2500, 1500);
+			expect(failures).toEqual([]);
+			expect(emitted).toEqual(added);
+		},
+	);
 
 	test('19,000 new messages since the last poll: the first poll emits the oldest 1,000 of them (the budget counts from the newest end)', async () => {
 		await careless({ order, total: 'true' });
@@ -95,7 +101,10 @@ test('a poll that outlasts the next one (a slow gateway): each message emitted o
 	const trigger = await activeOn();
 	const added = gateway.receive('New', 700);
 	gateway.careless.latencyMs = 300;
-	const [one, two] = await Promise.all([trigger.poll(), new Promise((resolve) => setTimeout(resolve, 100)).then(() => trigger.poll())]);
+	const [one, two] = await Promise.all([
+		trigger.poll(),
+		new Promise((resolve) => setTimeout(resolve, 100)).then(() => trigger.poll()),
+	]);
 	gateway.careless.latencyMs = 0;
 	const emitted = [...ids(one), ...ids(two), ...ids(await trigger.poll())];
 	expect(emitted).toEqual(added);
@@ -104,13 +113,19 @@ test('a poll that outlasts the next one (a slow gateway): each message emitted o
 describe('Get Many (Inbox) with Return All', () => {
 	const readAll = { resource: 'inbox', operation: 'getAll', returnAll: true, filters: {} };
 
-	test.each([['zero' as const], ['shown' as const]])('over 5,000 records whose total lies (%s): all 5,000, never 2,000 in silence', async (total) => {
-		await careless({ order: 'oldestFirst', total });
-		const added = gateway.receive('Message', 5000);
-		const run = await runAction(readAll, [{}], gateway.credentials);
-		if (run.error) expect(run.error.message).toMatch(/could not be read: it did not end after \d+ pages, although page 1 counted fewer records/);
-		else expect(ids(run.items)).toEqual(added);
-	});
+	test.each([['zero' as const], ['shown' as const]])(
+		'over 5,000 records whose total lies (%s): all 5,000, never 2,000 in silence',
+		async (total) => {
+			await careless({ order: 'oldestFirst', total });
+			const added = gateway.receive('Message', 5000);
+			const run = await runAction(readAll, [{}], gateway.credentials);
+			if (run.error)
+				expect(run.error.message).toMatch(
+					/could not be read: it did not end after \d+ pages, although page 1 counted fewer records/,
+				);
+			else expect(ids(run.items)).toEqual(added);
+		},
+	);
 
 	test('a list that grows between two page reads (newest first): no record output twice', async () => {
 		await careless({ order: 'newestFirst', total: 'true' });
@@ -149,16 +164,21 @@ describe('Get Many (Inbox) with Return All, records deleted during the read', ()
 			if (read === 3) gateway.delete(0, 2000);
 		};
 		const run = await runAction(readAll, [{}], gateway.credentials);
-		expect(run.error?.message).toMatch(/could not be read: page \d+ \(of \d+\) does not go on from the records read before it: records were deleted meanwhile/);
+		expect(run.error?.message).toMatch(
+			/could not be read: page \d+ \(of \d+\) does not go on from the records read before it: records were deleted meanwhile/,
+		);
 	});
 
-	test.each([['triple' as const], ['true' as const]])('a total of %s over 4,000 records (2 full pages): every record once', async (total) => {
-		await careless({ order: 'newestFirst', total });
-		const added = gateway.receive('Message', 4000);
-		const run = await runAction(readAll, [{}], gateway.credentials);
-		expect(run.error).toBeUndefined();
-		expect(ids(run.items)).toEqual([...added].reverse());
-		// Page 3 comes back empty; where a total counts more than was read, one read that overlaps page 2 confirms the end.
-		expect(gateway.reads).toBe(total === 'triple' ? 4 : 3);
-	});
+	test.each([['triple' as const], ['true' as const]])(
+		'a total of %s over 4,000 records (2 full pages): every record once',
+		async (total) => {
+			await careless({ order: 'newestFirst', total });
+			const added = gateway.receive('Message', 4000);
+			const run = await runAction(readAll, [{}], gateway.credentials);
+			expect(run.error).toBeUndefined();
+			expect(ids(run.items)).toEqual([...added].reverse());
+			// Page 3 comes back empty; where a total counts more than was read, one read that overlaps page 2 confirms the end.
+			expect(gateway.reads).toBe(total === 'triple' ? 4 : 3);
+		},
+	);
 });

@@ -15,7 +15,8 @@ import { catchLogLines } from '../support/n8n-logger';
 const gateway = useEmulator();
 const NODE = 'node:Messaging Gateway Inbox Trigger';
 
-const receive = (emulator: Emulator, label: string, count: number) => emulatorControl(emulator)('POST', '/emulator/inbox', { count, from: '31612000077', content: `${label} {n}` });
+const receive = (emulator: Emulator, label: string, count: number) =>
+	emulatorControl(emulator)('POST', '/emulator/inbox', { count, from: '31612000077', content: `${label} {n}` });
 const texts = (items: { json: Record<string, unknown> }[]) => items.map((item) => item.json.message);
 
 beforeEach(async () => {
@@ -23,16 +24,19 @@ beforeEach(async () => {
 	await receive(gateway.emulator, 'Old', 2500);
 });
 
-test.each([[null], [1003000], ['abc'], [{ id: '1' }], ['-1']])('a kept mark %j (not written by this node) starts afresh: no old message again, a warning, then the new ones', async (lastId) => {
-	const trigger = new ActiveInboxTrigger({ filters: {} }, gateway.credentials);
-	trigger.saved = JSON.stringify({ [NODE]: { lastId } });
-	const logged = catchLogLines();
-	const emitted = await trigger.activate('init').finally(logged.stop);
-	expect(emitted).toEqual([]);
-	expect(logged.of('warn', 'starts afresh')).toEqual([expect.stringContaining('is not one this trigger writes')]);
-	await receive(gateway.emulator, 'New', 3);
-	expect(texts(await trigger.poll())).toEqual(['New 1', 'New 2', 'New 3']);
-});
+test.each([[null], [1003000], ['abc'], [{ id: '1' }], ['-1']])(
+	'a kept mark %j (not written by this node) starts afresh: no old message again, a warning, then the new ones',
+	async (lastId) => {
+		const trigger = new ActiveInboxTrigger({ filters: {} }, gateway.credentials);
+		trigger.saved = JSON.stringify({ [NODE]: { lastId } });
+		const logged = catchLogLines();
+		const emitted = await trigger.activate('init').finally(logged.stop);
+		expect(emitted).toEqual([]);
+		expect(logged.of('warn', 'starts afresh')).toEqual([expect.stringContaining('is not one this trigger writes')]);
+		await receive(gateway.emulator, 'New', 3);
+		expect(texts(await trigger.poll())).toEqual(['New 1', 'New 2', 'New 3']);
+	},
+);
 
 test('a credential switched to another account starts afresh, both ways: none of its old messages, none of its new ones lost', async () => {
 	const other = await startEmulator({});
@@ -71,7 +75,12 @@ test('a page that comes back empty although page 1 counted its messages: read on
 	await trigger.activate();
 	await receive(gateway.emulator, 'New', 200);
 	// Oldest first: page 1 (2,700 counted), then page 2, the newest end; that one answers empty, once.
-	await emulatorControl(gateway.emulator)('POST', '/emulator/faults', { status: 200, after: 1, count: 1, body: { total: 0, shown: 0, page: 2, limit: 2000, messages: [] } });
+	await emulatorControl(gateway.emulator)('POST', '/emulator/faults', {
+		status: 200,
+		after: 1,
+		count: 1,
+		body: { total: 0, shown: 0, page: 2, limit: 2000, messages: [] },
+	});
 	expect(texts(await trigger.poll())).toEqual(Array.from({ length: 200 }, (_, i) => `New ${i + 1}`));
 	expect(await trigger.poll()).toEqual([]);
 });

@@ -24,7 +24,11 @@ test('a gateway that ignores ?type=: an SMS trigger and Get Many give SMS only',
 	gateway.receive('Call', 2, 'call');
 	const more = gateway.receive('SMS later', 2);
 	expect(ids(await trigger.poll())).toEqual([...sms, ...more]);
-	const run = await runAction({ resource: 'inbox', operation: 'getAll', returnAll: true, filters: { type: 'sms' } }, [{}], gateway.credentials);
+	const run = await runAction(
+		{ resource: 'inbox', operation: 'getAll', returnAll: true, filters: { type: 'sms' } },
+		[{}],
+		gateway.credentials,
+	);
 	expect(run.items.map((item) => item.json.type)).toEqual(Array.from({ length: 15 }, () => 'sms'));
 });
 
@@ -44,17 +48,23 @@ test('one message with an outsized ID: left out with a warning; the messages aft
 	expect(ids(await trigger.poll())).toEqual(later);
 });
 
-test.each([['HTTP://127.0.0.1:PORT'], ['http://127.0.0.1:PORT/'], ['http://127.0.0.1:PORT//']])('the same account with its Base URL spelled %s: the mark is kept, the messages between are emitted', async (spelling) => {
-	gateway = await new CarelessGateway({ order: 'oldestFirst', total: 'true' }).start();
-	gateway.receive('Old', 10);
-	const trigger = new ActiveInboxTrigger({ filters: {} }, gateway.credentials);
-	await trigger.activate();
-	const between = gateway.receive('Between', 4);
-	const port = new URL(gateway.credentials.baseUrl).port;
-	const respelled = new ActiveInboxTrigger({ filters: {} }, { ...gateway.credentials, baseUrl: spelling.replace('PORT', port) });
-	respelled.saved = trigger.saved;
-	const logged = catchLogLines();
-	const emitted = await respelled.activate('init').finally(logged.stop);
-	expect(logged.of('warn', 'starts afresh')).toEqual([]);
-	expect(ids(emitted)).toEqual(between);
-});
+test.each([['HTTP://127.0.0.1:PORT'], ['http://127.0.0.1:PORT/'], ['http://127.0.0.1:PORT//']])(
+	'the same account with its Base URL spelled %s: the mark is kept, the messages between are emitted',
+	async (spelling) => {
+		gateway = await new CarelessGateway({ order: 'oldestFirst', total: 'true' }).start();
+		gateway.receive('Old', 10);
+		const trigger = new ActiveInboxTrigger({ filters: {} }, gateway.credentials);
+		await trigger.activate();
+		const between = gateway.receive('Between', 4);
+		const port = new URL(gateway.credentials.baseUrl).port;
+		const respelled = new ActiveInboxTrigger(
+			{ filters: {} },
+			{ ...gateway.credentials, baseUrl: spelling.replace('PORT', port) },
+		);
+		respelled.saved = trigger.saved;
+		const logged = catchLogLines();
+		const emitted = await respelled.activate('init').finally(logged.stop);
+		expect(logged.of('warn', 'starts afresh')).toEqual([]);
+		expect(ids(emitted)).toEqual(between);
+	},
+);

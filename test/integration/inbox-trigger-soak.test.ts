@@ -46,7 +46,9 @@ async function soak(order: Carelessness['order']) {
 		// Anywhere in the inbox, or among the newest 3,000 (where a poll reads).
 		const deleteSome = (count: number) => {
 			const from = next() < 0.5 ? 0 : Math.max(0, gateway.messages.length - 3000);
-			for (let i = 0; i < count; i++) for (const id of gateway.delete(from + Math.floor(next() * (gateway.messages.length - from)), 1)) deleted.add(id);
+			for (let i = 0; i < count; i++)
+				for (const id of gateway.delete(from + Math.floor(next() * (gateway.messages.length - from)), 1))
+					deleted.add(id);
 		};
 		gateway.careless.beforeRead = () => {
 			gateway.careless.total = TOTALS[Math.floor(next() * TOTALS.length)];
@@ -84,16 +86,30 @@ async function soak(order: Carelessness['order']) {
 	}
 }
 
-test.each([['oldestFirst' as const], ['newestFirst' as const]])('listed %s: 50 polls, 30,000 messages: 0 lost, 0 twice, every refusal named', async (order) => {
-	const started = Date.now();
-	const { added, emitted, failures, deleted, reads } = await soak(order);
-	const unique = new Set(emitted);
-	const lost = added.filter((id) => !deleted.has(id) && !unique.has(id));
-	const counts = { messages: added.length, deleted: [...deleted].filter((id) => added.includes(id)).length, emitted: emitted.length, lost: lost.length, twice: emitted.length - unique.size, failedPolls: failures.length, reads };
-	process.stdout.write(`soak ${order}: ${JSON.stringify(counts)} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-	expect(added).toHaveLength(POLLS * PER_POLL);
-	expect(lost).toEqual([]);
-	expect(counts.twice).toBe(0);
-	expect(emitted).toEqual([...emitted].sort((a, b) => Number(a) - Number(b)));
-	expect(failures.filter((failure) => !NAMED_CAUSES.some((cause) => cause.test(failure)))).toEqual([]);
-}, 120_000);
+test.each([['oldestFirst' as const], ['newestFirst' as const]])(
+	'listed %s: 50 polls, 30,000 messages: 0 lost, 0 twice, every refusal named',
+	async (order) => {
+		const started = Date.now();
+		const { added, emitted, failures, deleted, reads } = await soak(order);
+		const unique = new Set(emitted);
+		const lost = added.filter((id) => !deleted.has(id) && !unique.has(id));
+		const counts = {
+			messages: added.length,
+			deleted: [...deleted].filter((id) => added.includes(id)).length,
+			emitted: emitted.length,
+			lost: lost.length,
+			twice: emitted.length - unique.size,
+			failedPolls: failures.length,
+			reads,
+		};
+		process.stdout.write(
+			`soak ${order}: ${JSON.stringify(counts)} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+		);
+		expect(added).toHaveLength(POLLS * PER_POLL);
+		expect(lost).toEqual([]);
+		expect(counts.twice).toBe(0);
+		expect(emitted).toEqual([...emitted].sort((a, b) => Number(a) - Number(b)));
+		expect(failures.filter((failure) => !NAMED_CAUSES.some((cause) => cause.test(failure)))).toEqual([]);
+	},
+	120_000,
+);

@@ -66,7 +66,11 @@ describe.each(['oldestFirst', 'newestFirst'])('inbox listed %s', (order) => {
 		const whatsapp = await receive('WhatsApp', 3, 'whatsapp');
 		gateway.emulator.requests.length = 0;
 		expect(texts(await trigger.poll())).toEqual(whatsapp);
-		expect(gateway.emulator.requests.every((request) => request.path === '/v1/message/inbox' && request.query.includes('type=whatsapp'))).toBe(true);
+		expect(
+			gateway.emulator.requests.every(
+				(request) => request.path === '/v1/message/inbox' && request.query.includes('type=whatsapp'),
+			),
+		).toBe(true);
 	});
 });
 

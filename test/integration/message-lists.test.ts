@@ -21,7 +21,8 @@ const run = (parameters: IDataObject, items: IDataObject[] = [{}], settings: { c
 	gateway.emulator.requests.length = 0;
 	return runAction(parameters, items, gateway.credentials, settings);
 };
-const pages = (path: string, size: number, count: number, filter = '') => Array.from({ length: count }, (_, i) => `${path}?${filter}limit=${size}&page=${i + 1}`);
+const pages = (path: string, size: number, count: number, filter = '') =>
+	Array.from({ length: count }, (_, i) => `${path}?${filter}limit=${size}&page=${i + 1}`);
 
 beforeAll(async () => {
 	await control('POST', '/emulator/inbox', { count: 4100, from: PHONE, content: 'Inbound {n}' });
@@ -38,25 +39,52 @@ describe('Inbox → Get Many', () => {
 		const result = await run({ resource: 'inbox', operation: 'getAll', returnAll: true, filters: { type: 'sms' } });
 		expect(result.error).toBeUndefined();
 		expect(listRequests()).toEqual(pages('/v1/message/inbox', 2000, 3, 'type=sms&'));
-		expect(result.items.map((item) => item.json.message)).toEqual(Array.from({ length: 4100 }, (_, i) => `Inbound ${i + 1}`));
+		expect(result.items.map((item) => item.json.message)).toEqual(
+			Array.from({ length: 4100 }, (_, i) => `Inbound ${i + 1}`),
+		);
 		expect(Object.keys(result.items[0].json).sort()).toEqual(['ID', 'date', 'message', 'receiver', 'sender', 'type']);
-		expect(result.items[0].json).toMatchObject({ sender: PHONE, receiver: gateway.emulator.account.virtualNumber, type: 'sms' });
+		expect(result.items[0].json).toMatchObject({
+			sender: PHONE,
+			receiver: gateway.emulator.account.virtualNumber,
+			type: 'sms',
+		});
 		expect(result.items[0].json.date).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-		expect(result.items.every((item) => item.pairedItem && (item.pairedItem as { item: number }).item === 0)).toBe(true);
+		expect(result.items.every((item) => item.pairedItem && (item.pairedItem as { item: number }).item === 0)).toBe(
+			true,
+		);
 	});
 
 	test('a Limit of 2500 takes the fewest requests (2) and returns exactly 2500', async () => {
-		const result = await run({ resource: 'inbox', operation: 'getAll', returnAll: false, limit: 2500, filters: { type: 'sms' } });
+		const result = await run({
+			resource: 'inbox',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 2500,
+			filters: { type: 'sms' },
+		});
 		expect(listRequests()).toEqual(pages('/v1/message/inbox', 2000, 2, 'type=sms&'));
-		expect(result.items.map((item) => item.json.message)).toEqual(Array.from({ length: 2500 }, (_, i) => `Inbound ${i + 1}`));
+		expect(result.items.map((item) => item.json.message)).toEqual(
+			Array.from({ length: 2500 }, (_, i) => `Inbound ${i + 1}`),
+		);
 	});
 
 	test('the default Limit (50) is one request; the type and inbox number filters reach the gateway', async () => {
-		const result = await run({ resource: 'inbox', operation: 'getAll', filters: { type: 'whatsapp', inboxNumber: `+${gateway.emulator.account.virtualNumber.replace(/^(\d{2})/, '$1 ')}` } });
-		expect(listRequests()).toEqual([`/v1/message/inbox/${gateway.emulator.account.virtualNumber}?type=whatsapp&limit=50&page=1`]);
+		const result = await run({
+			resource: 'inbox',
+			operation: 'getAll',
+			filters: {
+				type: 'whatsapp',
+				inboxNumber: `+${gateway.emulator.account.virtualNumber.replace(/^(\d{2})/, '$1 ')}`,
+			},
+		});
+		expect(listRequests()).toEqual([
+			`/v1/message/inbox/${gateway.emulator.account.virtualNumber}?type=whatsapp&limit=50&page=1`,
+		]);
 		expect(result.items).toHaveLength(30);
 		expect(result.items[0].json).toEqual(expect.not.objectContaining({ receiver: expect.anything() }));
-		expect(result.items.map((item) => item.json.message)).toEqual(Array.from({ length: 30 }, (_, i) => `WhatsApp ${i + 1}`));
+		expect(result.items.map((item) => item.json.message)).toEqual(
+			Array.from({ length: 30 }, (_, i) => `WhatsApp ${i + 1}`),
+		);
 	});
 
 	test.each([
@@ -78,15 +106,25 @@ describe('a page that fails', () => {
 	test('is asked again like any read (429): the read goes on and every record comes once', async () => {
 		await control('POST', '/emulator/faults', { status: 429, retryAfter: 0, count: 1, after: 1 });
 		const result = await run(readAll);
-		expect(listRequests()).toEqual([...pages('/v1/message/inbox', 2000, 2, 'type=sms&'), ...pages('/v1/message/inbox', 2000, 3, 'type=sms&').slice(1)]);
-		expect(result.items.map((item) => item.json.message)).toEqual(Array.from({ length: 4100 }, (_, i) => `Inbound ${i + 1}`));
+		expect(listRequests()).toEqual([
+			...pages('/v1/message/inbox', 2000, 2, 'type=sms&'),
+			...pages('/v1/message/inbox', 2000, 3, 'type=sms&').slice(1),
+		]);
+		expect(result.items.map((item) => item.json.message)).toEqual(
+			Array.from({ length: 4100 }, (_, i) => `Inbound ${i + 1}`),
+		);
 	});
 
 	test('with Continue On Fail, an item whose page 2 keeps failing is one error item (no half list); the next item reads everything', async () => {
 		await control('POST', '/emulator/faults', { status: 429, retryAfter: 0, count: 3, after: 1 });
 		const result = await run(readAll, [{}, {}], { continueOnFail: true });
-		expect(result.items[0]).toEqual({ json: expect.objectContaining({ code: null, httpCode: 429 }), pairedItem: { item: 0 } });
-		expect(result.items.slice(1).map((item) => item.json.message)).toEqual(Array.from({ length: 4100 }, (_, i) => `Inbound ${i + 1}`));
+		expect(result.items[0]).toEqual({
+			json: expect.objectContaining({ code: null, httpCode: 429 }),
+			pairedItem: { item: 0 },
+		});
+		expect(result.items.slice(1).map((item) => item.json.message)).toEqual(
+			Array.from({ length: 4100 }, (_, i) => `Inbound ${i + 1}`),
+		);
 		expect(result.items.slice(1).every((item) => (item.pairedItem as { item: number }).item === 1)).toBe(true);
 	});
 });
@@ -97,9 +135,19 @@ describe('Conversation → Get', () => {
 		expect(result.error).toBeUndefined();
 		expect(listRequests()).toEqual(pages(`/v1/conversation/${PHONE}`, 2000, 3));
 		expect(result.items).toHaveLength(4101);
-		expect(result.items[0].json).toMatchObject({ messageId: null, direction: 'inbound', sender: PHONE, message: 'Inbound 1' });
+		expect(result.items[0].json).toMatchObject({
+			messageId: null,
+			direction: 'inbound',
+			sender: PHONE,
+			message: 'Inbound 1',
+		});
 		const sent = gateway.emulator.messages.at(-1)!;
-		expect(result.items[4100].json).toMatchObject({ messageId: sent.messageid, direction: 'outbound', receiver: PHONE, message: 'Your reply, thanks' });
+		expect(result.items[4100].json).toMatchObject({
+			messageId: sent.messageid,
+			direction: 'outbound',
+			receiver: PHONE,
+			message: 'Your reply, thanks',
+		});
 		expect(typeof result.items[4100].json.unixDatetime).toBe('number');
 	});
 
@@ -125,7 +173,16 @@ describe('Message → Get Many (sent history)', () => {
 		expect(result.error).toBeUndefined();
 		expect(listRequests()).toEqual(pages('/v1/message/history', 2000, 3));
 		expect(result.items.map((item) => item.json.to)).toEqual(gateway.emulator.messages.map((message) => message.to));
-		expect(Object.keys(result.items[0].json).sort()).toEqual(['ID', 'amount', 'date', 'message', 'sender', 'status', 'to', 'type']);
+		expect(Object.keys(result.items[0].json).sort()).toEqual([
+			'ID',
+			'amount',
+			'date',
+			'message',
+			'sender',
+			'status',
+			'to',
+			'type',
+		]);
 		expect(result.items[0].json).toMatchObject({ message: 'Batch 0', sender: 'Shop', type: 'single', amount: '1' });
 	});
 

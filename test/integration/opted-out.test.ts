@@ -26,8 +26,16 @@ beforeEach(async () => {
 });
 afterEach(() => emulator.close());
 
-const send = (fields: IDataObject = {}): IDataObject => ({ resource: 'message', operation: 'send', sender: 'Shop', to: '={{ $json.to }}', message: 'Sale today', ...fields });
-const numbers = (count: number) => Array.from({ length: count }, (_, index) => ({ to: `3161${String(index).padStart(7, '0')}` }));
+const send = (fields: IDataObject = {}): IDataObject => ({
+	resource: 'message',
+	operation: 'send',
+	sender: 'Shop',
+	to: '={{ $json.to }}',
+	message: 'Sale today',
+	...fields,
+});
+const numbers = (count: number) =>
+	Array.from({ length: count }, (_, index) => ({ to: `3161${String(index).padStart(7, '0')}` }));
 const { control } = emulatorClient(() => gateway.emulator);
 const optOut = (number: string) => control('POST', '/emulator/optouts', { number });
 /** How many messages the emulator keeps per number. */
@@ -36,7 +44,8 @@ const sentCount = () => {
 	for (const message of gateway.emulator.messages) counts.set(message.to, (counts.get(message.to) ?? 0) + 1);
 	return counts;
 };
-const statuses = () => gateway.emulator.requests.filter((request) => request.path === '/v1/message/send').map((request) => request.status);
+const statuses = () =>
+	gateway.emulator.requests.filter((request) => request.path === '/v1/message/send').map((request) => request.status);
 /** The least requests that can find `k` opted-out numbers among `n` by yes/no answers: log2 of the number of possible sets. */
 const leastTests = (n: number, k: number) => {
 	let bits = 0;
@@ -97,10 +106,18 @@ test('a single opted-out recipient: its item says so, one request, no error', as
 
 test('Send Voice Message: the same', async () => {
 	await optOut('31612345602');
-	const voice = { resource: 'message', operation: 'sendVoice', to: '31612345601, 31612345602', message: 'Your code is 1234' };
+	const voice = {
+		resource: 'message',
+		operation: 'sendVoice',
+		to: '31612345601, 31612345602',
+		message: 'Your code is 1234',
+	};
 	const run = await runAction(voice, [{}], gateway.credentials);
 	expect(run.error).toBeUndefined();
-	expect(run.items.map((item) => item.json)).toEqual([expect.objectContaining({ to: '31612345601', messageid: expect.any(String) }), { to: '31612345602', skipped: 'optedOut' }]);
+	expect(run.items.map((item) => item.json)).toEqual([
+		expect.objectContaining({ to: '31612345601', messageid: expect.any(String) }),
+		{ to: '31612345602', skipped: 'optedOut' },
+	]);
 	expect(gateway.emulator.messages.map((message) => message.to)).toEqual(['31612345601']);
 });
 
@@ -109,7 +126,9 @@ test('Retry On Fail after a 500 amid the search (On Unknown Outcome: Resend): ea
 	await optOut(items[7].to);
 	// Request 1 (all 10) is refused with 131, request 2 (0–4) accepted, request 3 (5–7) answered 500.
 	await control('POST', '/emulator/faults', { status: 500, after: 2 });
-	const run = await runAction(send({ options: { onUnknownOutcome: 'resend' } }), items, gateway.credentials, { retryOnFail: { maxTries: 2, waitBetweenTries: 0 } });
+	const run = await runAction(send({ options: { onUnknownOutcome: 'resend' } }), items, gateway.credentials, {
+		retryOnFail: { maxTries: 2, waitBetweenTries: 0 },
+	});
 	expect(run.error).toBeUndefined();
 	expect(statuses().slice(0, 3)).toEqual([400, 200, 500]);
 	const counts = sentCount();
@@ -130,12 +149,20 @@ test('a 500 amid the search with Continue On Fail (Do Not Resend): what was sent
 	for (const index of [5, 6, 7]) expect(run.items[index].json).toMatchObject({ httpCode: 500, outcome: 'unknown' });
 	for (const index of [8, 9]) {
 		expect(run.items[index].json).toMatchObject({ httpCode: 500 });
-		expect(run.items[index].json.error).toMatch(/^Not sent: its request was refused for a number on the opt-out list, and sending the others again stopped at an error \(The gateway answered HTTP 500/);
+		expect(run.items[index].json.error).toMatch(
+			/^Not sent: its request was refused for a number on the opt-out list, and sending the others again stopped at an error \(The gateway answered HTTP 500/,
+		);
 	}
 });
 
 test('Send and Wait for Response to an opted-out number: the error names the number and the opt-out list', async () => {
-	const ask = { resource: 'message', operation: 'sendAndWait', sender: '31600000001', to: '31600009131', message: 'Refund?' };
+	const ask = {
+		resource: 'message',
+		operation: 'sendAndWait',
+		sender: '31600000001',
+		to: '31600009131',
+		message: 'Refund?',
+	};
 	const run = await runAction(ask, [{}], gateway.credentials, { executionId: '91', nodeId: 'ask-1' });
 	expect(run.waiting).toBeUndefined();
 	expect(run.error?.message).toBe('Number 31600009131 is on the opt-out list (gateway code 131)');

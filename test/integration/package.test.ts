@@ -20,7 +20,10 @@ beforeAll(() => {
 	work = mkdtempSync(join(tmpdir(), 'packed-'));
 	execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'ignore' });
 	const [{ filename }] = JSON.parse(
-		execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: ROOT, encoding: 'utf8' }),
+		execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
+			cwd: ROOT,
+			encoding: 'utf8',
+		}),
 	);
 	unpacked = join(work, 'n8n-nodes-messaging-gateway');
 	mkdirSync(unpacked);
@@ -38,10 +41,23 @@ test('require() of the packed package works without zod, and parseEvent says wha
 		console.log(JSON.stringify({ keys: Object.keys(gateway).sort(), header: gateway.sign(body, 'k', 1795306058), parseError }));
 	`);
 	const { keys, header, parseError } = JSON.parse(out);
-	expect(keys).toEqual(expect.arrayContaining(['sign', 'verify', 'parseEvent', 'parseEvents', 'DELIVERY_CODES', 'DELIVERY_DETAIL_CODES', 'STATUS_CODES', 'API_ERROR_CODES']));
+	expect(keys).toEqual(
+		expect.arrayContaining([
+			'sign',
+			'verify',
+			'parseEvent',
+			'parseEvents',
+			'DELIVERY_CODES',
+			'DELIVERY_DETAIL_CODES',
+			'STATUS_CODES',
+			'API_ERROR_CODES',
+		]),
+	);
 	// The zod schemas stay inside: the public surface is an explicit list.
 	expect(keys.filter((key: string) => /schema/i.test(key))).toEqual([]);
-	expect(header).toBe(`t=1795306058,v1=${opensslHmacSha256('k', '1795306058.{"webhook_id":"wh_1","webhook_type":"add_group"}')}`);
+	expect(header).toBe(
+		`t=1795306058,v1=${opensslHmacSha256('k', '1795306058.{"webhook_id":"wh_1","webhook_type":"add_group"}')}`,
+	);
 	expect(parseError).toBe('parseEvent and parseEvents need the zod package: npm install zod@3');
 });
 
@@ -64,11 +80,15 @@ function packedDocumentationLinks(): Array<{ where: string; url: string }> {
 	const files = readdirSync(dist, { recursive: true }).map(String);
 	const links: Array<{ where: string; url: string }> = [];
 	for (const file of files.filter((name) => name.endsWith('.credentials.js'))) {
-		for (const [, url] of readFileSync(join(dist, file), 'utf8').matchAll(/documentationUrl\s*=\s*['"]([^'"]*)['"]/g)) links.push({ where: file, url });
+		for (const [, url] of readFileSync(join(dist, file), 'utf8').matchAll(/documentationUrl\s*=\s*['"]([^'"]*)['"]/g))
+			links.push({ where: file, url });
 	}
 	for (const file of files.filter((name) => name.endsWith('.node.json'))) {
-		const codex = JSON.parse(readFileSync(join(dist, file), 'utf8')) as { resources?: Record<string, Array<{ url: string }>> };
-		for (const [kind, entries] of Object.entries(codex.resources ?? {})) for (const { url } of entries) links.push({ where: `${file} ${kind}`, url });
+		const codex = JSON.parse(readFileSync(join(dist, file), 'utf8')) as {
+			resources?: Record<string, Array<{ url: string }>>;
+		};
+		for (const [kind, entries] of Object.entries(codex.resources ?? {}))
+			for (const { url } of entries) links.push({ where: `${file} ${kind}`, url });
 	}
 	return links;
 }
@@ -85,9 +105,18 @@ test('each documentation link of the packed nodes and credential opens a page of
 		expect({ where, url, hasHash: url.includes('#') }).toEqual({ where, url, hasHash: false });
 		expect(url.startsWith(pages)).toBe(true);
 		const path = url.slice(pages.length);
-		expect({ where, path, exists: existsSync(join(ROOT, path)) && tracked.has(path) }).toEqual({ where, path, exists: true });
+		expect({ where, path, exists: existsSync(join(ROOT, path)) && tracked.has(path) }).toEqual({
+			where,
+			path,
+			exists: true,
+		});
 	}
 	expect(new Set(links.map(({ url }) => url.slice(pages.length)))).toEqual(
-		new Set(['docs/credentials.md', 'docs/messaging-gateway.md', 'docs/messaging-gateway-trigger.md', 'docs/inbox-trigger.md']),
+		new Set([
+			'docs/credentials.md',
+			'docs/messaging-gateway.md',
+			'docs/messaging-gateway-trigger.md',
+			'docs/inbox-trigger.md',
+		]),
 	);
 });

@@ -6,7 +6,12 @@ import { emulator, fixClock, send, run, sends, api } from '../support/quiet-hour
 
 test('the zone comes from the item, else the number (area code, country), else the account', async () => {
 	fixClock('2026-03-10T02:30:00Z');
-	const items = [{ to: '12125550100', tz: 'Asia/Tokyo' }, { to: '12125550100', tz: '' }, { to: '32470123456', tz: '' }, { to: '79161234567', tz: '' }];
+	const items = [
+		{ to: '12125550100', tz: 'Asia/Tokyo' },
+		{ to: '12125550100', tz: '' },
+		{ to: '32470123456', tz: '' },
+		{ to: '79161234567', tz: '' },
+	];
 	const { items: out } = await run(send('={{ $json.to }}', { timeZoneField: '={{ $json.tz }}' }), {}, items);
 	expect(out.map((item) => [item.json.timeZone, item.json.timeZoneSource, item.json.date])).toEqual([
 		['Asia/Tokyo', 'item', undefined],
@@ -18,9 +23,17 @@ test('the zone comes from the item, else the number (area code, country), else t
 
 test('Send Voice Message defers the same way', async () => {
 	fixClock('2026-03-10T02:30:00Z');
-	const voice = { resource: 'message', operation: 'sendVoice', to: '+1 212 555 0100', message: 'Your order is ready', options: { quietHours: { values: {} } } };
+	const voice = {
+		resource: 'message',
+		operation: 'sendVoice',
+		to: '+1 212 555 0100',
+		message: 'Your order is ready',
+		options: { quietHours: { values: {} } },
+	};
 	const { items } = await run(voice);
-	const calls = emulator.requests.filter((request) => request.path === '/v1/voice/send').map((request) => JSON.parse(request.body) as IDataObject);
+	const calls = emulator.requests
+		.filter((request) => request.path === '/v1/voice/send')
+		.map((request) => JSON.parse(request.body) as IDataObject);
 	expect(calls).toEqual([expect.objectContaining({ to: '12125550100', date: '2026-03-10 13:00' })]);
 	expect(items[0].json).toMatchObject({ deferredTo: '2026-03-10T08:00:00-04:00', timeZoneSource: 'areaCode' });
 });
@@ -31,10 +44,23 @@ test("a group send: the zone is the item's, else the account's (the members are 
 	const group = { sendTo: 'group', groupId: { __rl: true, mode: 'id', value: '4821' } };
 	const { items, error } = await run(send('', {}, group));
 	expect(error).toBeUndefined();
-	expect(items[0].json).toMatchObject({ groupId: '4821', date: '2026-03-10 08:00', timeZone: 'Europe/Brussels', timeZoneSource: 'account', deferredTo: '2026-03-10T08:00:00+01:00' });
+	expect(items[0].json).toMatchObject({
+		groupId: '4821',
+		date: '2026-03-10 08:00',
+		timeZone: 'Europe/Brussels',
+		timeZoneSource: 'account',
+		deferredTo: '2026-03-10T08:00:00+01:00',
+	});
 	const western = await run(send('', { timeZoneField: 'America/Los_Angeles' }, group));
-	expect(western.items[0].json).toMatchObject({ groupId: '4821', timeZoneSource: 'item', localTime: '2026-03-09T19:30:00-07:00' });
-	expect(sends().map((body) => [body.type, body.date])).toEqual([['group', '2026-03-10 08:00'], ['group', undefined]]);
+	expect(western.items[0].json).toMatchObject({
+		groupId: '4821',
+		timeZoneSource: 'item',
+		localTime: '2026-03-09T19:30:00-07:00',
+	});
+	expect(sends().map((body) => [body.type, body.date])).toEqual([
+		['group', '2026-03-10 08:00'],
+		['group', undefined],
+	]);
 });
 
 test('node version 3 ignores the option: saved workflows send as before', async () => {
@@ -46,12 +72,22 @@ test('node version 3 ignores the option: saved workflows send as before', async 
 
 test('the example "Marketing broadcast with quiet hours" at 02:30Z: New York and Chicago wait for 08:00, Los Angeles (19:30) gets it now', async () => {
 	fixClock('2026-03-10T02:30:00Z');
-	const example = JSON.parse(readFileSync(join(__dirname, '../../examples/marketing-broadcast-with-quiet-hours.json'), 'utf8')) as { nodes: Array<{ type: string; parameters: IDataObject }> };
+	const example = JSON.parse(
+		readFileSync(join(__dirname, '../../examples/marketing-broadcast-with-quiet-hours.json'), 'utf8'),
+	) as { nodes: Array<{ type: string; parameters: IDataObject }> };
 	const node = example.nodes.find((entry) => entry.type.endsWith('.messagingGateway'))!;
 	const { items, error } = await run({ ...node.parameters, sender: 'Shop' });
 	expect(error).toBeUndefined();
 	// Three requests, one per date; they run concurrently, so in any order.
-	expect(Object.fromEntries(sends().map((body) => [body.to, body.date]))).toEqual({ '12125550100': '2026-03-10 13:00', '13125550100': '2026-03-10 14:00', '12135550100': undefined });
+	expect(Object.fromEntries(sends().map((body) => [body.to, body.date]))).toEqual({
+		'12125550100': '2026-03-10 13:00',
+		'13125550100': '2026-03-10 14:00',
+		'12135550100': undefined,
+	});
 	expect(sends()).toHaveLength(3);
-	expect(items.map((item) => item.json.localTime)).toEqual(['2026-03-09T22:30:00-04:00', '2026-03-09T21:30:00-05:00', '2026-03-09T19:30:00-07:00']);
+	expect(items.map((item) => item.json.localTime)).toEqual([
+		'2026-03-09T22:30:00-04:00',
+		'2026-03-09T21:30:00-05:00',
+		'2026-03-09T19:30:00-07:00',
+	]);
 });

@@ -22,13 +22,19 @@ test('02:30Z to +1 212: deferred to 08:00 in New York, sent as 13:00 for an acco
 			deferredTo: '2026-03-10T08:00:00-04:00',
 		}),
 	]);
-	expect(await scheduled()).toEqual([expect.objectContaining({ to: '12125550100', date: '2026-03-10 13:00', scheduledFor: '2026-03-10T12:00:00.000Z' })]);
+	expect(await scheduled()).toEqual([
+		expect.objectContaining({ to: '12125550100', date: '2026-03-10 13:00', scheduledFor: '2026-03-10T12:00:00.000Z' }),
+	]);
 });
 
 test('+1 305 at 20:15 local: Florida/Oklahoma preset defers to the next day 08:00; the federal one sends now', async () => {
 	fixClock('2026-06-15T00:15:00Z');
 	const strict = await run(send('13055550100', { preset: 'usStrict' }));
-	expect(strict.items[0].json).toMatchObject({ localTime: '2026-06-14T20:15:00-04:00', deferredTo: '2026-06-15T08:00:00-04:00', date: '2026-06-15 14:00' });
+	expect(strict.items[0].json).toMatchObject({
+		localTime: '2026-06-14T20:15:00-04:00',
+		deferredTo: '2026-06-15T08:00:00-04:00',
+		date: '2026-06-15 14:00',
+	});
 	const federal = await run(send('13055550100', { preset: 'usFederal' }));
 	expect(federal.items[0].json).toMatchObject({ localTime: '2026-06-14T20:15:00-04:00', timeZone: 'America/New_York' });
 	expect(federal.items[0].json).not.toHaveProperty('deferredTo');
@@ -40,8 +46,16 @@ test('one item with recipients in three zones: three requests, each with its own
 	const { items } = await run(send('12125550100, 13125550100, 12135550100'));
 	expect(sends()).toHaveLength(3);
 	const byTo = Object.fromEntries(sends().map((body) => [body.to, body.date]));
-	expect(byTo).toEqual({ '12125550100': '2026-03-10 13:00', '13125550100': '2026-03-10 14:00', '12135550100': '2026-03-10 16:00' });
-	expect(items.map((item) => item.json.messageid)).toEqual([expect.any(String), expect.any(String), expect.any(String)]);
+	expect(byTo).toEqual({
+		'12125550100': '2026-03-10 13:00',
+		'13125550100': '2026-03-10 14:00',
+		'12135550100': '2026-03-10 16:00',
+	});
+	expect(items.map((item) => item.json.messageid)).toEqual([
+		expect.any(String),
+		expect.any(String),
+		expect.any(String),
+	]);
 	expect(items.map((item) => [item.json.to, item.json.timeZone, item.json.deferredTo])).toEqual([
 		['12125550100', 'America/New_York', '2026-03-10T08:00:00-04:00'],
 		['13125550100', 'America/Chicago', '2026-03-10T08:00:00-05:00'],
@@ -52,7 +66,11 @@ test('one item with recipients in three zones: three requests, each with its own
 test('across the US change to summer time: 01:30 EST on 8 March opens at 08:00 EDT (12:00Z, not 13:00Z)', async () => {
 	fixClock('2026-03-08T06:30:00Z');
 	const { items } = await run(send('12125550100'));
-	expect(items[0].json).toMatchObject({ localTime: '2026-03-08T01:30:00-05:00', deferredTo: '2026-03-08T08:00:00-04:00', date: '2026-03-08 13:00' });
+	expect(items[0].json).toMatchObject({
+		localTime: '2026-03-08T01:30:00-05:00',
+		deferredTo: '2026-03-08T08:00:00-04:00',
+		date: '2026-03-08 13:00',
+	});
 });
 
 test('Skip mode: the recipient in quiet hours gets an item saying so, the other is sent now', async () => {
@@ -61,8 +79,19 @@ test('Skip mode: the recipient in quiet hours gets an item saying so, the other 
 	expect(error).toBeUndefined();
 	expect(sends()).toEqual([expect.not.objectContaining({ date: expect.anything() })]);
 	expect(sends()[0].to).toBe('12135550100');
-	expect(items[0].json).toEqual({ to: '12125550100', skipped: 'quietHours', timeZone: 'America/New_York', timeZoneSource: 'areaCode', localTime: '2026-03-09T22:30:00-04:00', deferredTo: '2026-03-10T08:00:00-04:00' });
-	expect(items[1].json).toMatchObject({ to: '12135550100', messageid: expect.any(String), localTime: '2026-03-09T19:30:00-07:00' });
+	expect(items[0].json).toEqual({
+		to: '12125550100',
+		skipped: 'quietHours',
+		timeZone: 'America/New_York',
+		timeZoneSource: 'areaCode',
+		localTime: '2026-03-09T22:30:00-04:00',
+		deferredTo: '2026-03-10T08:00:00-04:00',
+	});
+	expect(items[1].json).toMatchObject({
+		to: '12135550100',
+		messageid: expect.any(String),
+		localTime: '2026-03-09T19:30:00-07:00',
+	});
 });
 
 test('Error mode: the item is refused and nothing is sent; with Continue On Fail an error item', async () => {

@@ -18,7 +18,13 @@ import { emulatorClient } from '../support/emulator-client';
 const gateway = useEmulator();
 const { controlAnswer } = emulatorClient(() => gateway.emulator);
 
-const question = { resource: 'message', operation: 'sendAndWait', sender: '31600000001', to: '31612345678', message: 'Refund of order 1001?' };
+const question = {
+	resource: 'message',
+	operation: 'sendAndWait',
+	sender: '31600000001',
+	to: '31612345678',
+	message: 'Refund of order 1001?',
+};
 
 /** Asks the question against a gateway that answers `status` echoing the request; the signature is the one the emulator received. */
 async function askEchoed(status: number, settings: ActionSettings = {}) {
@@ -27,7 +33,10 @@ async function askEchoed(status: number, settings: ActionSettings = {}) {
 	const logFrom = logEnd();
 	const run = await runAction(question, [{}], gateway.credentials, { executionId: '77', nodeId: 'ask-1', ...settings });
 	// n8n's debug log of the run, up to its last line.
-	const log = await logSince(logFrom, settings.continueOnFail ? 'Workflow execution finished successfully' : 'Workflow execution finished with error');
+	const log = await logSince(
+		logFrom,
+		settings.continueOnFail ? 'Workflow execution finished successfully' : 'Workflow execution finished with error',
+	);
 	const { body: requests } = await controlAnswer('GET', '/emulator/requests');
 	const sent = (requests as unknown as Array<{ path: string; body: string }>).slice(before);
 	expect(sent.map((request) => request.path)).toEqual(['/v1/message/send']);
@@ -71,9 +80,16 @@ test("the reminder's send meets the echo: the waiting webhook's answer names the
 	const sms = gateway.emulator.messages.at(-1)!;
 	const signature = /^n8n-wait:78:ask-2:([0-9a-f]{64})$/.exec(sms.reference)?.[1];
 	expect(signature).toBeDefined();
-	const { body: reply } = await controlAnswer('POST', '/emulator/inbound', { replyTo: sms.messageid, content: 'maybe' });
+	const { body: reply } = await controlAnswer('POST', '/emulator/inbound', {
+		replyTo: sms.messageid,
+		content: 'maybe',
+	});
 	expect((await controlAnswer('POST', '/emulator/faults', { status: 400, echo: true })).status).toBe(201);
 	const answer = await runWaitingWebhook(asked.waiting!, reply.event as IDataObject, gateway.credentials);
-	expect(answer.webhookResponse).toMatchObject({ resumed: false, reminded: false, reminderError: expect.stringContaining('Invalid request:') });
+	expect(answer.webhookResponse).toMatchObject({
+		resumed: false,
+		reminded: false,
+		reminderError: expect.stringContaining('Invalid request:'),
+	});
 	expect(everyText(answer)).not.toContain(signature);
 });

@@ -12,12 +12,23 @@ import { useEmulator } from '../support/emulator';
 
 const gateway = useEmulator();
 
-const ask = (fields: IDataObject = {}): IDataObject => ({ resource: 'message', operation: 'sendAndWait', sender: '31600000001', to: '31612345678', message: 'Refund?', ...fields });
+const ask = (fields: IDataObject = {}): IDataObject => ({
+	resource: 'message',
+	operation: 'sendAndWait',
+	sender: '31600000001',
+	to: '31612345678',
+	message: 'Refund?',
+	...fields,
+});
 const limit = (values: IDataObject): IDataObject => ({ limitWaitTime: { values } });
 
 async function run(parameters: IDataObject, settings: ActionSettings = {}) {
 	const before = gateway.emulator.messages.length;
-	const result = await runAction(parameters, [{}], gateway.credentials, { executionId: '91', nodeId: 'ask-1', ...settings });
+	const result = await runAction(parameters, [{}], gateway.credentials, {
+		executionId: '91',
+		nodeId: 'ask-1',
+		...settings,
+	});
 	return { ...result, sent: gateway.emulator.messages.slice(before) };
 }
 
@@ -27,7 +38,9 @@ describe('a wait limit n8n cannot store is refused before the question is sent',
 		['3e6 days (the year 10 240)', 3e6],
 		['a millisecond timestamp typed into Amount', 1_927_000_000_000],
 	])('Amount %s', async (_, resumeAmount) => {
-		const { error, sent, waiting } = await run(ask({ options: limit({ limitType: 'afterTimeInterval', resumeAmount, resumeUnit: 'days' }) }));
+		const { error, sent, waiting } = await run(
+			ask({ options: limit({ limitType: 'afterTimeInterval', resumeAmount, resumeUnit: 'days' }) }),
+		);
 		expect(sent).toHaveLength(0);
 		expect(waiting).toBeUndefined();
 		expect(error?.message).toMatch(/^Limit Wait Time: Amount [\d.e+]+ days ends after the year 9999/);
@@ -36,9 +49,13 @@ describe('a wait limit n8n cannot store is refused before the question is sent',
 
 	// `date -u -d @253402300800` gives +10000-01-01T00:00:00: the first instant of the year 10 000.
 	test('a date after the year 9999 (epoch milliseconds of the year 10 000)', async () => {
-		const { error, sent } = await run(ask({ options: limit({ limitType: 'atSpecifiedTime', maxDateAndTime: '={{ 253402300800000 }}' }) }));
+		const { error, sent } = await run(
+			ask({ options: limit({ limitType: 'atSpecifiedTime', maxDateAndTime: '={{ 253402300800000 }}' }) }),
+		);
 		expect(sent).toHaveLength(0);
-		expect(error?.message).toMatch(/^Limit Wait Time: Max Date and Time: the number 253402300800000, read as epoch milliseconds, is no date between 1970 and the year 9999/);
+		expect(error?.message).toMatch(
+			/^Limit Wait Time: Max Date and Time: the number 253402300800000, read as epoch milliseconds, is no date between 1970 and the year 9999/,
+		);
 	});
 });
 
@@ -51,7 +68,9 @@ describe('Max Date and Time is read as Schedule Date is', () => {
 		['milliseconds', EPOCH_SECONDS * 1000],
 		['seconds', EPOCH_SECONDS],
 	])('an epoch number in %s is the instant it counts', async (_, epoch) => {
-		const { error, sent, waiting } = await run(ask({ options: limit({ limitType: 'atSpecifiedTime', maxDateAndTime: `={{ ${epoch} }}` }) }));
+		const { error, sent, waiting } = await run(
+			ask({ options: limit({ limitType: 'atSpecifiedTime', maxDateAndTime: `={{ ${epoch} }}` }) }),
+		);
 		expect(error).toBeUndefined();
 		expect(sent).toHaveLength(1);
 		expect(waiting?.waitTill.toISOString()).toBe(INSTANT);
@@ -62,8 +81,17 @@ describe('Max Date and Time is read as Schedule Date is', () => {
 		const { error, sent } = await run(ask({ options: limit({ limitType: 'atSpecifiedTime', maxDateAndTime: date }) }));
 		expect(sent).toHaveLength(0);
 		// February 2031 has 28 days (2031 is not a leap year).
-		expect(error?.message).toBe(`Limit Wait Time: Max Date and Time: "${date}" is not a valid calendar date: February 2031 has 28 days`);
-		const scheduled = await run({ resource: 'message', operation: 'send', sender: 'Shop', to: '31612345678', message: 'Hi', additionalFields: { date } });
+		expect(error?.message).toBe(
+			`Limit Wait Time: Max Date and Time: "${date}" is not a valid calendar date: February 2031 has 28 days`,
+		);
+		const scheduled = await run({
+			resource: 'message',
+			operation: 'send',
+			sender: 'Shop',
+			to: '31612345678',
+			message: 'Hi',
+			additionalFields: { date },
+		});
 		expect(scheduled.error?.message).toContain(`"${date}" is not a valid calendar date: February 2031 has 28 days`);
 	});
 });
@@ -88,7 +116,9 @@ describe('an SMS too long for the gateway (612 characters) is refused when askin
 		const { error, sent } = await run(ask({ message: 'a'.repeat(600) }));
 		expect(sent).toHaveLength(0);
 		// 600 + " Reply YES or NO" (16 characters) = 616.
-		expect(error?.message).toBe('Message: the question with the appended hint "Reply YES or NO" has 616 characters; the gateway takes at most 612 (16 of them are the hint)');
+		expect(error?.message).toBe(
+			'Message: the question with the appended hint "Reply YES or NO" has 616 characters; the gateway takes at most 612 (16 of them are the hint)',
+		);
 		const unhinted = await run(ask({ message: 'a'.repeat(600), options: { appendHint: false } }));
 		expect(unhinted.error).toBeUndefined();
 		expect(unhinted.sent).toHaveLength(1);
@@ -97,7 +127,9 @@ describe('an SMS too long for the gateway (612 characters) is refused when askin
 	test('a 700-character Unclear Reply Reminder is refused before the question goes out', async () => {
 		const { error, sent } = await run(ask({ options: { unclearReplyReminder: 'b'.repeat(700) } }));
 		expect(sent).toHaveLength(0);
-		expect(error?.message).toBe('Unclear Reply Reminder: the reminder has 700 characters; the gateway takes at most 612');
+		expect(error?.message).toBe(
+			'Unclear Reply Reminder: the reminder has 700 characters; the gateway takes at most 612',
+		);
 	});
 });
 

@@ -18,7 +18,14 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-const ask = (fields: IDataObject = {}): IDataObject => ({ resource: 'message', operation: 'sendAndWait', sender: '31600000001', to: '31612345678', message: 'Refund?', ...fields });
+const ask = (fields: IDataObject = {}): IDataObject => ({
+	resource: 'message',
+	operation: 'sendAndWait',
+	sender: '31600000001',
+	to: '31612345678',
+	message: 'Refund?',
+	...fields,
+});
 const waiting = { executionId: '77', nodeId: 'ask-1' };
 const SIGNATURE = /[0-9a-f]{64}/;
 
@@ -31,38 +38,47 @@ async function run(parameters: IDataObject, settings: ActionSettings = {}, input
 test.each([
 	['a bogus value', 'bogus'],
 	['null', '={{ null }}'],
-])('Response Type from an expression that gives %s is refused before the send (no answer could resume it)', async (_, responseType) => {
-	const { error, sent, items } = await run(ask({ responseType }));
-	expect(sent).toHaveLength(0);
-	expect(items).toHaveLength(0);
-	expect(error?.message).toMatch(/^Response Type: ".*" is not one of approval, freeText, deliveryReport$/);
-	expect(error?.description).toMatch(/Nothing was sent\.$/);
-});
+])(
+	'Response Type from an expression that gives %s is refused before the send (no answer could resume it)',
+	async (_, responseType) => {
+		const { error, sent, items } = await run(ask({ responseType }));
+		expect(sent).toHaveLength(0);
+		expect(items).toHaveLength(0);
+		expect(error?.message).toMatch(/^Response Type: ".*" is not one of approval, freeText, deliveryReport$/);
+		expect(error?.description).toMatch(/Nothing was sent\.$/);
+	},
+);
 
 test.each([
 	['an object', '={{ {a: 1} }}', /expected text .* but got object/],
 	['a list', '={{ ["yes"] }}', /expected text .* but got a list/],
 	['a boolean', '={{ true }}', /expected text .* but got boolean/],
-])('Approve and Disapprove Words from an expression that gives %s are refused with the field named, nothing sent', async (_, words, message) => {
-	for (const field of ['approveWords', 'disapproveWords']) {
-		const { error, sent } = await run(ask({ options: { [field]: words } }));
-		expect(sent).toHaveLength(0);
-		expect(error?.message).toMatch(new RegExp(`^${field === 'approveWords' ? 'Approve' : 'Disapprove'} Words: `));
-		expect(error?.message).toMatch(message);
-	}
-});
+])(
+	'Approve and Disapprove Words from an expression that gives %s are refused with the field named, nothing sent',
+	async (_, words, message) => {
+		for (const field of ['approveWords', 'disapproveWords']) {
+			const { error, sent } = await run(ask({ options: { [field]: words } }));
+			expect(sent).toHaveLength(0);
+			expect(error?.message).toMatch(new RegExp(`^${field === 'approveWords' ? 'Approve' : 'Disapprove'} Words: `));
+			expect(error?.message).toMatch(message);
+		}
+	},
+);
 
 test.each([
 	['an object', '={{ {text: "Reply YES or NO"} }}', /but got object$/],
 	['a list', '={{ ["Reply YES or NO"] }}', /but got a list$/],
 	['a boolean', '={{ true }}', /but got boolean$/],
-])('an Unclear Reply Reminder that an expression makes %s is refused when asking, not found unusable at the first unclear reply', async (_, unclearReplyReminder, message) => {
-	const { error, sent } = await run(ask({ options: { unclearReplyReminder } }));
-	expect(sent).toHaveLength(0);
-	expect(error?.message).toMatch(/^Unclear Reply Reminder: expected text but got /);
-	expect(error?.message).toMatch(message);
-	expect(error?.description).toMatch(/Nothing was sent\.$/);
-});
+])(
+	'an Unclear Reply Reminder that an expression makes %s is refused when asking, not found unusable at the first unclear reply',
+	async (_, unclearReplyReminder, message) => {
+		const { error, sent } = await run(ask({ options: { unclearReplyReminder } }));
+		expect(sent).toHaveLength(0);
+		expect(error?.message).toMatch(/^Unclear Reply Reminder: expected text but got /);
+		expect(error?.message).toMatch(message);
+		expect(error?.description).toMatch(/Nothing was sent\.$/);
+	},
+);
 
 test('a number as Approve Words is the word of its digits', async () => {
 	const { error, sent } = await run(ask({ options: { approveWords: '={{ 1 }}', disapproveWords: '={{ 2 }}' } }));
@@ -87,15 +103,18 @@ describe('Retry On Fail never asks the question twice after a send whose outcome
 		for (const path of ['/emulator/requests', '/emulator/faults']) await control('DELETE', path);
 	});
 
-	test.each([1, 2, 3])('node version %s: a 500 then Retry On Fail: one send request, the error says it was not sent again', async (typeVersion) => {
-		await control('DELETE', '/emulator/requests');
-		await control('POST', '/emulator/faults', { status: 500 });
-		const { error, sent } = await run(ask(), { typeVersion, retryOnFail: { maxTries: 3, waitBetweenTries: 1 } });
-		expect(sendRequests()).toBe(1);
-		expect(sent).toHaveLength(0);
-		expect(error?.message).toMatch(/^Not sent again to 31612345678/);
-		expect(JSON.stringify(error)).not.toMatch(SIGNATURE);
-	});
+	test.each([1, 2, 3])(
+		'node version %s: a 500 then Retry On Fail: one send request, the error says it was not sent again',
+		async (typeVersion) => {
+			await control('DELETE', '/emulator/requests');
+			await control('POST', '/emulator/faults', { status: 500 });
+			const { error, sent } = await run(ask(), { typeVersion, retryOnFail: { maxTries: 3, waitBetweenTries: 1 } });
+			expect(sendRequests()).toBe(1);
+			expect(sent).toHaveLength(0);
+			expect(error?.message).toMatch(/^Not sent again to 31612345678/);
+			expect(JSON.stringify(error)).not.toMatch(SIGNATURE);
+		},
+	);
 
 	test('a 503 (the gateway did not take it) is asked again and goes out once', async () => {
 		await control('POST', '/emulator/faults', { status: 503 });
@@ -106,7 +125,10 @@ describe('Retry On Fail never asks the question twice after a send whose outcome
 });
 
 test('two items with Execute Once ask one question, of the first item', async () => {
-	const { error, sent, items } = await run(ask({ to: '={{ $json.to }}' }), { executeOnce: true }, [{ to: '31611111111' }, { to: '31622222222' }]);
+	const { error, sent, items } = await run(ask({ to: '={{ $json.to }}' }), { executeOnce: true }, [
+		{ to: '31611111111' },
+		{ to: '31622222222' },
+	]);
 	expect(error).toBeUndefined();
 	expect(sent.map((message) => message.to)).toEqual(['31611111111']);
 	expect(items).toHaveLength(1);

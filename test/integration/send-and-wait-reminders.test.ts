@@ -19,14 +19,18 @@ let executions = 100;
 /** Asks one question in a new execution. */
 const ask = (options: IDataObject = {}) => asking.ask(String(++executions), options);
 
-const forward = (waiting: WaitingExecution, event: IDataObject) => runWaitingWebhook(waiting, event, gateway.credentials);
+const forward = (waiting: WaitingExecution, event: IDataObject) =>
+	runWaitingWebhook(waiting, event, gateway.credentials);
 
 /** The reminders the emulator received for the question `question` (by the reference they carry). */
 async function remindersOf(question: SentMessage): Promise<SentMessage[]> {
 	const { status, body } = await controlAnswer('GET', '/emulator/messages');
 	expect(status).toBe(200);
 	const messages = body as unknown as SentMessage[];
-	return messages.filter((message) => message.content === REMINDER && message.reference?.startsWith(`${question.reference}:${question.messageid}`));
+	return messages.filter(
+		(message) =>
+			message.content === REMINDER && message.reference?.startsWith(`${question.reference}:${question.messageid}`),
+	);
 }
 
 test('an auto-responder answering 15 times at once gets one reminder by default, and Max Reminders at most', async () => {
@@ -35,7 +39,9 @@ test('an auto-responder answering 15 times at once gets one reminder by default,
 		[{ maxReminders: 3 }, 3],
 	] as const) {
 		const { waiting, question } = await ask(options);
-		const replies = await Promise.all(Array.from({ length: 15 }, (_, index) => replyTo(question.messageid, `I am out of office (${index})`)));
+		const replies = await Promise.all(
+			Array.from({ length: 15 }, (_, index) => replyTo(question.messageid, `I am out of office (${index})`)),
+		);
 		const responses = await Promise.all(replies.map((event) => forward(waiting, event)));
 		expect(responses.every((response) => response.workflowData === undefined)).toBe(true);
 		expect(responses.filter((response) => response.webhookResponse.reminded === true)).toHaveLength(expected);
@@ -52,7 +58,11 @@ test('a reply to the last allowed reminder gets none; the rounds go into the ref
 	const second = (await remindersOf(question))[1];
 	expect(second.reference).toBe(`${question.reference}:${question.messageid}:2`);
 	const third = await forward(waiting, await replyTo(second.messageid, 'what?'));
-	expect(third.webhookResponse).toMatchObject({ resumed: false, reminded: false, reminderSkipped: expect.stringContaining('2 reminders') });
+	expect(third.webhookResponse).toMatchObject({
+		resumed: false,
+		reminded: false,
+		reminderSkipped: expect.stringContaining('2 reminders'),
+	});
 	expect(await remindersOf(question)).toHaveLength(2);
 });
 
@@ -61,16 +71,21 @@ test('the same event delivered 4 times (same webhook_id) gets one reminder at mo
 	const event = await replyTo(question.messageid, 'maybe later');
 	const responses = await Promise.all([1, 2, 3, 4].map(() => forward(waiting, event)));
 	expect(responses.filter((response) => response.webhookResponse.reminded === true)).toHaveLength(1);
-	expect(responses.filter((response) => String(response.webhookResponse.reminderSkipped).includes('webhook_id'))).toHaveLength(3);
+	expect(
+		responses.filter((response) => String(response.webhookResponse.reminderSkipped).includes('webhook_id')),
+	).toHaveLength(3);
 	expect(await remindersOf(question)).toHaveLength(1);
 });
 
-test.each(['STOP', 'stop', 'Stop.', 'Unsubscribe', 'STOPALL', 'opt out', 'quit'])('the opt-out reply %j gets no reminder and the question keeps waiting', async (content) => {
-	const { waiting, question } = await ask({ maxReminders: 5 });
-	const response = await forward(waiting, await replyTo(question.messageid, content));
-	expect(response).toEqual({ webhookResponse: { resumed: false, reason: KEPT_WAITING_REASONS.optOutReply } });
-	expect(await remindersOf(question)).toHaveLength(0);
-	// Still waiting: a clear answer afterwards resumes it.
-	const answer = await forward(waiting, await replyTo(question.messageid, 'no'));
-	expect(answer.workflowData?.[0][0].json).toMatchObject({ approved: false, reply: 'no' });
-});
+test.each(['STOP', 'stop', 'Stop.', 'Unsubscribe', 'STOPALL', 'opt out', 'quit'])(
+	'the opt-out reply %j gets no reminder and the question keeps waiting',
+	async (content) => {
+		const { waiting, question } = await ask({ maxReminders: 5 });
+		const response = await forward(waiting, await replyTo(question.messageid, content));
+		expect(response).toEqual({ webhookResponse: { resumed: false, reason: KEPT_WAITING_REASONS.optOutReply } });
+		expect(await remindersOf(question)).toHaveLength(0);
+		// Still waiting: a clear answer afterwards resumes it.
+		const answer = await forward(waiting, await replyTo(question.messageid, 'no'));
+		expect(answer.workflowData?.[0][0].json).toMatchObject({ approved: false, reply: 'no' });
+	},
+);

@@ -15,8 +15,20 @@ const SIGNATURE = 'c'.repeat(64);
 const ASKED = '31612345678';
 
 /** Runs the action node's waiting webhook on `event` as n8n's waiting-webhook server does (nothing kept of the question). */
-async function forward(event: IDataObject, options: IDataObject = {}, responseType = 'approval'): Promise<IWebhookResponseData> {
-	const node = makeNode(ACTION_TYPE, 'Ask', { resource: 'message', operation: 'sendAndWait', sender: '3197010000001', to: ASKED, message: 'Refund?', responseType, options });
+async function forward(
+	event: IDataObject,
+	options: IDataObject = {},
+	responseType = 'approval',
+): Promise<IWebhookResponseData> {
+	const node = makeNode(ACTION_TYPE, 'Ask', {
+		resource: 'message',
+		operation: 'sendAndWait',
+		sender: '3197010000001',
+		to: ASKED,
+		message: 'Refund?',
+		responseType,
+		options,
+	});
 	return await runWaitingWebhook({ node, runExecutionData: null }, event, gateway.credentials);
 }
 
@@ -24,9 +36,16 @@ const reply = (content: unknown, reference = `n8n-wait:42:node-1:${SIGNATURE}`):
 	webhook_id: 'wh_9',
 	webhook_type: 'inbox_message',
 	message: { sender: ASKED, receiver: '3197010000001', content, date_utc_iso8601: '2026-11-23T10:00:00Z' },
-	isreply: { reply: true, orig_messageid: 'm1', orig_receiver: ASKED, orig_sender: '3197010000001', orig_reference: reference },
+	isreply: {
+		reply: true,
+		orig_messageid: 'm1',
+		orig_receiver: ASKED,
+		orig_sender: '3197010000001',
+		orig_reference: reference,
+	},
 });
-const approved = (response: IWebhookResponseData) => (response.workflowData?.[0][0].json as IDataObject | undefined)?.approved;
+const approved = (response: IWebhookResponseData) =>
+	(response.workflowData?.[0][0].json as IDataObject | undefined)?.approved;
 
 test.each([
 	['👍 yes', true],

@@ -6,7 +6,12 @@
  * WorkflowExecute left (what n8n saves and hands to its waiting webhook), and every SMS and reply
  * goes through the emulator over HTTP.
  */
-import { createEmptyRunExecutionData, createRunExecutionData, type IDataObject, type IRunExecutionData } from 'n8n-workflow';
+import {
+	createEmptyRunExecutionData,
+	createRunExecutionData,
+	type IDataObject,
+	type IRunExecutionData,
+} from 'n8n-workflow';
 
 import { KEPT_WAITING_REASONS } from '../../nodes/MessagingGateway/core/questions/answers';
 import { useEmulator } from '../support/emulator';
@@ -18,8 +23,11 @@ const { replyTo, ...asking } = questions(gateway);
 /** One loop round of the question, always as execution 77's node ask-1. */
 const ask = () => asking.ask('77');
 
-const forward = (waiting: WaitingExecution, event: IDataObject, runExecutionData: IRunExecutionData | null = waiting.runExecutionData) =>
-	runWaitingWebhook({ node: waiting.node, runExecutionData }, event, gateway.credentials);
+const forward = (
+	waiting: WaitingExecution,
+	event: IDataObject,
+	runExecutionData: IRunExecutionData | null = waiting.runExecutionData,
+) => runWaitingWebhook({ node: waiting.node, runExecutionData }, event, gateway.credentials);
 const outputOf = (response: Awaited<ReturnType<typeof forward>>) => response.workflowData?.[0][0].json;
 
 describe('a reply to the reminder answers the question it reminds of', () => {
@@ -30,15 +38,28 @@ describe('a reply to the reminder answers the question it reminds of', () => {
 		const { waiting, question } = await ask();
 		const kept = keptNothing ? null : waiting.runExecutionData;
 		const unclear = await forward(waiting, await replyTo(question.messageid, 'maybe'), kept);
-		expect(unclear).toEqual({ webhookResponse: { resumed: false, reason: KEPT_WAITING_REASONS.unclearReply, reminded: true } });
+		expect(unclear).toEqual({
+			webhookResponse: { resumed: false, reason: KEPT_WAITING_REASONS.unclearReply, reminded: true },
+		});
 		const reminder = gateway.emulator.messages.at(-1)!;
-		expect(reminder).toMatchObject({ to: ASKED, sender: question.sender, content: REMINDER, reference: `${question.reference}:${question.messageid}:1` });
+		expect(reminder).toMatchObject({
+			to: ASKED,
+			sender: question.sender,
+			content: REMINDER,
+			reference: `${question.reference}:${question.messageid}:1`,
+		});
 
 		const answer = await replyTo(reminder.messageid, 'yes');
 		expect(answer.isreply).toMatchObject({ orig_messageid: reminder.messageid, orig_reference: reminder.reference });
 		const response = await forward(waiting, answer, kept);
 		expect(response.webhookResponse).toEqual({ resumed: true });
-		expect(outputOf(response)).toMatchObject({ approved: true, reply: 'yes', from: ASKED, messageid: question.messageid, to: ASKED });
+		expect(outputOf(response)).toMatchObject({
+			approved: true,
+			reply: 'yes',
+			from: ASKED,
+			messageid: question.messageid,
+			to: ASKED,
+		});
 	});
 });
 
@@ -50,7 +71,13 @@ test("a late reply to an earlier loop round's question keeps this round waiting;
 	const late = await forward(current.waiting, await replyTo(earlier.question.messageid, 'no'));
 	expect(late).toEqual({ webhookResponse: { resumed: false, reason: KEPT_WAITING_REASONS.otherMessage } });
 	const response = await forward(current.waiting, await replyTo(current.question.messageid, 'no'));
-	expect(outputOf(response)).toMatchObject({ approved: false, reply: 'no', from: ASKED, messageid: current.question.messageid, to: ASKED });
+	expect(outputOf(response)).toMatchObject({
+		approved: false,
+		reply: 'no',
+		from: ASKED,
+		messageid: current.question.messageid,
+		to: ASKED,
+	});
 });
 
 describe("with no record of the question kept, the gateway's orig_receiver stands for the number asked", () => {

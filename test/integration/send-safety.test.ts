@@ -14,26 +14,40 @@ describe('wrong text never goes out', () => {
 	])('%s from undefined, null, an object, an array: refused before any request', async (_, fields, label) => {
 		for (const item of items) {
 			const run = await runAction(send(fields), [{ text: '31612345678' }, item], credentials);
-			expect(run.error?.message).toMatch(new RegExp(`^${label}: expected text but got (no value|null|an object|an array)`));
+			expect(run.error?.message).toMatch(
+				new RegExp(`^${label}: expected text but got (no value|null|an object|an array)`),
+			);
 			expect(run.error?.description).toBe('Item 1 was refused before anything was sent.');
 			expect(emulator.requests).toHaveLength(0);
 		}
 	});
 
 	test('with Continue On Fail the bad items become error items and only good ones are sent', async () => {
-		const run = await runAction(send({ message: '={{ $json.text }}' }), [{ text: 'ok' }, ...items], credentials, { continueOnFail: true });
+		const run = await runAction(send({ message: '={{ $json.text }}' }), [{ text: 'ok' }, ...items], credentials, {
+			continueOnFail: true,
+		});
 		expect(emulator.messages.map((message) => message.content)).toEqual(['ok']);
 		expect(run.items.map((item) => [item.pairedItem, item.json.error ?? item.json.messageid])).toEqual([
 			[{ item: 0 }, emulator.messages[0].messageid],
-			[{ item: 1 }, "Message: expected text but got no value (undefined): check the field's expression, or that the previous node's item has the field it reads"],
-			[{ item: 2 }, "Message: expected text but got null: check the field's expression, or that the previous node's item has the field it reads"],
+			[
+				{ item: 1 },
+				"Message: expected text but got no value (undefined): check the field's expression, or that the previous node's item has the field it reads",
+			],
+			[
+				{ item: 2 },
+				"Message: expected text but got null: check the field's expression, or that the previous node's item has the field it reads",
+			],
 			[{ item: 3 }, 'Message: expected text but got an object'],
 			[{ item: 4 }, 'Message: expected text but got an array'],
 		]);
 	});
 
 	test('numbers are accepted where a number is meant', async () => {
-		const run = await runAction(send({ to: '={{ $json.to }}', message: '={{ $json.code }}' }), [{ to: 31612345678, code: 4711 }], credentials);
+		const run = await runAction(
+			send({ to: '={{ $json.to }}', message: '={{ $json.code }}' }),
+			[{ to: 31612345678, code: 4711 }],
+			credentials,
+		);
 		expect(run.error).toBeUndefined();
 		expect(emulator.messages.map((message) => [message.to, message.content])).toEqual([['31612345678', '4711']]);
 	});
@@ -74,7 +88,11 @@ describe('the account time zone', () => {
 
 	test('a date without offset is the account local time; "in the past" is judged there', async () => {
 		// Three hours from now on Amsterdam's clocks (the workflow zone) has already passed on Tokyo's.
-		const amsterdam = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam', dateStyle: 'short', timeStyle: 'short' }).format(new Date(Date.now() + 3 * 3600_000));
+		const amsterdam = new Intl.DateTimeFormat('sv-SE', {
+			timeZone: 'Europe/Amsterdam',
+			dateStyle: 'short',
+			timeStyle: 'short',
+		}).format(new Date(Date.now() + 3 * 3600_000));
 		const run = await runAction(send({ additionalFields: { date: amsterdam } }), [{}], await tokyo());
 		expect(run.error?.message).toContain("in the account's time zone Asia/Tokyo");
 		expect(emulator.requests).toHaveLength(0);
@@ -102,11 +120,23 @@ describe('options never break the node', () => {
 
 describe('one output shape (version 2)', () => {
 	test('several recipients: one item per recipient, all paired with the input item', async () => {
-		const run = await runAction(send({ to: '+31 6 1234 5678, +44 7700 900123', additionalFields: { reference: 'r1' } }), [{}], credentials);
+		const run = await runAction(
+			send({ to: '+31 6 1234 5678, +44 7700 900123', additionalFields: { reference: 'r1' } }),
+			[{}],
+			credentials,
+		);
 		expect(run.items).toEqual(
 			emulator.messages.map((message) => ({
 				// replacedCharacters: Smart Encoding is on by default from version 4.
-				json: { messageid: message.messageid, to: message.to, sender: 'Shop', reference: 'r1', segments: 1, encoding: 'GSM-7', replacedCharacters: 0 },
+				json: {
+					messageid: message.messageid,
+					to: message.to,
+					sender: 'Shop',
+					reference: 'r1',
+					segments: 1,
+					encoding: 'GSM-7',
+					replacedCharacters: 0,
+				},
 				pairedItem: { item: 0 },
 			})),
 		);

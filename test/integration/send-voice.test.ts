@@ -6,7 +6,13 @@ import { emulatorClient } from '../support/emulator-client';
 let emulator: Emulator;
 let credentials: GatewayCredentials;
 
-const voice = (fields: Record<string, unknown>) => ({ resource: 'message', operation: 'sendVoice', to: '+31 6 1234 5678', message: 'Your code is 1 2 3 4', ...fields });
+const voice = (fields: Record<string, unknown>) => ({
+	resource: 'message',
+	operation: 'sendVoice',
+	to: '+31 6 1234 5678',
+	message: 'Your code is 1 2 3 4',
+	...fields,
+});
 
 beforeEach(async () => {
 	emulator = await startEmulator({ settings: { deliveryDelayMs: 5 } });
@@ -16,7 +22,11 @@ afterEach(() => emulator.close());
 
 test('POST /v1/voice/send with the voice fields and no sender; one item per recipient', async () => {
 	const run = await runAction(
-		voice({ to: '+31 6 1234 5678, 020 794 60958', additionalFields: { language: 'nl', gender: 'Male', reference: 'call-1' }, options: { defaultCountry: 'GB' } }),
+		voice({
+			to: '+31 6 1234 5678, 020 794 60958',
+			additionalFields: { language: 'nl', gender: 'Male', reference: 'call-1' },
+			options: { defaultCountry: 'GB' },
+		}),
 		[{}],
 		credentials,
 	);
@@ -38,7 +48,11 @@ test('POST /v1/voice/send with the voice fields and no sender; one item per reci
 });
 
 test('a language from an expression that is not offered is refused before any call', async () => {
-	const run = await runAction(voice({ additionalFields: { language: '={{ $json.lang }}' } }), [{ lang: 'es' }], credentials);
+	const run = await runAction(
+		voice({ additionalFields: { language: '={{ $json.lang }}' } }),
+		[{ lang: 'es' }],
+		credentials,
+	);
 	expect(run.error?.message).toBe('Language: "es" is not one of en, nl, fr, de');
 	expect(emulator.requests).toHaveLength(0);
 });
@@ -48,7 +62,9 @@ test('the same type checks and Retry On Fail safety as Send SMS', async () => {
 	expect(bad.error?.message).toBe('Message: expected text but got an object');
 	await emulatorClient(() => emulator).control('POST', '/emulator/faults', { status: 500, after: 7 });
 	const items = Array.from({ length: 20 }, (_, index) => ({ to: `3161${String(index).padStart(7, '0')}` }));
-	const run = await runAction(voice({ to: '={{ $json.to }}' }), items, credentials, { retryOnFail: { maxTries: 2, waitBetweenTries: 0 } });
+	const run = await runAction(voice({ to: '={{ $json.to }}' }), items, credentials, {
+		retryOnFail: { maxTries: 2, waitBetweenTries: 0 },
+	});
 	expect(run.error).toBeUndefined();
 	expect(emulator.messages.map((message) => message.to).sort()).toEqual(items.map((item) => item.to));
 });

@@ -10,7 +10,10 @@ import { emulatorClient } from '../support/emulator-client';
 
 const gateway = useEmulator();
 const { control } = emulatorClient(() => gateway.emulator);
-const sentBodies = () => gateway.emulator.requests.filter((request) => request.path === '/v1/message/send').map((request) => JSON.parse(request.body).message);
+const sentBodies = () =>
+	gateway.emulator.requests
+		.filter((request) => request.path === '/v1/message/send')
+		.map((request) => JSON.parse(request.body).message);
 
 // 150 characters with a “ … ” pair and an em dash.
 const TEXT = '“Your order 1001” is ready — pick it up at the desk. '.padEnd(150, 'x');
@@ -38,7 +41,9 @@ test('version 4 (the default): the 150-character text with “ ” and — goes 
 	const run = await runAction(send(), [{}], gateway.credentials);
 	expect(run.error).toBeUndefined();
 	expect(sentBodies()).toEqual([PLAIN]);
-	expect(gateway.emulator.messages.map(({ content, segments, encoding }) => ({ content, segments, encoding }))).toEqual([{ content: PLAIN, segments: 1, encoding: 'GSM-7' }]);
+	expect(gateway.emulator.messages.map(({ content, segments, encoding }) => ({ content, segments, encoding }))).toEqual(
+		[{ content: PLAIN, segments: 1, encoding: 'GSM-7' }],
+	);
 	expect(run.items[0].json).toMatchObject({ segments: 1, encoding: 'GSM-7', replacedCharacters: 3 });
 });
 
@@ -49,7 +54,9 @@ test.each([
 	const run = await runAction(send(options), [{}], gateway.credentials, { typeVersion });
 	expect(run.error).toBeUndefined();
 	expect(sentBodies()).toEqual([TEXT]);
-	expect(gateway.emulator.messages.map(({ segments, encoding }) => ({ segments, encoding }))).toEqual([{ segments: 3, encoding: 'UCS-2' }]);
+	expect(gateway.emulator.messages.map(({ segments, encoding }) => ({ segments, encoding }))).toEqual([
+		{ segments: 3, encoding: 'UCS-2' },
+	]);
 	expect(run.items[0].json).toMatchObject({ segments: 3, encoding: 'UCS-2' });
 	expect(run.items[0].json).not.toHaveProperty('replacedCharacters');
 });
@@ -70,9 +77,14 @@ test('a text with an emoji is left untouched: nothing has a GSM-7 form for it', 
 test('Retry On Fail: the replaced text is what was accepted, remembered and shown; an accepted item is not sent again', async () => {
 	// The second request fails (HTTP 400 is not retried by the transport): n8n runs the node again.
 	await control('POST', '/emulator/faults', { status: 400, count: 1, after: 1 });
-	const items = [{ text: TEXT, to: '+31612345678' }, { text: '‘Hi’ – see you…', to: '+31612345679' }];
+	const items = [
+		{ text: TEXT, to: '+31612345678' },
+		{ text: '‘Hi’ – see you…', to: '+31612345679' },
+	];
 	const parameters = { ...send({ batchRecipients: false }), to: '={{ $json.to }}', message: '={{ $json.text }}' };
-	const run = await runAction(parameters, items, gateway.credentials, { retryOnFail: { maxTries: 2, waitBetweenTries: 1 } });
+	const run = await runAction(parameters, items, gateway.credentials, {
+		retryOnFail: { maxTries: 2, waitBetweenTries: 1 },
+	});
 	expect(run.error).toBeUndefined();
 	expect(sentBodies()).toEqual([PLAIN, "'Hi' - see you...", "'Hi' - see you..."]);
 	expect(gateway.emulator.messages.map((message) => [message.to, message.content])).toEqual([
@@ -83,7 +95,13 @@ test('Retry On Fail: the replaced text is what was accepted, remembered and show
 });
 
 test('Send and Wait for Response (version 4): the question goes out smart-encoded, and says so', async () => {
-	const question = { resource: 'message', operation: 'sendAndWait', sender: '31600000001', to: '31612345678', message: 'Refund “1001” — approve?' };
+	const question = {
+		resource: 'message',
+		operation: 'sendAndWait',
+		sender: '31600000001',
+		to: '31612345678',
+		message: 'Refund “1001” — approve?',
+	};
 	const run = await runAction(question, [{}], gateway.credentials, { executionId: '77', nodeId: 'ask-1' });
 	expect(run.error).toBeUndefined();
 	expect(sentBodies()).toEqual(['Refund "1001" - approve? Reply YES or NO']);
@@ -92,7 +110,10 @@ test('Send and Wait for Response (version 4): the question goes out smart-encode
 
 test('Estimate Cost counts the text Send would send, and lists what it replaced', async () => {
 	const estimate = { ...send(), operation: 'estimate' };
-	const [v4, v3] = [await runAction(estimate, [{}], gateway.credentials), await runAction(estimate, [{}], gateway.credentials, { typeVersion: 3 })];
+	const [v4, v3] = [
+		await runAction(estimate, [{}], gateway.credentials),
+		await runAction(estimate, [{}], gateway.credentials, { typeVersion: 3 }),
+	];
 	expect(v4.items[0].json).toMatchObject({ encoding: 'GSM-7', segments: 1, characters: 150, replacedCharacters: 3 });
 	expect(v3.items[0].json).toMatchObject({ encoding: 'UCS-2', segments: 3, characters: 150 });
 	expect((v4.items[0].json.nonGsmCharacters as unknown[]).length).toBe(3);

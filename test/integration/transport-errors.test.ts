@@ -11,7 +11,13 @@ import { balance, credentials, gateway, json, send } from '../support/transport-
 describe('no credential in any error', () => {
 	const PASSWORDS = ['p@ss-Secret-Tail-99', 'Zq9', 'Zq@9', 'Zq#9', 'Zq/9', 'Zq?9', 'Zq:9', 'Zq%409'];
 	const shownOf = (run: ActionRun, continued: ActionRun) =>
-		JSON.stringify([run.error?.message, run.error?.description, run.error?.context, (run.error as { errorResponse?: unknown } | undefined)?.errorResponse, continued.items]);
+		JSON.stringify([
+			run.error?.message,
+			run.error?.description,
+			run.error?.context,
+			(run.error as { errorResponse?: unknown } | undefined)?.errorResponse,
+			continued.items,
+		]);
 	const expectNoSecret = (shown: string, password: string) => {
 		expect(shown).not.toContain(password);
 		expect(shown).not.toContain(encodeURIComponent(password));
@@ -26,21 +32,32 @@ describe('no credential in any error', () => {
 		const run = await runAction(send(), [{}], { ...credentials, baseUrl });
 		const continued = await runAction(send(), [{}], { ...credentials, baseUrl }, { continueOnFail: true });
 		// Unencoded "#", "/" or "?" end the host part: such a Base URL is no address at all.
-		expect(run.error?.message).toMatch(/^Could not reach the gateway at http:\/\/127\.0\.0\.1:1: connection refused, 3 tries$|^The Base URL in the credential is not an http\(s\) address: http:\/\/127\.0\.0\.1:1$/);
+		expect(run.error?.message).toMatch(
+			/^Could not reach the gateway at http:\/\/127\.0\.0\.1:1: connection refused, 3 tries$|^The Base URL in the credential is not an http\(s\) address: http:\/\/127\.0\.0\.1:1$/,
+		);
 		expect(run.error?.context).toMatchObject({ outcome: 'notSent' });
 		expectNoSecret(shownOf(run, continued), password);
 	});
 
-	test.each(PASSWORDS)('password %s, and a server that echoes the request headers (Authorization: Basic …)', async (password) => {
-		gateway.answer = (seen, _req, res) => json(res, 400, { error: '104', errorMsg: `Invalid credentials, got ${seen.headers.authorization}`, headers: seen.headers });
-		const baseUrl = gateway.url.replace('http://', `http://admin:${password}@`);
-		const run = await runAction(balance, [{}], { ...credentials, baseUrl });
-		const continued = await runAction(balance, [{}], { ...credentials, baseUrl }, { continueOnFail: true });
-		expectNoSecret(shownOf(run, continued), password);
-		// An unencoded "#", "/" or "?" makes the Base URL no address: nothing is requested then.
-		if (!/[#/?]/.test(password)) expect(run.error?.message).toBe('Invalid credentials, got Basic *** (gateway code 104)');
-		expect(gateway.requests.length > 0).toBe(!/[#/?]/.test(password));
-	});
+	test.each(PASSWORDS)(
+		'password %s, and a server that echoes the request headers (Authorization: Basic …)',
+		async (password) => {
+			gateway.answer = (seen, _req, res) =>
+				json(res, 400, {
+					error: '104',
+					errorMsg: `Invalid credentials, got ${seen.headers.authorization}`,
+					headers: seen.headers,
+				});
+			const baseUrl = gateway.url.replace('http://', `http://admin:${password}@`);
+			const run = await runAction(balance, [{}], { ...credentials, baseUrl });
+			const continued = await runAction(balance, [{}], { ...credentials, baseUrl }, { continueOnFail: true });
+			expectNoSecret(shownOf(run, continued), password);
+			// An unencoded "#", "/" or "?" makes the Base URL no address: nothing is requested then.
+			if (!/[#/?]/.test(password))
+				expect(run.error?.message).toBe('Invalid credentials, got Basic *** (gateway code 104)');
+			expect(gateway.requests.length > 0).toBe(!/[#/?]/.test(password));
+		},
+	);
 });
 
 describe('reads fail honestly', () => {
@@ -51,19 +68,32 @@ describe('reads fail honestly', () => {
 		['Format', { resource: 'number', operation: 'format', number: '0612345678', countryCode: 'NL' }],
 	];
 
-	test.each(READS)('%s: a 2xx carrying an error is an error with the gateway text and its explanation', async (_, parameters) => {
-		gateway.answer = (_seen, _req, res) => json(res, 200, { error: '104', errorMsg: 'Invalid credentials' });
-		const run = await runAction(parameters, [{}], credentials);
-		expect(run.items).toEqual([]);
-		expect(run.error?.message).toBe('Invalid credentials (gateway code 104)');
-		expect(run.error?.description).toMatch(/^The API key or API secret is wrong/);
-	});
+	test.each(READS)(
+		'%s: a 2xx carrying an error is an error with the gateway text and its explanation',
+		async (_, parameters) => {
+			gateway.answer = (_seen, _req, res) => json(res, 200, { error: '104', errorMsg: 'Invalid credentials' });
+			const run = await runAction(parameters, [{}], credentials);
+			expect(run.items).toEqual([]);
+			expect(run.error?.message).toBe('Invalid credentials (gateway code 104)');
+			expect(run.error?.description).toMatch(/^The API key or API secret is wrong/);
+		},
+	);
 
 	test.each(READS)('%s: HTML, an empty body or a list is not an answer', async (_, parameters) => {
-		for (const [body, shape] of [['<html>Welcome</html>', 'text that is not JSON'], ['', 'an empty body'], ['[1,2]', 'a JSON list']]) {
-			gateway.answer = (_seen, _req, res) => res.writeHead(200, { 'Content-Type': body.startsWith('<') ? 'text/html' : 'application/json' }).end(body);
+		for (const [body, shape] of [
+			['<html>Welcome</html>', 'text that is not JSON'],
+			['', 'an empty body'],
+			['[1,2]', 'a JSON list'],
+		]) {
+			gateway.answer = (_seen, _req, res) =>
+				res.writeHead(200, { 'Content-Type': body.startsWith('<') ? 'text/html' : 'application/json' }).end(body);
 			const run = await runAction(parameters, [{}], credentials, { continueOnFail: true });
-			expect(run.items).toEqual([{ json: { error: 'The gateway answered HTTP 200 without the expected JSON object', code: null, httpCode: 200 }, pairedItem: { item: 0 } }]);
+			expect(run.items).toEqual([
+				{
+					json: { error: 'The gateway answered HTTP 200 without the expected JSON object', code: null, httpCode: 200 },
+					pairedItem: { item: 0 },
+				},
+			]);
 			const stopped = await runAction(parameters, [{}], credentials);
 			expect(stopped.error?.description).toContain(shape);
 		}
@@ -82,14 +112,22 @@ describe('Format refuses what is not text', () => {
 		['an object', '={{ { n: "0612345678" } }}', 'Number: expected text, got an object'],
 		['true', '={{ true }}', 'Number: expected text, got true (boolean)'],
 	])('%s is refused before any request', async (_, number, message) => {
-		const run = await runAction({ resource: 'number', operation: 'format', number, countryCode: 'NL' }, [{}], credentials);
+		const run = await runAction(
+			{ resource: 'number', operation: 'format', number, countryCode: 'NL' },
+			[{}],
+			credentials,
+		);
 		expect(run.error?.message).toContain(message);
 		expect(gateway.requests).toHaveLength(0);
 	});
 
 	test('a whole number from an expression is taken as its digits', async () => {
 		gateway.answer = (_seen, _req, res) => json(res, 200, { number: '31612345678' });
-		const run = await runAction({ resource: 'number', operation: 'format', number: '={{ 612345678 }}', countryCode: 'NL' }, [{}], credentials);
+		const run = await runAction(
+			{ resource: 'number', operation: 'format', number: '={{ 612345678 }}', countryCode: 'NL' },
+			[{}],
+			credentials,
+		);
 		expect(run.error).toBeUndefined();
 		expect(JSON.parse(gateway.requests[0].body)).toEqual({ number: '612345678', countrycode: 'NL' });
 	});
@@ -100,7 +138,11 @@ describe('Schedule Date (against the emulator, account zone Europe/Amsterdam)', 
 	let emulatorCredentials: GatewayCredentials;
 	beforeEach(async () => {
 		emulator = await startEmulator({ settings: { deliveryDelayMs: 5 } });
-		emulatorCredentials = { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret };
+		emulatorCredentials = {
+			baseUrl: emulator.url,
+			apiKey: emulator.account.apiKey,
+			apiSecret: emulator.account.apiSecret,
+		};
 	});
 	afterEach(() => emulator.close());
 	const scheduled = (date: string) => ({ ...send(), additionalFields: { date } });
@@ -125,7 +167,9 @@ describe('Schedule Date (against the emulator, account zone Europe/Amsterdam)', 
 
 	test('a time 30 s ahead is sent as the next minute, never as the minute already begun', async () => {
 		const minuteOf = (millis: number) =>
-			new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam', dateStyle: 'short', timeStyle: 'short' }).format(new Date(Math.ceil(millis / 60_000) * 60_000));
+			new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam', dateStyle: 'short', timeStyle: 'short' }).format(
+				new Date(Math.ceil(millis / 60_000) * 60_000),
+			);
 		const before = Date.now() + 30_000;
 		const run = await runAction(scheduled("={{ $now.plus(30, 'seconds').toISO() }}"), [{}], emulatorCredentials);
 		const after = Date.now() + 30_000;

@@ -11,13 +11,41 @@ const KEY = 'client-key-0042';
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
 const shownOf = (run: ActionRun, continued: ActionRun) =>
-	JSON.stringify([run.error?.message, run.error?.description, run.error?.context, (run.error as { errorResponse?: unknown } | undefined)?.errorResponse, run.error?.stack, continued.items]);
+	JSON.stringify([
+		run.error?.message,
+		run.error?.description,
+		run.error?.context,
+		(run.error as { errorResponse?: unknown } | undefined)?.errorResponse,
+		run.error?.stack,
+		continued.items,
+	]);
 
 test.each([
-	['JSON-escaped', (headers: Record<string, unknown>) => ({ error: '105', errorMsg: `Invalid request: ${JSON.stringify(headers)}` })],
-	['twice JSON-escaped', (headers: Record<string, unknown>) => ({ error: '105', errorMsg: JSON.stringify({ echo: JSON.stringify(headers) }) })],
-	['URL-encoded', (headers: Record<string, unknown>) => ({ error: '105', errorMsg: `redirect to /login?id=${encodeURIComponent(String(headers['x-client-id']))}&secret=${encodeURIComponent(String(headers['x-client-secret']))}` })],
-	['base64', (headers: Record<string, unknown>) => ({ error: '105', errorMsg: `token ${b64(String(headers['x-client-secret']))} / ${b64(`${String(headers['x-client-id'])}:${String(headers['x-client-secret'])}`)}` })],
+	[
+		'JSON-escaped',
+		(headers: Record<string, unknown>) => ({ error: '105', errorMsg: `Invalid request: ${JSON.stringify(headers)}` }),
+	],
+	[
+		'twice JSON-escaped',
+		(headers: Record<string, unknown>) => ({
+			error: '105',
+			errorMsg: JSON.stringify({ echo: JSON.stringify(headers) }),
+		}),
+	],
+	[
+		'URL-encoded',
+		(headers: Record<string, unknown>) => ({
+			error: '105',
+			errorMsg: `redirect to /login?id=${encodeURIComponent(String(headers['x-client-id']))}&secret=${encodeURIComponent(String(headers['x-client-secret']))}`,
+		}),
+	],
+	[
+		'base64',
+		(headers: Record<string, unknown>) => ({
+			error: '105',
+			errorMsg: `token ${b64(String(headers['x-client-secret']))} / ${b64(`${String(headers['x-client-id'])}:${String(headers['x-client-secret'])}`)}`,
+		}),
+	],
 ])('an answer that echoes the headers %s: neither the key nor the secret in any form', async (_form, echo) => {
 	gateway.answer = (seen, _req, res) => json(res, 400, echo(seen.headers as Record<string, unknown>));
 	const account = { ...credentials, apiKey: KEY, apiSecret: SECRET };
@@ -25,5 +53,6 @@ test.each([
 	const continued = await runAction(balance, [{}], account, { continueOnFail: true });
 	expect(run.error?.message).toBeDefined();
 	const shown = shownOf(run, continued);
-	for (const part of ['S3cr', 'Wo+rd', 'Wo%2Brd', 'UzNjci', 'client-key-0042', 'Y2xpZW50LWtleS0wMDQy']) expect({ part, shown: shown.includes(part) }).toEqual({ part, shown: false });
+	for (const part of ['S3cr', 'Wo+rd', 'Wo%2Brd', 'UzNjci', 'client-key-0042', 'Y2xpZW50LWtleS0wMDQy'])
+		expect({ part, shown: shown.includes(part) }).toEqual({ part, shown: false });
 });

@@ -5,13 +5,26 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { runAction, searchList, type ActionRun } from '../support/run';
-import { balance, closedUrl, credentials, gateway, json, resetAfterBody, send, startScripted, type ScriptedServer, type Seen } from '../support/transport-setup';
+import {
+	balance,
+	closedUrl,
+	credentials,
+	gateway,
+	json,
+	resetAfterBody,
+	send,
+	startScripted,
+	type ScriptedServer,
+	type Seen,
+} from '../support/transport-setup';
 
 describe('a failed send says whether it may have been sent (context.outcome)', () => {
 	test('a reset after the gateway read the request: "may already have been sent", unknown, not retried', async () => {
 		gateway.answer = resetAfterBody;
 		const run = await runAction(send(), [{}], credentials);
-		expect(run.error?.message).toBe('The connection to the gateway broke before it answered. Not retried: the SMS may already have been sent');
+		expect(run.error?.message).toBe(
+			'The connection to the gateway broke before it answered. Not retried: the SMS may already have been sent',
+		);
 		expect(run.error?.message).not.toMatch(/Could not reach|Base URL/);
 		expect(run.error?.context).toMatchObject({ outcome: 'unknown', httpCode: null });
 		expect(gateway.requests).toHaveLength(1);
@@ -34,7 +47,9 @@ describe('a failed send says whether it may have been sent (context.outcome)', (
 	test('a timeout after the request went out: unknown, not retried', async () => {
 		gateway.answer = () => undefined;
 		const run = await runAction(send({ timeout: 300 }), [{}], credentials);
-		expect(run.error?.message).toBe('No answer from the gateway within 300 ms. Not retried: the SMS may already have been sent');
+		expect(run.error?.message).toBe(
+			'No answer from the gateway within 300 ms. Not retried: the SMS may already have been sent',
+		);
 		expect(run.error?.context).toMatchObject({ outcome: 'unknown' });
 		expect(gateway.requests).toHaveLength(1);
 	});
@@ -47,7 +62,8 @@ describe('a failed send says whether it may have been sent (context.outcome)', (
 		[429, 'notSent', 3],
 		[503, 'notSent', 3],
 	])('HTTP %i: %s, %i request(s)', async (status, outcome, requests) => {
-		gateway.answer = (_seen, _req, res) => json(res, status, { error: '105', errorMsg: 'Server issue' }, { 'Retry-After': '0' });
+		gateway.answer = (_seen, _req, res) =>
+			json(res, status, { error: '105', errorMsg: 'Server issue' }, { 'Retry-After': '0' });
 		const run = await runAction(send(), [{}], credentials);
 		expect(run.error?.context).toMatchObject({ outcome, httpCode: status });
 		expect(gateway.requests).toHaveLength(requests);
@@ -57,7 +73,12 @@ describe('a failed send says whether it may have been sent (context.outcome)', (
 		// Version 2's shape; version 3 (Do Not Resend) adds outcome, to, reference and a hint (exactly-once.test.ts).
 		gateway.answer = resetAfterBody;
 		const run = await runAction(send(), [{}], credentials, { continueOnFail: true, typeVersion: 2 });
-		expect(run.items).toEqual([{ json: { error: expect.stringMatching(/may already have been sent/), code: 'ECONNRESET', httpCode: null }, pairedItem: { item: 0 } }]);
+		expect(run.items).toEqual([
+			{
+				json: { error: expect.stringMatching(/may already have been sent/), code: 'ECONNRESET', httpCode: null },
+				pairedItem: { item: 0 },
+			},
+		]);
 	});
 });
 
@@ -72,7 +93,11 @@ describe('reads are retried after a 5xx, a timeout or a reset, and never talk ab
 	});
 
 	test.each([
-		['HTTP 500', (_seen: Seen, _req: IncomingMessage, res: ServerResponse) => json(res, 500, { error: '105' }), 'The gateway answered HTTP 500 (a failure on its side), 3 tries'],
+		[
+			'HTTP 500',
+			(_seen: Seen, _req: IncomingMessage, res: ServerResponse) => json(res, 500, { error: '105' }),
+			'The gateway answered HTTP 500 (a failure on its side), 3 tries',
+		],
 		['a reset', resetAfterBody, 'The connection to the gateway broke before it answered, 3 tries'],
 	])('%s every time: bounded, and worded for a read', async (_, answer, message) => {
 		gateway.answer = answer;
@@ -88,7 +113,8 @@ describe('the credential never leaves the Base URL host: redirects are not follo
 	let other: ScriptedServer;
 	beforeEach(async () => {
 		other = await startScripted();
-		other.answer = (_seen, _req, res) => json(res, 200, { messageid: 'e0ncuxht345hjmbjvv2feky0azflcw', balance: 1, senderids: ['Other'] });
+		other.answer = (_seen, _req, res) =>
+			json(res, 200, { messageid: 'e0ncuxht345hjmbjvv2feky0azflcw', balance: 1, senderids: ['Other'] });
 	});
 	afterEach(() => other.close());
 
@@ -104,24 +130,32 @@ describe('the credential never leaves the Base URL host: redirects are not follo
 		expect(other.requests).toHaveLength(0);
 	};
 
-	test.each([301, 302, 303, 307, 308])('HTTP %i: Get Balance, Send and the Sender list send nothing to the other host', async (status) => {
-		gateway.answer = redirectTo(status);
-		const read = await runAction(balance, [{}], credentials);
-		expectRedirectError(read.error, status);
-		const sent = await runAction(send(), [{}], credentials);
-		expectRedirectError(sent.error, status);
-		expect(sent.error?.context).toMatchObject({ outcome: 'notSent', httpCode: status });
-		expect(sent.items).toEqual([]);
-		const listed = await searchList('searchSenderIds', send(), credentials).catch((caught: Error) => caught);
-		expectRedirectError(listed as ActionRun['error'], status);
-		// One try each: a redirect is not retried either.
-		expect(gateway.requests.map((request) => request.method)).toEqual(['GET', 'POST', 'GET']);
-	});
+	test.each([301, 302, 303, 307, 308])(
+		'HTTP %i: Get Balance, Send and the Sender list send nothing to the other host',
+		async (status) => {
+			gateway.answer = redirectTo(status);
+			const read = await runAction(balance, [{}], credentials);
+			expectRedirectError(read.error, status);
+			const sent = await runAction(send(), [{}], credentials);
+			expectRedirectError(sent.error, status);
+			expect(sent.error?.context).toMatchObject({ outcome: 'notSent', httpCode: status });
+			expect(sent.items).toEqual([]);
+			const listed = await searchList('searchSenderIds', send(), credentials).catch((caught: Error) => caught);
+			expectRedirectError(listed as ActionRun['error'], status);
+			// One try each: a redirect is not retried either.
+			expect(gateway.requests.map((request) => request.method)).toEqual(['GET', 'POST', 'GET']);
+		},
+	);
 
 	test('with Continue On Fail the send is an error item, not counted as sent', async () => {
 		gateway.answer = redirectTo(307);
 		const run = await runAction(send(), [{}], credentials, { continueOnFail: true });
-		expect(run.items).toEqual([{ json: { error: expect.stringMatching(/^The gateway answered HTTP 307/), code: null, httpCode: 307 }, pairedItem: { item: 0 } }]);
+		expect(run.items).toEqual([
+			{
+				json: { error: expect.stringMatching(/^The gateway answered HTTP 307/), code: null, httpCode: 307 },
+				pairedItem: { item: 0 },
+			},
+		]);
 		expect(other.requests).toHaveLength(0);
 	});
 });

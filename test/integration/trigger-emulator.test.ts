@@ -31,8 +31,12 @@ describe('item 5: Final Delivery Reports Only', () => {
 	});
 
 	test("the option's description says which codes are final", () => {
-		const options = new MessagingGatewayTrigger().description.properties.find((property) => property.name === 'options')!.options as Array<{ name: string; description?: string }>;
-		expect(options.find((option) => option.name === 'finalReportsOnly')!.description).toMatch(/0 submitted, 3 buffered.*Final codes: 1 delivered, 2 not delivered, 4 and 5 rejected, 9 unknown/);
+		const options = new MessagingGatewayTrigger().description.properties.find(
+			(property) => property.name === 'options',
+		)!.options as Array<{ name: string; description?: string }>;
+		expect(options.find((option) => option.name === 'finalReportsOnly')!.description).toMatch(
+			/0 submitted, 3 buffered.*Final codes: 1 delivered, 2 not delivered, 4 and 5 rejected, 9 unknown/,
+		);
 	});
 });
 
@@ -50,7 +54,10 @@ describe('item 7: testing with the emulator — a sample event of any type at th
 		await control('POST', '/emulator/webhooks', { url: server.url, types: ['*'] });
 		const response = await controlAnswer('POST', `/emulator/webhooks/${type}?wait=true`);
 		expect(response.status).toBe(201);
-		const { event, deliveries } = response.body as { event: Record<string, unknown>; deliveries: Array<{ state: string; attempts: Array<{ status: number }> }> };
+		const { event, deliveries } = response.body as {
+			event: Record<string, unknown>;
+			deliveries: Array<{ state: string; attempts: Array<{ status: number }> }>;
+		};
 		expect(event.webhook_type).toBe(type);
 		expect(deliveries).toHaveLength(1);
 		expect(deliveries[0]).toMatchObject({ state: 'delivered', attempts: [{ status: 200 }] });
@@ -65,8 +72,12 @@ describe('item 7: testing with the emulator — a sample event of any type at th
 	});
 
 	test('the trigger panel explains listening for a test event with a one-URL gateway', () => {
-		const { triggerPanel } = new MessagingGatewayTrigger().description as { triggerPanel?: { executionsHelp: { inactive: string; active: string } } };
-		expect(triggerPanel!.executionsHelp.inactive).toMatch(/one URL per account.*listen for a test event.*\/emulator\/webhooks/s);
+		const { triggerPanel } = new MessagingGatewayTrigger().description as {
+			triggerPanel?: { executionsHelp: { inactive: string; active: string } };
+		};
+		expect(triggerPanel!.executionsHelp.inactive).toMatch(
+			/one URL per account.*listen for a test event.*\/emulator\/webhooks/s,
+		);
 		expect(triggerPanel!.executionsHelp.active).toMatch(/Production URL back/);
 	});
 });
@@ -81,7 +92,7 @@ describe('item 8: GET webhooks from the emulator verify whatever the values hold
 
 	test.each([
 		['an apostrophe', "It's on its way"],
-		["every ASCII sign", ` !"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~`],
+		['every ASCII sign', ` !"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~`],
 		['unicode', 'Grüße 👋 ça va'],
 		['an empty text', ''],
 	])('%s in the content, an empty reference', async (_name, content) => {
@@ -89,7 +100,9 @@ describe('item 8: GET webhooks from the emulator verify whatever the values hold
 		await control('DELETE', '/emulator/webhooks');
 		await control('POST', '/emulator/webhooks', { url: server.url, types: ['*'], method: 'GET' });
 		const fields = { message: { content, reference: '' } };
-		const { event, deliveries } = (await controlAnswer('POST', '/emulator/events?wait=true', { type: 'delivery_report', fields })).body as { event: Record<string, unknown>; deliveries: Array<{ attempts: Array<{ status: number }> }> };
+		const { event, deliveries } = (
+			await controlAnswer('POST', '/emulator/events?wait=true', { type: 'delivery_report', fields })
+		).body as { event: Record<string, unknown>; deliveries: Array<{ attempts: Array<{ status: number }> }> };
 		expect(deliveries[0].attempts[0].status).toBe(200);
 		const [item] = server.lastResult()!.workflowData![0].map((entry) => entry.json);
 		expect(item).toEqual({ ...event, method: 'GET' });
@@ -101,7 +114,8 @@ describe('item 8: GET webhooks from the emulator verify whatever the values hold
 		await control('DELETE', '/emulator/webhooks');
 		await control('POST', '/emulator/webhooks', { url: server.url, types: ['*'], method: 'GET' });
 		const fields = { contact: { Custom1: '', Custom2: null, firstname: '' } };
-		const { event } = (await controlAnswer('POST', '/emulator/events?wait=true', { type: 'add_contact', fields })).body as { event: Record<string, unknown> };
+		const { event } = (await controlAnswer('POST', '/emulator/events?wait=true', { type: 'add_contact', fields }))
+			.body as { event: Record<string, unknown> };
 		const [item] = server.lastResult()!.workflowData![0].map((entry) => entry.json);
 		expect(item).toEqual({ ...event, method: 'GET' });
 		expect(JSON.stringify(item)).toBe(JSON.stringify({ ...event, method: 'GET' })); // field order too
@@ -124,11 +138,14 @@ describe('a test event of a type the trigger does not listen for (issue 22, item
 			expect(call.body).toEqual({
 				received: 1,
 				accepted: 0,
-				message: 'Nothing started: the event is of type delivery_report, and this trigger listens for inbox_message, read_report (its Events parameter)',
+				message:
+					'Nothing started: the event is of type delivery_report, and this trigger listens for inbox_message, read_report (its Events parameter)',
 				arrived: ['delivery_report'],
 				selected: ['inbox_message', 'read_report'],
 			});
-			expect(loggedText()).toContain('the event is of type delivery_report, and this trigger listens for inbox_message, read_report');
+			expect(loggedText()).toContain(
+				'the event is of type delivery_report, and this trigger listens for inbox_message, read_report',
+			);
 		} finally {
 			mode.mockRestore();
 		}

@@ -24,24 +24,31 @@ describe('every webhook type comes out field for field', () => {
 
 	test('unknown extra fields pass through', async () => {
 		const server = await trigger(['*']);
-		const event = { ...SPEC_EXAMPLES.add_group, extra: { a: [1, 2] }, group: { ...(SPEC_EXAMPLES.add_group.group as object), note: 'x' } };
+		const event = {
+			...SPEC_EXAMPLES.add_group,
+			extra: { a: [1, 2] },
+			group: { ...(SPEC_EXAMPLES.add_group.group as object), note: 'x' },
+		};
 		expect((await server.call(post(JSON.stringify(event)))).items).toEqual([event]);
 	});
 });
 
 describe('filtering by type', () => {
-	test.each(WEBHOOK_EVENT_TYPES.map((type) => type.value))('a trigger on %s starts only for that type', async (type) => {
-		const server = await trigger([type]);
-		for (const other of Object.keys(SPEC_EXAMPLES)) {
-			const call = await server.call(post(JSON.stringify(SPEC_EXAMPLES[other])));
-			expect(call.status).toBe(200);
-			if (other === type) expect(call.items).toEqual([SPEC_EXAMPLES[other]]);
-			else {
-				expect(call.items).toBeUndefined();
-				expect(call.body).toEqual({ received: 1, accepted: 0 });
+	test.each(WEBHOOK_EVENT_TYPES.map((type) => type.value))(
+		'a trigger on %s starts only for that type',
+		async (type) => {
+			const server = await trigger([type]);
+			for (const other of Object.keys(SPEC_EXAMPLES)) {
+				const call = await server.call(post(JSON.stringify(SPEC_EXAMPLES[other])));
+				expect(call.status).toBe(200);
+				if (other === type) expect(call.items).toEqual([SPEC_EXAMPLES[other]]);
+				else {
+					expect(call.items).toBeUndefined();
+					expect(call.body).toEqual({ received: 1, accepted: 0 });
+				}
 			}
-		}
-	});
+		},
+	);
 
 	test('an array body: one item per selected event', async () => {
 		const server = await trigger(['add_group', 'api_error']);
@@ -64,16 +71,24 @@ describe('signature checks: 401 and no workflow data', () => {
 	};
 
 	test('tampered body', async () => {
-		expect(await refused(signed(body), body.replace('Yes', 'No!'))).toMatchObject({ error: 'invalid_signature', check: 'no_matching_signature' });
+		expect(await refused(signed(body), body.replace('Yes', 'No!'))).toMatchObject({
+			error: 'invalid_signature',
+			check: 'no_matching_signature',
+		});
 	});
 	test('wrong secret', async () => {
-		expect(await refused(signed(body, { secret: 'other' }))).toEqual({ error: 'invalid_signature', check: 'no_matching_signature' });
+		expect(await refused(signed(body, { secret: 'other' }))).toEqual({
+			error: 'invalid_signature',
+			check: 'no_matching_signature',
+		});
 	});
 	test('stale timestamp', async () => {
 		expect(await refused(signed(body, { t: now() - 301 }))).toMatchObject({ check: 'timestamp_outside_tolerance' });
 	});
 	test('a shorter tolerance from the options', async () => {
-		expect(await refused(signed(body, { t: now() - 30 }), body, { toleranceSeconds: 10 })).toMatchObject({ check: 'timestamp_outside_tolerance' });
+		expect(await refused(signed(body, { t: now() - 30 }), body, { toleranceSeconds: 10 })).toMatchObject({
+			check: 'timestamp_outside_tolerance',
+		});
 	});
 	test('missing headers', async () => {
 		expect(await refused({})).toMatchObject({ check: 'missing_header' });
@@ -99,7 +114,10 @@ describe('bodies that are not events: 400 and no workflow data', () => {
 		const payload = JSON.stringify({ hello: 'world' });
 		const call = await server.call(post(payload));
 		expect(call.status).toBe(400);
-		expect(call.body).toMatchObject({ error: 'not_an_event', errors: expect.arrayContaining(['webhook_id: missing', 'webhook_type: missing']) });
+		expect(call.body).toMatchObject({
+			error: 'not_an_event',
+			errors: expect.arrayContaining(['webhook_id: missing', 'webhook_type: missing']),
+		});
 		expect(call.items).toBeUndefined();
 	});
 
@@ -123,7 +141,14 @@ describe('bodies that are not events: 400 and no workflow data', () => {
 describe('GET webhooks', () => {
 	test('the query string is verified raw and decoded into the POST shape', async () => {
 		const server = await trigger(['*']);
-		for (const type of ['inbox_message', 'delivery_report', 'add_contact', 'email2sms_received', 'funds_purchased', 'api_error']) {
+		for (const type of [
+			'inbox_message',
+			'delivery_report',
+			'add_contact',
+			'email2sms_received',
+			'funds_purchased',
+			'api_error',
+		]) {
 			const event = { ...SPEC_EXAMPLES[type], method: 'GET' };
 			const query = encodeQuery(event);
 			const call = await server.call({ method: 'GET', query, headers: signed(query) });
@@ -135,7 +160,11 @@ describe('GET webhooks', () => {
 	test('a tampered query string is refused', async () => {
 		const server = await trigger(['*']);
 		const query = encodeQuery(SPEC_EXAMPLES.add_group);
-		const call = await server.call({ method: 'GET', query: query.replace('Customers', 'Customerz'), headers: signed(query) });
+		const call = await server.call({
+			method: 'GET',
+			query: query.replace('Customers', 'Customerz'),
+			headers: signed(query),
+		});
 		expect(call.status).toBe(401);
 		expect(call.items).toBeUndefined();
 	});

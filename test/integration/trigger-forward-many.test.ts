@@ -18,7 +18,11 @@ const post = (event: unknown, secret = SECRET) => signedPost(event, secret);
 const replyTo = (executionId: number) => ({
 	...SPEC_EXAMPLES.inbox_message,
 	webhook_id: `wh_${executionId}`,
-	isreply: { ...(SPEC_EXAMPLES.inbox_message.isreply as object), reply: true, orig_reference: `n8n-wait:${executionId}:node-1:${'e'.repeat(64)}` },
+	isreply: {
+		...(SPEC_EXAMPLES.inbox_message.isreply as object),
+		reply: true,
+		orig_reference: `n8n-wait:${executionId}:node-1:${'e'.repeat(64)}`,
+	},
 });
 
 /** Counts the connections opened to the harness's n8n (port 80) that are open at the same time. */
@@ -64,7 +68,12 @@ test('a forged request naming 300 questions hands on nothing', async () => {
 	const server = await startTriggerServer({ events: ['inbox_message'], options: {} }, credentials);
 	const watch = watchConnections();
 	try {
-		const call = await server.call(post(Array.from({ length: 300 }, (_, index) => replyTo(index + 1)), 'whsec_forged'));
+		const call = await server.call(
+			post(
+				Array.from({ length: 300 }, (_, index) => replyTo(index + 1)),
+				'whsec_forged',
+			),
+		);
 		expect(call.status).toBe(401);
 		expect(watch.seen.total).toBe(0);
 	} finally {
@@ -78,7 +87,10 @@ test('an unsigned request accepted by Accept Unsigned Requests hands nothing to 
 	const server = await startTriggerServer({ events: ['inbox_message'], options: { acceptUnsigned: true } }, unsigned);
 	const watch = watchConnections();
 	try {
-		const call = await server.call({ body: JSON.stringify([replyTo(1), replyTo(2)]), headers: { 'Content-Type': 'application/json' } });
+		const call = await server.call({
+			body: JSON.stringify([replyTo(1), replyTo(2)]),
+			headers: { 'Content-Type': 'application/json' },
+		});
 		expect(watch.seen.total).toBe(0);
 		expect(call.status).toBe(200);
 		expect(call.items).toHaveLength(2);

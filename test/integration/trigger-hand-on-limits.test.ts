@@ -5,18 +5,30 @@ import { catchLogLines } from '../support/n8n-logger';
 import { signedBody } from '../support/openssl';
 import { gateway, controlAnswer, post, ask, setUp } from '../support/trigger-hand-on-setup';
 
-test('a forward that n8n does not answer in time is given up within the gateway\'s webhook timeout: the gateway gets 503 and delivers again', async () => {
+test("a forward that n8n does not answer in time is given up within the gateway's webhook timeout: the gateway gets 503 and delivers again", async () => {
 	const { n8n, trigger, close } = await setUp({ hold: true });
 	const settings = (await controlAnswer('GET', '/emulator/settings')).body;
 	try {
 		const { sms, execution } = await ask(n8n);
 		// The emulator delivers as the gateway does, and gives up on an answer after webhookTimeoutMs (5 s by default).
 		await controlAnswer('PATCH', '/emulator/settings', { maxAttempts: 1 });
-		expect((await controlAnswer('POST', '/emulator/webhooks', { url: trigger.url, types: ['inbox_message'], method: 'POST' })).status).toBeLessThan(300);
+		expect(
+			(
+				await controlAnswer('POST', '/emulator/webhooks', {
+					url: trigger.url,
+					types: ['inbox_message'],
+					method: 'POST',
+				})
+			).status,
+		).toBeLessThan(300);
 		await controlAnswer('POST', '/emulator/inbound?wait=true', { replyTo: sms.messageid, content: 'yes' });
-		const deliveries = (await controlAnswer('GET', '/emulator/deliveries')).body as unknown as Array<{ attempts: Array<{ status?: number; error?: string }> }>;
+		const deliveries = (await controlAnswer('GET', '/emulator/deliveries')).body as unknown as Array<{
+			attempts: Array<{ status?: number; error?: string }>;
+		}>;
 		expect(settings.webhookTimeoutMs).toBe(5000);
-		expect(deliveries.at(-1)!.attempts).toEqual([{ at: expect.any(String), durationMs: expect.any(Number), status: 503 }]);
+		expect(deliveries.at(-1)!.attempts).toEqual([
+			{ at: expect.any(String), durationMs: expect.any(Number), status: 503 },
+		]);
 		// n8n still holds the forward: the trigger did not wait for it.
 		expect(execution.open).toBe(1);
 	} finally {
@@ -31,7 +43,12 @@ const replyNaming = (executionId: number, extra: IDataObject = {}): IDataObject 
 	webhook_id: `wh_bulk_${executionId}`,
 	webhook_type: 'inbox_message',
 	message: { messageid: `in-${executionId}`, sender: '31611111111', receiver: '31600000001', content: 'yes', ...extra },
-	isreply: { reply: true, orig_messageid: `out-${executionId}`, orig_receiver: '31611111111', orig_reference: `n8n-wait:${executionId}:ask-1:${'c'.repeat(64)}` },
+	isreply: {
+		reply: true,
+		orig_messageid: `out-${executionId}`,
+		orig_receiver: '31611111111',
+		orig_reference: `n8n-wait:${executionId}:ask-1:${'c'.repeat(64)}`,
+	},
 });
 
 test('a body naming 300 finished questions is handed on over several deliveries, at most MAX_FORWARDS_PER_REQUEST forwards each, each question once', async () => {
@@ -68,7 +85,10 @@ test('an event nested 5,000 levels deep naming a question is acknowledged (2xx),
 		expect(call.status).toBe(200);
 		expect(execution.requests).toBe(0);
 		// Logged once, as a warning that names the question and why, without a stack.
-		expect([logged.of('info', '8999'), logged.of('warn', '8999')]).toEqual([[], [expect.stringMatching(/cannot be encoded as JSON/)]]);
+		expect([logged.of('info', '8999'), logged.of('warn', '8999')]).toEqual([
+			[],
+			[expect.stringMatching(/cannot be encoded as JSON/)],
+		]);
 		expect(logged.of('warn', '8999')[0]).not.toMatch(/\n\s+at /);
 	} finally {
 		await close();

@@ -11,7 +11,17 @@ import { waitFor } from '../../tools/waits';
 import { runAction } from '../support/run';
 import { catchLogLines } from '../support/n8n-logger';
 import { startTriggerServer } from '../support/webhook-server';
-import { gateway, controlAnswer, triggerCredentials, post, nextExecutionId, nextTo, ask, replyTo, setUp } from '../support/trigger-hand-on-setup';
+import {
+	gateway,
+	controlAnswer,
+	triggerCredentials,
+	post,
+	nextExecutionId,
+	nextTo,
+	ask,
+	replyTo,
+	setUp,
+} from '../support/trigger-hand-on-setup';
 
 test('replies of one person in one body are handed on in order: "yes" then "no" is approved, never both at once', async () => {
 	const { n8n, trigger, close } = await setUp({ delayMs: 20 });
@@ -61,7 +71,10 @@ describe('a reply to a question n8n says was answered already is part of its con
 			expect(call.status).toBe(200);
 			expect(execution.requests).toBe(1);
 			if (replyHandling === 'resumeOnly') expect(call.items).toBeUndefined();
-			else expect(call.items).toEqual([expect.objectContaining({ waitingQuestion: expect.objectContaining({ outcome: 'answered' }) })]);
+			else
+				expect(call.items).toEqual([
+					expect.objectContaining({ waitingQuestion: expect.objectContaining({ outcome: 'answered' }) }),
+				]);
 		} finally {
 			await close();
 		}
@@ -70,7 +83,10 @@ describe('a reply to a question n8n says was answered already is part of its con
 
 test('two triggers of one n8n that receive the same reply hand it on once: the other acknowledges it, starting nothing, logged once', async () => {
 	const { n8n, trigger, close } = await setUp({ delayMs: 20 });
-	const other = await startTriggerServer({ events: ['inbox_message'], options: {} }, triggerCredentials(), { n8nBaseUrl: n8n.url, nodeName: 'Other Trigger' });
+	const other = await startTriggerServer({ events: ['inbox_message'], options: {} }, triggerCredentials(), {
+		n8nBaseUrl: n8n.url,
+		nodeName: 'Other Trigger',
+	});
 	const logged = catchLogLines();
 	try {
 		const { executionId, sms, execution } = await ask(n8n);
@@ -83,7 +99,10 @@ test('two triggers of one n8n that receive the same reply hand it on once: the o
 		expect(execution.requests).toBe(1);
 		expect(execution.answer).toMatchObject({ approved: true });
 		// Whichever trigger came first resumed it; the other says so once. n8n logs no error: it got one request.
-		expect(logged.of('info', `execution ${executionId}`).sort()).toEqual([expect.stringMatching(/answered it; the execution goes on$/), expect.stringMatching(/answered by another trigger/)]);
+		expect(logged.of('info', `execution ${executionId}`).sort()).toEqual([
+			expect.stringMatching(/answered it; the execution goes on$/),
+			expect.stringMatching(/answered by another trigger/),
+		]);
 		expect(logged.of('warn', `execution ${executionId}`)).toEqual([]);
 	} finally {
 		logged.stop();
@@ -97,8 +116,11 @@ test('an unclear reply is logged with what became of its reminder: could not be 
 	try {
 		const { executionId, sms } = await ask(n8n, { unclearReplyReminder: 'Please answer YES or NO' });
 		expect((await controlAnswer('POST', '/emulator/faults', { status: 400 })).status).toBe(201);
-		for (const reply of ['maybe', 'hmm', 'what?']) expect((await trigger.call(post(await replyTo(sms.messageid, reply)))).status).toBe(200);
-		expect(logged.of('warn', `execution ${executionId}`)).toEqual([expect.stringMatching(/it keeps waiting; the reminder could not be sent: .*400/)]);
+		for (const reply of ['maybe', 'hmm', 'what?'])
+			expect((await trigger.call(post(await replyTo(sms.messageid, reply)))).status).toBe(200);
+		expect(logged.of('warn', `execution ${executionId}`)).toEqual([
+			expect.stringMatching(/it keeps waiting; the reminder could not be sent: .*400/),
+		]);
 		expect(logged.of('info', `execution ${executionId}`)).toEqual([
 			expect.stringMatching(/it keeps waiting, reminder sent$/),
 			expect.stringMatching(/it keeps waiting; no reminder: the question had its 1 reminder already$/),

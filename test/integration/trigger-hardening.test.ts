@@ -3,7 +3,17 @@ import { MessagingGatewayTrigger } from '../../nodes/MessagingGateway/MessagingG
 import { SPEC_EXAMPLES } from '../fixtures/spec-events';
 import { NodeHelpers, type INode, type INodeParameters } from 'n8n-workflow';
 import { TRIGGER_TYPE } from '../support/run';
-import { SECRET, credentials, now, loggedText, post, signed, trigger, triggerV2, unsignedCredentials } from '../support/trigger-helpers';
+import {
+	SECRET,
+	credentials,
+	now,
+	loggedText,
+	post,
+	signed,
+	trigger,
+	triggerV2,
+	unsignedCredentials,
+} from '../support/trigger-helpers';
 
 describe('item 1: without a signing secret, requests are refused unless Accept Unsigned Requests is on', () => {
 	const body = JSON.stringify(SPEC_EXAMPLES.inbox_message);
@@ -34,24 +44,39 @@ describe('item 1: without a signing secret, requests are refused unless Accept U
 		expect((await server.call(post(body, {}))).body).toEqual({ error: 'invalid_signature', check: 'missing_header' });
 	});
 
-	test.each([1, 2])('node version %i: n8n resolves the parameters (as on activation) and shows the notice only while the option is on', (typeVersion) => {
-		const { description } = new MessagingGatewayTrigger();
-		const node = { name: 'Gateway Event', type: TRIGGER_TYPE, typeVersion, parameters: {} } as unknown as INode;
-		const shownNotices = (options: Record<string, unknown>) => {
-			const parameters = NodeHelpers.getNodeParameters(description.properties, { events: ['*'], options } as INodeParameters, true, false, node, description)!;
-			return description.properties
-				.filter((property) => property.type === 'notice' && NodeHelpers.displayParameter(parameters, property, node, description))
-				.map((property) => property.name);
-		};
-		expect(shownNotices({})).toEqual(['setupNotice']);
-		expect(shownNotices({ acceptUnsigned: true })).toEqual(['setupNotice', 'unsignedWarning']);
-	});
+	test.each([1, 2])(
+		'node version %i: n8n resolves the parameters (as on activation) and shows the notice only while the option is on',
+		(typeVersion) => {
+			const { description } = new MessagingGatewayTrigger();
+			const node = { name: 'Gateway Event', type: TRIGGER_TYPE, typeVersion, parameters: {} } as unknown as INode;
+			const shownNotices = (options: Record<string, unknown>) => {
+				const parameters = NodeHelpers.getNodeParameters(
+					description.properties,
+					{ events: ['*'], options } as INodeParameters,
+					true,
+					false,
+					node,
+					description,
+				)!;
+				return description.properties
+					.filter(
+						(property) =>
+							property.type === 'notice' && NodeHelpers.displayParameter(parameters, property, node, description),
+					)
+					.map((property) => property.name);
+			};
+			expect(shownNotices({})).toEqual(['setupNotice']);
+			expect(shownNotices({ acceptUnsigned: true })).toEqual(['setupNotice', 'unsignedWarning']);
+		},
+	);
 
 	test('the node shows a warning notice while the option is on, version 3 is the default', () => {
 		const { description } = new MessagingGatewayTrigger();
 		expect(description.version).toEqual([1, 2, 3]);
 		expect(description.defaultVersion).toBe(3);
-		const notice = description.properties.find((property) => property.type === 'notice' && property.displayOptions?.show?.['/options.acceptUnsigned']);
+		const notice = description.properties.find(
+			(property) => property.type === 'notice' && property.displayOptions?.show?.['/options.acceptUnsigned'],
+		);
 		expect(notice).toMatchObject({ displayOptions: { show: { '/options.acceptUnsigned': [true] } } });
 		expect(notice!.displayName).toMatch(/anyone who learns the URL/);
 	});
@@ -61,14 +86,17 @@ describe('item 2: replay protection fails closed', () => {
 	const body = JSON.stringify(SPEC_EXAMPLES.add_group);
 	const dayOld = () => signed(body, { t: now() - 86_400 });
 
-	test.each([null, '', -1, 'abc', '0', Number.NaN, Number.POSITIVE_INFINITY])('tolerance %p means the default: a day-old request is refused', async (toleranceSeconds) => {
-		for (const version of [1, 2]) {
-			const server = await trigger(['*'], { toleranceSeconds }, credentials, version);
-			const call = await server.call(post(body, dayOld()));
-			expect(call.status).toBe(401);
-			expect(call.body).toEqual({ error: 'invalid_signature', check: 'timestamp_outside_tolerance' });
-		}
-	});
+	test.each([null, '', -1, 'abc', '0', Number.NaN, Number.POSITIVE_INFINITY])(
+		'tolerance %p means the default: a day-old request is refused',
+		async (toleranceSeconds) => {
+			for (const version of [1, 2]) {
+				const server = await trigger(['*'], { toleranceSeconds }, credentials, version);
+				const call = await server.call(post(body, dayOld()));
+				expect(call.status).toBe(401);
+				expect(call.body).toEqual({ error: 'invalid_signature', check: 'timestamp_outside_tolerance' });
+			}
+		},
+	);
 
 	test('the default still accepts a request 299 s old; an explicit 0 turns the age check off', async () => {
 		expect((await (await triggerV2(['*'])).call(post(body, signed(body, { t: now() - 299 })))).status).toBe(200);
@@ -103,19 +131,26 @@ describe('item 3: strangers learn the check, the owner reads the diagnosis in th
 		['version 2, signed', 2, {}, credentials],
 		['version 2, Strict Validation on', 2, { strictValidation: true }, credentials],
 		['version 2, unsigned accepted', 2, { acceptUnsigned: true }, unsignedCredentials],
-	] as const)('900 KB of [{}…] (%s): 400, under 10 KB, at most 10 problems and a count', async (_name, version, options, creds) => {
-		expect(hugeBody.length).toBeGreaterThan(880_000);
-		const server = await trigger(['*'], options, creds, version);
-		const headers = creds.signingSecret ? signed(hugeBody) : {};
-		const response = await fetch(server.url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: hugeBody });
-		const text = await response.text();
-		expect(response.status).toBe(400);
-		expect(Buffer.byteLength(text)).toBeLessThan(10_000);
-		const answer = JSON.parse(text);
-		expect(answer.error).toBe('not_an_event');
-		expect(answer.errors.length).toBeLessThanOrEqual(10);
-		expect(answer.errorCount).toBeGreaterThanOrEqual(answer.errors.length);
-		expect(answer.errors[0]).toBe('event 0: webhook_id: missing');
-		expect(server.lastResult()).toEqual({ noWebhookResponse: true });
-	});
+	] as const)(
+		'900 KB of [{}…] (%s): 400, under 10 KB, at most 10 problems and a count',
+		async (_name, version, options, creds) => {
+			expect(hugeBody.length).toBeGreaterThan(880_000);
+			const server = await trigger(['*'], options, creds, version);
+			const headers = creds.signingSecret ? signed(hugeBody) : {};
+			const response = await fetch(server.url, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', ...headers },
+				body: hugeBody,
+			});
+			const text = await response.text();
+			expect(response.status).toBe(400);
+			expect(Buffer.byteLength(text)).toBeLessThan(10_000);
+			const answer = JSON.parse(text);
+			expect(answer.error).toBe('not_an_event');
+			expect(answer.errors.length).toBeLessThanOrEqual(10);
+			expect(answer.errorCount).toBeGreaterThanOrEqual(answer.errors.length);
+			expect(answer.errors[0]).toBe('event 0: webhook_id: missing');
+			expect(server.lastResult()).toEqual({ noWebhookResponse: true });
+		},
+	);
 });

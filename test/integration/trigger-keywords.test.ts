@@ -11,7 +11,10 @@ import { emulatorClient } from '../support/emulator-client';
 
 let emulator: Emulator;
 beforeEach(async () => {
-	emulator = await startEmulator({ account: { signingSecret: SECRET, balance: 1e6 }, settings: { deliveryDelayMs: 60_000 } });
+	emulator = await startEmulator({
+		account: { signingSecret: SECRET, balance: 1e6 },
+		settings: { deliveryDelayMs: 60_000 },
+	});
 });
 afterEach(() => emulator.close());
 
@@ -21,7 +24,11 @@ afterEach(async () => {
 	await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 async function trigger(options: Record<string, unknown> = {}, typeVersion = 3, events = ['inbox_message']) {
-	const server = await startTriggerServer({ events, options }, { ...emulatorCredentials(emulator), signingSecret: SECRET }, typeVersion);
+	const server = await startTriggerServer(
+		{ events, options },
+		{ ...emulatorCredentials(emulator), signingSecret: SECRET },
+		typeVersion,
+	);
 	servers.push(server);
 	return server;
 }
@@ -51,15 +58,28 @@ test('STOP delivered 3 times (twice at once): one opt-out request, the number on
 	}
 });
 
-test.each(['STOP', 'stopall', 'UNSUBSCRIBE', 'cancel', 'End', 'QUIT', 'opt-out', 'OPTOUT', 'Revoke', 'Arrêt', 'STOPP', 'afmelden', 'Abmelden', 'BAJA', ' stop! '])(
-	'%j is an opt-out keyword',
-	async (content) => {
-		const server = await trigger();
-		const call = await server.call(post(JSON.stringify(incoming(content, '31612340002'))));
-		expect(call.items?.[0]).toMatchObject({ keyword: 'stop', optOut: 'added' });
-		expect(optOutRequests()).toHaveLength(1);
-	},
-);
+test.each([
+	'STOP',
+	'stopall',
+	'UNSUBSCRIBE',
+	'cancel',
+	'End',
+	'QUIT',
+	'opt-out',
+	'OPTOUT',
+	'Revoke',
+	'Arrêt',
+	'STOPP',
+	'afmelden',
+	'Abmelden',
+	'BAJA',
+	' stop! ',
+])('%j is an opt-out keyword', async (content) => {
+	const server = await trigger();
+	const call = await server.call(post(JSON.stringify(incoming(content, '31612340002'))));
+	expect(call.items?.[0]).toMatchObject({ keyword: 'stop', optOut: 'added' });
+	expect(optOutRequests()).toHaveLength(1);
+});
 
 test('a second STOP (another event) from a number on the list: one more request, answered 131, the item says alreadyOnList', async () => {
 	const server = await trigger();
@@ -75,7 +95,9 @@ test('the opt-out request fails: logged, the item says failed, the gateway still
 	const call = await server.call(post(JSON.stringify(incoming('STOP', '31612340004'))));
 	expect(call.status).toBe(200);
 	expect(call.items?.[0]).toMatchObject({ keyword: 'stop', optOut: 'failed' });
-	expect(loggedText()).toMatch(/could not put the sender of the inbox_message wh_keywords_\d+ on the opt-out list: The gateway answered HTTP 500/);
+	expect(loggedText()).toMatch(
+		/could not put the sender of the inbox_message wh_keywords_\d+ on the opt-out list: The gateway answered HTTP 500/,
+	);
 });
 
 test('"stop texting me" and "please STOP" are no keyword: nothing is done, the item says possibleOptOut', async () => {
@@ -96,12 +118,16 @@ test('HELP with a Help Reply: answered once per number in 24 hours, from the num
 	const second = await server.call(post(JSON.stringify(incoming('info', '31612340006'))));
 	expect(first.items?.[0]).toMatchObject({ keyword: 'help', helpReply: 'sent' });
 	expect(second.items?.[0]).toMatchObject({ keyword: 'help', helpReply: 'sentEarlier' });
-	expect(emulator.messages.map((message) => [message.to, message.sender, message.content])).toEqual([['31612340006', '3197010000001', 'Shop alerts. Reply STOP to opt out.']]);
+	expect(emulator.messages.map((message) => [message.to, message.sender, message.content])).toEqual([
+		['31612340006', '3197010000001', 'Shop alerts. Reply STOP to opt out.'],
+	]);
 });
 
 test('HELP without a Help Reply, and START: marked, nothing sent or requested', async () => {
 	const server = await trigger();
-	expect((await server.call(post(JSON.stringify(incoming('Help', '31612340007'))))).items?.[0]).toMatchObject({ keyword: 'help' });
+	expect((await server.call(post(JSON.stringify(incoming('Help', '31612340007'))))).items?.[0]).toMatchObject({
+		keyword: 'help',
+	});
 	const start = await server.call(post(JSON.stringify(incoming('UNSTOP', '31612340007'))));
 	expect(start.items?.[0]).toMatchObject({ keyword: 'start' });
 	expect(start.items?.[0]).not.toHaveProperty('optOut');
@@ -116,7 +142,11 @@ test('an opt-out counts whatever the Events selection: STOP to a trigger of deli
 });
 
 test('an unsigned request (Accept Unsigned Requests) is not acted on', async () => {
-	const server = await startTriggerServer({ events: ['inbox_message'], options: { acceptUnsigned: true } }, { ...emulatorCredentials(emulator), signingSecret: '' }, 3);
+	const server = await startTriggerServer(
+		{ events: ['inbox_message'], options: { acceptUnsigned: true } },
+		{ ...emulatorCredentials(emulator), signingSecret: '' },
+		3,
+	);
 	servers.push(server);
 	const body = JSON.stringify(incoming('STOP', '31612340009'));
 	const call = await server.call({ body, headers: { 'Content-Type': 'application/json' } });
@@ -134,7 +164,10 @@ test('versions 1 and 2 keep their behaviour (no keyword fields, no request) unle
 	}
 	expect(optOutRequests()).toHaveLength(0);
 	const on = await trigger({ optOutKeywords: true }, 2);
-	expect((await on.call(post(JSON.stringify(incoming('STOP', '31612340013'))))).items?.[0]).toMatchObject({ keyword: 'stop', optOut: 'added' });
+	expect((await on.call(post(JSON.stringify(incoming('STOP', '31612340013'))))).items?.[0]).toMatchObject({
+		keyword: 'stop',
+		optOut: 'added',
+	});
 	const off = await trigger({ optOutKeywords: false }, 3);
 	const event = incoming('STOP', '31612340014');
 	expect((await off.call(post(JSON.stringify(event)))).items).toEqual([event]);
@@ -146,8 +179,13 @@ test('emulator setting optOutKeywords: an incoming STOP puts the sender on its l
 	await control('POST', '/emulator/inbound', { from: '31612340015', content: 'Stop' });
 	await control('POST', '/emulator/inbound', { from: '31612340016', content: 'stop texting me' });
 	expect(await optOutList()).toEqual(['31612340015']);
-	const events = await control<Array<{ event: { optout: { number: string; memo: string } } }>>('GET', '/emulator/events?type=add_optout');
-	expect(events.map((entry) => entry.event.optout)).toEqual([expect.objectContaining({ number: '31612340015', memo: 'Replied Stop' })]);
+	const events = await control<Array<{ event: { optout: { number: string; memo: string } } }>>(
+		'GET',
+		'/emulator/events?type=add_optout',
+	);
+	expect(events.map((entry) => entry.event.optout)).toEqual([
+		expect.objectContaining({ number: '31612340015', memo: 'Replied Stop' }),
+	]);
 });
 
 test('emulator default: an incoming STOP changes nothing at the gateway (left to the trigger)', async () => {

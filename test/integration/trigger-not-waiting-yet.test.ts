@@ -13,25 +13,44 @@ import { startTriggerServer } from '../support/webhook-server';
 import { emulatorClient } from '../support/emulator-client';
 
 // Reports 300 ms after the send; the gateway's redeliveries a little later each time.
-const gateway = useEmulator({ settings: { deliveryDelayMs: 300, retryBaseMs: 200, maxAttempts: 6 }, account: { balance: 1e9 } });
+const gateway = useEmulator({
+	settings: { deliveryDelayMs: 300, retryBaseMs: 200, maxAttempts: 6 },
+	account: { balance: 1e9 },
+});
 const { controlAnswer } = emulatorClient(() => gateway.emulator);
 
 test('20 questions whose SMS is not delivered, reported before they wait: every one resumes with delivered: false', async () => {
 	const n8n = await startWaitingN8n(gateway.credentials);
 	const credentials = { ...gateway.credentials, signingSecret: gateway.emulator.account.signingSecret };
-	const trigger = await startTriggerServer({ events: ['inbox_message'], options: {} }, credentials, { n8nBaseUrl: n8n.url });
+	const trigger = await startTriggerServer({ events: ['inbox_message'], options: {} }, credentials, {
+		n8nBaseUrl: n8n.url,
+	});
 	try {
-		expect((await controlAnswer('POST', '/emulator/webhooks', { url: trigger.url, types: ['*'], method: 'POST' })).status).toBeLessThan(300);
-		const questions = Array.from({ length: 20 }, (_, index) => ({ executionId: String(9100 + index), to: `316${String(index).padStart(4, '0')}9992` }));
+		expect(
+			(await controlAnswer('POST', '/emulator/webhooks', { url: trigger.url, types: ['*'], method: 'POST' })).status,
+		).toBeLessThan(300);
+		const questions = Array.from({ length: 20 }, (_, index) => ({
+			executionId: String(9100 + index),
+			to: `316${String(index).padStart(4, '0')}9992`,
+		}));
 		await Promise.all(
 			questions.map(async ({ executionId, to }) => {
 				const execution = n8n.running(executionId);
-				const parameters = { resource: 'message', operation: 'sendAndWait', sender: '31600000001', to, message: 'Refund?' };
+				const parameters = {
+					resource: 'message',
+					operation: 'sendAndWait',
+					sender: '31600000001',
+					to,
+					message: 'Refund?',
+				};
 				const run = await runAction(parameters, [{}], gateway.credentials, { executionId, nodeId: 'ask-1' });
 				expect(run.error).toBeUndefined();
 				const sms = gateway.emulator.messages.find((message) => message.to === to)!;
 				// n8n saves the execution as waiting only after the final report reached it once.
-				await waitFor(() => execution.conflicts > 0, { what: `the report of execution ${executionId} while it runs`, timeoutMs: 20_000 });
+				await waitFor(() => execution.conflicts > 0, {
+					what: `the report of execution ${executionId} while it runs`,
+					timeoutMs: 20_000,
+				});
 				n8n.waits(run.waiting!, sms.reference);
 			}),
 		);

@@ -8,10 +8,31 @@ describe('item 4: a real event is never refused over a payload field (version 2)
 
 	test.each([
 		['reference: null', { ...SPEC_EXAMPLES.delivery_report, message: { ...report.message, reference: null } }],
-		['a field left out', { ...SPEC_EXAMPLES.delivery_report, message: Object.fromEntries(Object.entries(report.message).filter(([key]) => key !== 'cost')) }],
-		['a numeric item_amount', { ...SPEC_EXAMPLES.insufficient_funds, funds: { ...(SPEC_EXAMPLES.insufficient_funds.funds as object), item_amount: 0 } }],
-		['an envelope field left out', Object.fromEntries(Object.entries(SPEC_EXAMPLES.add_group).filter(([key]) => key !== 'created_utc'))],
-		['a boolean as text', { ...SPEC_EXAMPLES.add_contact, contact: { ...(SPEC_EXAMPLES.add_contact.contact as object), unsubscribed: 'false' } }],
+		[
+			'a field left out',
+			{
+				...SPEC_EXAMPLES.delivery_report,
+				message: Object.fromEntries(Object.entries(report.message).filter(([key]) => key !== 'cost')),
+			},
+		],
+		[
+			'a numeric item_amount',
+			{
+				...SPEC_EXAMPLES.insufficient_funds,
+				funds: { ...(SPEC_EXAMPLES.insufficient_funds.funds as object), item_amount: 0 },
+			},
+		],
+		[
+			'an envelope field left out',
+			Object.fromEntries(Object.entries(SPEC_EXAMPLES.add_group).filter(([key]) => key !== 'created_utc')),
+		],
+		[
+			'a boolean as text',
+			{
+				...SPEC_EXAMPLES.add_contact,
+				contact: { ...(SPEC_EXAMPLES.add_contact.contact as object), unsubscribed: 'false' },
+			},
+		],
 	])('%s: the event runs exactly as sent, the deviation goes to the log', async (_name, event) => {
 		const server = await triggerV2(['*']);
 		const body = JSON.stringify(event);
@@ -26,18 +47,29 @@ describe('item 4: a real event is never refused over a payload field (version 2)
 		const event = { ...SPEC_EXAMPLES.delivery_report, message: { ...report.message, reference: null } };
 		for (const server of [await trigger(['*']), await triggerV2(['*'], { strictValidation: true })]) {
 			const call = await server.call(post(JSON.stringify(event)));
-			expect(call).toMatchObject({ status: 400, body: { errors: ['message.reference: Expected string, received null'], errorCount: 1 } });
+			expect(call).toMatchObject({
+				status: 400,
+				body: { errors: ['message.reference: Expected string, received null'], errorCount: 1 },
+			});
 		}
 		// And version 1 can be switched to the lenient behaviour.
-		expect((await (await trigger(['*'], { strictValidation: false })).call(post(JSON.stringify(event)))).status).toBe(200);
+		expect((await (await trigger(['*'], { strictValidation: false })).call(post(JSON.stringify(event)))).status).toBe(
+			200,
+		);
 	});
 
 	test('Strict Validation is offered in every version: on by default in version 1, off from version 2; Opt-Out Keywords on from version 3', () => {
-		const collections = new MessagingGatewayTrigger().description.properties.filter((property) => property.name === 'options');
+		const collections = new MessagingGatewayTrigger().description.properties.filter(
+			(property) => property.name === 'options',
+		);
 		const defaults = collections.map((collection) => [
 			collection.displayOptions?.show?.['@version'],
-			(collection.options as Array<{ name: string; default: unknown }>).find((option) => option.name === 'strictValidation')!.default,
-			(collection.options as Array<{ name: string; default: unknown }>).find((option) => option.name === 'optOutKeywords')!.default,
+			(collection.options as Array<{ name: string; default: unknown }>).find(
+				(option) => option.name === 'strictValidation',
+			)!.default,
+			(collection.options as Array<{ name: string; default: unknown }>).find(
+				(option) => option.name === 'optOutKeywords',
+			)!.default,
 		]);
 		expect(defaults).toEqual([
 			[[1], true, false],
@@ -72,6 +104,8 @@ describe('item 4: a real event is never refused over a payload field (version 2)
 			errors: ['event 1: webhook_id: missing', 'event 1: webhook_type: missing'],
 			errorCount: 2,
 		});
-		expect(loggedText()).toMatch(/accepted a webhook request with 1 entry that is not a gateway event: event 1: webhook_id: missing/);
+		expect(loggedText()).toMatch(
+			/accepted a webhook request with 1 entry that is not a gateway event: event 1: webhook_id: missing/,
+		);
 	});
 });

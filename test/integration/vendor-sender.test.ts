@@ -5,11 +5,22 @@ import { MessagingGateway } from '../../nodes/MessagingGateway/MessagingGateway.
 import { emulator, credentials, control, requestLine, withAuth, wrongSecret } from '../support/vendor-operations-setup';
 
 describe('Send: the Sender (node version 2)', () => {
-	const send = (sender: string | IDataObject) => ({ resource: 'message', operation: 'send', sender, to: '31612345678', message: 'Hello' });
-	const sentSender = () => JSON.parse(emulator.requests.find((request) => request.path === '/v1/message/send')!.body).sender;
+	const send = (sender: string | IDataObject) => ({
+		resource: 'message',
+		operation: 'send',
+		sender,
+		to: '31612345678',
+		message: 'Hello',
+	});
+	const sentSender = () =>
+		JSON.parse(emulator.requests.find((request) => request.path === '/v1/message/send')!.body).sender;
 
 	test('picked from the list', async () => {
-		const run = await runAction(send({ __rl: true, mode: 'list', value: 'Alerts', cachedResultName: 'Alerts' }), [{}], credentials);
+		const run = await runAction(
+			send({ __rl: true, mode: 'list', value: 'Alerts', cachedResultName: 'Alerts' }),
+			[{}],
+			credentials,
+		);
 		expect(run.error).toBeUndefined();
 		expect(sentSender()).toBe('Alerts');
 		expect(run.items[0].json.sender).toBe('Alerts');
@@ -23,7 +34,11 @@ describe('Send: the Sender (node version 2)', () => {
 	});
 
 	test('an expression in the value is resolved per item', async () => {
-		const run = await runAction(send({ __rl: true, mode: 'id', value: '={{ $json.brand }}' }), [{ brand: 'Shop' }, { brand: 'Alerts' }], credentials);
+		const run = await runAction(
+			send({ __rl: true, mode: 'id', value: '={{ $json.brand }}' }),
+			[{ brand: 'Shop' }, { brand: 'Alerts' }],
+			credentials,
+		);
 		expect(run.items.map((item) => [item.json.sender, item.pairedItem])).toEqual([
 			['Shop', { item: 0 }],
 			['Alerts', { item: 1 }],
@@ -59,10 +74,16 @@ describe('Sender list search (LoadOptionsContext)', () => {
 	});
 
 	test('the filter keeps senders containing it, in any letter case', async () => {
-		expect((await searchList('searchSenderIds', parameters, credentials, { filter: 'AL' })).results.map((entry) => entry.value)).toEqual(['Alerts']);
-		expect((await searchList('searchSenderIds', parameters, credentials, { filter: '3197' })).results.map((entry) => entry.value)).toEqual([
-			'3197010000001',
-		]);
+		expect(
+			(await searchList('searchSenderIds', parameters, credentials, { filter: 'AL' })).results.map(
+				(entry) => entry.value,
+			),
+		).toEqual(['Alerts']);
+		expect(
+			(await searchList('searchSenderIds', parameters, credentials, { filter: '3197' })).results.map(
+				(entry) => entry.value,
+			),
+		).toEqual(['3197010000001']);
 	});
 
 	test("Send and Wait's list offers only the numbers, the senders a reply can reach; its Sender field asks that list", async () => {
@@ -71,7 +92,12 @@ describe('Sender list search (LoadOptionsContext)', () => {
 			results: [{ name: '3197010000001', value: '3197010000001', description: 'approved' }],
 		});
 		const senderOf = (operation: string) =>
-			new MessagingGateway().description.properties.find((property) => property.name === 'sender' && property.type === 'resourceLocator' && property.displayOptions?.show?.operation?.includes(operation));
+			new MessagingGateway().description.properties.find(
+				(property) =>
+					property.name === 'sender' &&
+					property.type === 'resourceLocator' &&
+					property.displayOptions?.show?.operation?.includes(operation),
+			);
 		expect(senderOf('sendAndWait')?.modes?.[0].typeOptions?.searchListMethod).toBe('searchReplySenderIds');
 		expect(senderOf('send')?.modes?.[0].typeOptions?.searchListMethod).toBe('searchSenderIds');
 	});
@@ -85,7 +111,13 @@ describe('Sender list search (LoadOptionsContext)', () => {
 		const failed = await searchList('searchSenderIds', parameters, credentials).catch((caught: unknown) => caught);
 		expect((failed as NodeApiError).message).toBe('The gateway answered HTTP 500 (a failure on its side), 3 tries');
 		const run = await runAction(
-			{ resource: 'message', operation: 'send', sender: { __rl: true, mode: 'id', value: 'Shop' }, to: '31612345678', message: 'Hi' },
+			{
+				resource: 'message',
+				operation: 'send',
+				sender: { __rl: true, mode: 'id', value: 'Shop' },
+				to: '31612345678',
+				message: 'Hi',
+			},
 			[{}],
 			credentials,
 		);

@@ -6,7 +6,14 @@ import { emulatorClient } from './emulator-client';
 export let emulator: Emulator;
 export let credentials: GatewayCredentials;
 
-export const send = (fields: Record<string, unknown>) => ({ resource: 'message', operation: 'send', sender: 'Shop', to: '+31 6 1234 5678', message: 'Hello', ...fields });
+export const send = (fields: Record<string, unknown>) => ({
+	resource: 'message',
+	operation: 'send',
+	sender: 'Shop',
+	to: '+31 6 1234 5678',
+	message: 'Hello',
+	...fields,
+});
 export const { control } = emulatorClient(() => emulator);
 
 beforeEach(async () => {

@@ -15,12 +15,14 @@ export const send = (fields: Record<string, unknown> = {}) => ({
 	...fields,
 });
 export const { control, api } = emulatorClient(() => emulator);
-export const stats = () => control<{ connections: number; apiConnections: number; apiRequests: number }>('GET', '/emulator/stats');
+export const stats = () =>
+	control<{ connections: number; apiConnections: number; apiRequests: number }>('GET', '/emulator/stats');
 /** Distinct Dutch mobile numbers, as the items' `to`. */
 export const numbers = (count: number, extra: (index: number) => Record<string, unknown> = () => ({})) =>
 	Array.from({ length: count }, (_, index) => ({ to: `3161${String(index).padStart(7, '0')}`, ...extra(index) }));
 export const sentTo = () => emulator.messages.map((message) => message.to);
-export const bodies = () => emulator.requests.map((request) => JSON.parse(request.body) as { to: string | string[]; message: string });
+export const bodies = () =>
+	emulator.requests.map((request) => JSON.parse(request.body) as { to: string | string[]; message: string });
 
 beforeEach(async () => {
 	emulator = await startEmulator({ settings: { deliveryDelayMs: 5 }, account: { balance: 100000 } });

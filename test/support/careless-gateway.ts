@@ -44,7 +44,11 @@ export class CarelessGateway {
 	constructor(public careless: Carelessness) {}
 
 	get credentials(): GatewayCredentials {
-		return { baseUrl: `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`, apiKey: 'careless-key', apiSecret: 'careless-secret' };
+		return {
+			baseUrl: `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`,
+			apiKey: 'careless-key',
+			apiSecret: 'careless-secret',
+		};
 	}
 
 	/** Adds `count` messages `<label> 1` … `<label> count`; returns their IDs. */
@@ -79,7 +83,10 @@ export class CarelessGateway {
 			} catch (error) {
 				// The gateway's refusal of a `page` or `limit` out of range (emulator/paging.ts), as a 400.
 				status = 400;
-				body = JSON.stringify({ error: (error as { code?: string }).code ?? 'unknown', errorMsg: (error as Error).message });
+				body = JSON.stringify({
+					error: (error as { code?: string }).code ?? 'unknown',
+					errorMsg: (error as Error).message,
+				});
 			}
 			const send = () => response.writeHead(status, { 'Content-Type': 'application/json' }).end(body);
 			if (this.careless.latencyMs) setTimeout(send, this.careless.latencyMs);

@@ -4,9 +4,20 @@ import { emulatorClient } from './emulator-client';
 
 export const gateway = useEmulator();
 export const { control } = emulatorClient(() => gateway.emulator);
-export const apiRequests = () => gateway.emulator.requests.map((request) => ({ method: request.method, path: request.path, body: request.body === '' ? undefined : JSON.parse(request.body) }));
+export const apiRequests = () =>
+	gateway.emulator.requests.map((request) => ({
+		method: request.method,
+		path: request.path,
+		body: request.body === '' ? undefined : JSON.parse(request.body),
+	}));
 export const byList = (value: string) => ({ __rl: true, mode: 'list', value });
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-export const createContact = (fields: Record<string, unknown> = {}) => ({ resource: 'contact', operation: 'create', phone: '={{ $json.phone }}', groupId: byList('4821'), ...fields });
+export const createContact = (fields: Record<string, unknown> = {}) => ({
+	resource: 'contact',
+	operation: 'create',
+	phone: '={{ $json.phone }}',
+	groupId: byList('4821'),
+	...fields,
+});
 
 beforeEach(() => control('POST', '/emulator/reset'));

@@ -19,8 +19,10 @@ export async function api(...args: Parameters<typeof call>): Promise<Answer> {
 }
 
 export const send = (body: unknown): Promise<Answer> => api('POST', '/v1/message/send', body);
-export const subscribe = (types: string[] = ['*'], method = 'POST'): Promise<Answer> => api('POST', '/emulator/webhooks', { url: receiver.url, types, method }, {});
-export const eventsOf = (requests: Array<{ raw: Buffer }>) => requests.map((request) => JSON.parse(request.raw.toString('utf8')));
+export const subscribe = (types: string[] = ['*'], method = 'POST'): Promise<Answer> =>
+	api('POST', '/emulator/webhooks', { url: receiver.url, types, method }, {});
+export const eventsOf = (requests: Array<{ raw: Buffer }>) =>
+	requests.map((request) => JSON.parse(request.raw.toString('utf8')));
 
 beforeEach(async () => {
 	emulator = await startEmulator({ settings: { deliveryDelayMs: 20, retryBaseMs: 10, webhookTimeoutMs: 1000 } });

@@ -9,7 +9,11 @@ export const { api, control } = emulatorClient(() => emulator);
 export const voice = (body: unknown) => api('POST', '/v1/voice/send', body);
 export const format = (body: unknown) => api('POST', '/v1/format/number', body);
 export const reportsOf = (messageid: string) =>
-	emulator.events.filter((entry) => entry.event.webhook_type === 'delivery_report' && (entry.event.message as { messageid: string }).messageid === messageid);
+	emulator.events.filter(
+		(entry) =>
+			entry.event.webhook_type === 'delivery_report' &&
+			(entry.event.message as { messageid: string }).messageid === messageid,
+	);
 
 beforeEach(async () => {
 	emulator = await startEmulator({ settings: { deliveryDelayMs: 10 } });

@@ -11,7 +11,9 @@ export interface EmulatorForTests {
 	readonly credentials: GatewayCredentials;
 }
 
-export function useEmulator(options: EmulatorOptions = { settings: { deliveryDelayMs: 60_000 }, account: { balance: 1e9 } }): EmulatorForTests {
+export function useEmulator(
+	options: EmulatorOptions = { settings: { deliveryDelayMs: 60_000 }, account: { balance: 1e9 } },
+): EmulatorForTests {
 	let started: Emulator | undefined;
 	beforeAll(async () => {
 		started = await startEmulator(options);

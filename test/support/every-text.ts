@@ -9,7 +9,8 @@ export function everyText(value: unknown): string {
 	const seen = new WeakSet<object>();
 	const visit = (entry: unknown) => {
 		if (typeof entry === 'string') texts.push(entry);
-		else if (typeof entry === 'number' || typeof entry === 'bigint' || typeof entry === 'boolean') texts.push(String(entry));
+		else if (typeof entry === 'number' || typeof entry === 'bigint' || typeof entry === 'boolean')
+			texts.push(String(entry));
 		else if (entry instanceof Uint8Array) texts.push(Buffer.from(entry).toString('utf8'));
 		else if (typeof entry === 'object' && entry !== null && !seen.has(entry)) {
 			seen.add(entry);

@@ -6,11 +6,22 @@ import { emulatorClient } from './emulator-client';
 export let emulator: Emulator;
 export let credentials: GatewayCredentials;
 
-export const send = (fields: Record<string, unknown> = {}) => ({ resource: 'message', operation: 'send', sender: 'Shop', to: '={{ $json.to }}', message: 'Hello', ...fields });
+export const send = (fields: Record<string, unknown> = {}) => ({
+	resource: 'message',
+	operation: 'send',
+	sender: 'Shop',
+	to: '={{ $json.to }}',
+	message: 'Hello',
+	...fields,
+});
 export const { control } = emulatorClient(() => emulator);
-export const numbers = (count: number, first = 0) => Array.from({ length: count }, (_, index) => `3161${String(first + index).padStart(7, '0')}`);
+export const numbers = (count: number, first = 0) =>
+	Array.from({ length: count }, (_, index) => `3161${String(first + index).padStart(7, '0')}`);
 export const items = (count: number) => numbers(count).map((to, n) => ({ n, to }));
-export const recipientsPerRequest = () => emulator.requests.filter((request) => request.status === 200).map((request) => [JSON.parse(request.body).to].flat().length);
+export const recipientsPerRequest = () =>
+	emulator.requests
+		.filter((request) => request.status === 200)
+		.map((request) => [JSON.parse(request.body).to].flat().length);
 export const sentCount = () => {
 	const counts = new Map<string, number>();
 	for (const message of emulator.messages) counts.set(message.to, (counts.get(message.to) ?? 0) + 1);

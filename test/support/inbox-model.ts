@@ -1,4 +1,10 @@
-import { activationOutcome, manualOutcome, pollOutcome, type InboxOrder, type PollOutcome } from '../../nodes/MessagingGateway/inboxTrigger/mark';
+import {
+	activationOutcome,
+	manualOutcome,
+	pollOutcome,
+	type InboxOrder,
+	type PollOutcome,
+} from '../../nodes/MessagingGateway/inboxTrigger/mark';
 import { firstRead, nextRead, startWalk } from '../../nodes/MessagingGateway/inboxTrigger/walk';
 import type { Page, Read } from '../../nodes/MessagingGateway/core/lists/pages';
 
@@ -48,7 +54,12 @@ export function pageOf(inbox: Inbox, read: Read): Page {
 type Mode = 'activation' | 'poll' | 'manual';
 
 /** One poll as the node runs it: walk the pages from 1 until the walk is done, then its outcome. */
-export function poll(inbox: Inbox, mark: string | undefined, mode: Mode, options: { pageSize?: number; maxRecords?: number; cap?: number } = {}) {
+export function poll(
+	inbox: Inbox,
+	mark: string | undefined,
+	mode: Mode,
+	options: { pageSize?: number; maxRecords?: number; cap?: number } = {},
+) {
 	const pageSize = options.pageSize ?? 100;
 	const walk = startWalk(mode === 'manual' ? undefined : mark, pageSize, options.maxRecords ?? 1000);
 	const requested: number[] = [];
@@ -59,6 +70,20 @@ export function poll(inbox: Inbox, mark: string | undefined, mode: Mode, options
 		read = nextRead(walk, read, pageOf(inbox, read));
 	}
 	// A poll that cannot be trusted fails: nothing emitted, the mark as it was.
-	const outcome: PollOutcome = walk.failure !== undefined ? { emit: [], mark, leftForNextPoll: 0 } : mode === 'activation' ? activationOutcome(walk) : mode === 'manual' ? manualOutcome({ ...walk, mark }) : pollOutcome(walk, options.cap);
-	return { ...outcome, ids: outcome.emit.map((record) => String(record.ID)), requested, reads, truncated: walk.truncated, failure: walk.failure };
+	const outcome: PollOutcome =
+		walk.failure !== undefined
+			? { emit: [], mark, leftForNextPoll: 0 }
+			: mode === 'activation'
+				? activationOutcome(walk)
+				: mode === 'manual'
+					? manualOutcome({ ...walk, mark })
+					: pollOutcome(walk, options.cap);
+	return {
+		...outcome,
+		ids: outcome.emit.map((record) => String(record.ID)),
+		requested,
+		reads,
+		truncated: walk.truncated,
+		failure: walk.failure,
+	};
 }

@@ -39,7 +39,10 @@ export type GatewayCredentials = {
 };
 
 /** The credential for a running emulator's account (emulator/server.ts). */
-export function emulatorCredentials(emulator: { url: string; account: { apiKey: string; apiSecret: string } }): GatewayCredentials {
+export function emulatorCredentials(emulator: {
+	url: string;
+	account: { apiKey: string; apiSecret: string };
+}): GatewayCredentials {
 	return { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret };
 }
 
@@ -141,13 +144,31 @@ export function makeNode(type: string, name: string, parameters: IDataObject, ty
 
 /** A workflow of `nodes`; `staticData` as n8n loads it from its database for an active workflow. */
 export function makeWorkflow(nodes: INode[], staticData?: IDataObject): Workflow {
-	return new Workflow({ id: 'test-workflow', nodes, connections: {}, active: staticData !== undefined, nodeTypes, staticData, settings: { timezone: TIME_ZONE } });
+	return new Workflow({
+		id: 'test-workflow',
+		nodes,
+		connections: {},
+		active: staticData !== undefined,
+		nodeTypes,
+		staticData,
+		settings: { timezone: TIME_ZONE },
+	});
 }
 
 /** The saved workflow n8n's execution hooks are told about. */
 export function workflowData(nodes: INode[]): IWorkflowBase {
 	const now = new Date();
-	return { id: 'test-workflow', name: 'test', nodes, connections: {}, active: false, isArchived: false, createdAt: now, updatedAt: now, activeVersionId: null };
+	return {
+		id: 'test-workflow',
+		name: 'test',
+		nodes,
+		connections: {},
+		active: false,
+		isArchived: false,
+		createdAt: now,
+		updatedAt: now,
+		activeVersionId: null,
+	};
 }
 
 const notUsed = (what: string) => async () => {
@@ -155,7 +176,11 @@ const notUsed = (what: string) => async () => {
 };
 
 /** Without `base`, the n8n is http://127.0.0.1, where nothing listens (a forward to a waiting question is refused at once). */
-export function additionalDataFor(credentials: GatewayCredentials, hooks?: ExecutionLifecycleHooks, base = 'http://127.0.0.1'): IWorkflowExecuteAdditionalData {
+export function additionalDataFor(
+	credentials: GatewayCredentials,
+	hooks?: ExecutionLifecycleHooks,
+	base = 'http://127.0.0.1',
+): IWorkflowExecuteAdditionalData {
 	return {
 		credentialsHelper: new CredentialsStore(credentials),
 		externalSecretsProxy: new ExternalSecretsProxy(),

@@ -22,5 +22,9 @@ export const logEnd = () => read().length;
 
 /** The log written after `offset`, once it holds `marker` (n8n's file transport writes asynchronously). */
 export async function logSince(offset: number, marker: string): Promise<string> {
-	return await waitFor(() => read().slice(offset).includes(marker) && read().slice(offset), { what: `"${marker}" in n8n's log`, timeoutMs: 10_000, intervalMs: 50 });
+	return await waitFor(() => read().slice(offset).includes(marker) && read().slice(offset), {
+		what: `"${marker}" in n8n's log`,
+		timeoutMs: 10_000,
+		intervalMs: 50,
+	});
 }

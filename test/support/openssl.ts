@@ -17,5 +17,12 @@ export function signedPost(event: unknown, secret: string): { body: string; head
 export function signedBody(body: string, secret: string): { body: string; headers: Record<string, string> } {
 	const t = Math.floor(Date.now() / 1000);
 	const v1 = opensslHmacSha256(secret, Buffer.from(`${t}.${body}`));
-	return { body, headers: { 'Content-Type': 'application/json', 'X-Service-Timestamp': String(t), 'X-Service-Signature': `t=${t},v1=${v1}` } };
+	return {
+		body,
+		headers: {
+			'Content-Type': 'application/json',
+			'X-Service-Timestamp': String(t),
+			'X-Service-Signature': `t=${t},v1=${v1}`,
+		},
+	};
 }

@@ -50,7 +50,11 @@ export class ActiveInboxTrigger {
 		return emitted;
 	}
 
-	private async run(workflow: Workflow, mode: 'trigger' | 'manual', activation: WorkflowActivateMode): Promise<INodeExecutionData[]> {
+	private async run(
+		workflow: Workflow,
+		mode: 'trigger' | 'manual',
+		activation: WorkflowActivateMode,
+	): Promise<INodeExecutionData[]> {
 		const node = workflow.getNode(NODE_NAME)!;
 		let emitted: INodeExecutionData[] = [];
 		const emit = (data: INodeExecutionData[][]) => {

@@ -21,9 +21,16 @@ export interface QueueWithEmulator {
 }
 
 /** Registers beforeAll / afterAll; the returned getter is valid inside tests. */
-export function useQueueWithEmulator(emulatorOptions: EmulatorOptions, env: Record<string, string> = {}): () => QueueWithEmulator {
+export function useQueueWithEmulator(
+	emulatorOptions: EmulatorOptions,
+	env: Record<string, string> = {},
+): () => QueueWithEmulator {
 	const running = {} as QueueWithEmulator;
-	running.logTail = () => running.stack.processes().map(({ name, server }) => `${name}:\n${tailOf(server.logFile, 15)}`).join('\n');
+	running.logTail = () =>
+		running.stack
+			.processes()
+			.map(({ name, server }) => `${name}:\n${tailOf(server.logFile, 15)}`)
+			.join('\n');
 	running.logs = () => running.stack.processes().map(({ server }) => readFileSync(server.logFile, 'utf8'));
 	beforeAll(async () => {
 		running.emulator = await startEmulator(emulatorOptions);

@@ -19,7 +19,15 @@ import {
 } from 'n8n-workflow';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { ACTION_TYPE, additionalDataFor, makeNode, makeWorkflow, TRIGGER_TYPE, workflowData, type GatewayCredentials } from './n8n-core';
+import {
+	ACTION_TYPE,
+	additionalDataFor,
+	makeNode,
+	makeWorkflow,
+	TRIGGER_TYPE,
+	workflowData,
+	type GatewayCredentials,
+} from './n8n-core';
 
 export { ACTION_TYPE, TRIGGER_TYPE, type GatewayCredentials } from './n8n-core';
 
@@ -67,7 +75,12 @@ class ObservedWorkflowExecute extends WorkflowExecute {
 }
 
 /** Executes the action node on `inputItems` through WorkflowExecute and returns its output. */
-export async function runAction(parameters: IDataObject, inputItems: IDataObject[], credentials: GatewayCredentials, settings: ActionSettings = {}): Promise<ActionRun> {
+export async function runAction(
+	parameters: IDataObject,
+	inputItems: IDataObject[],
+	credentials: GatewayCredentials,
+	settings: ActionSettings = {},
+): Promise<ActionRun> {
 	const node = makeNode(ACTION_TYPE, 'Messaging Gateway', parameters, settings.typeVersion);
 	if (settings.continueOnFail) node.onError = 'continueRegularOutput';
 	if (settings.retryOnFail) Object.assign(node, { retryOnFail: true, ...settings.retryOnFail });
@@ -107,7 +120,9 @@ export async function runWaitingWebhook(
 	const { node, runExecutionData } = waiting;
 	const workflow = makeWorkflow([node]);
 	const nodeType = workflow.nodeTypes.getByNameAndVersion(ACTION_TYPE);
-	const additionalData = Object.assign(additionalDataFor(credentials), { httpRequest: { body, headers: {}, query: {} } });
+	const additionalData = Object.assign(additionalDataFor(credentials), {
+		httpRequest: { body, headers: {}, query: {} },
+	});
 	const webhookData: IWebhookData = {
 		httpMethod: 'POST',
 		node: node.name,
@@ -134,7 +149,12 @@ export async function searchList(
 	const workflow = makeWorkflow([node]);
 	const method = workflow.nodeTypes.getByNameAndVersion(ACTION_TYPE).methods?.listSearch?.[methodName];
 	if (!method) throw new Error(`no list search method ${methodName}`);
-	const context = new LoadOptionsContext(workflow, node, additionalDataFor(credentials), options.path ?? 'parameters.sender');
+	const context = new LoadOptionsContext(
+		workflow,
+		node,
+		additionalDataFor(credentials),
+		options.path ?? 'parameters.sender',
+	);
 	return await method.call(context, options.filter);
 }
 
@@ -157,12 +177,20 @@ export async function runTriggerWebhook(
 	res: ServerResponse,
 	settings: TriggerSettings = {},
 ): Promise<IWebhookResponseData> {
-	const node = makeNode(TRIGGER_TYPE, settings.nodeName ?? 'Messaging Gateway Trigger', parameters, settings.typeVersion);
+	const node = makeNode(
+		TRIGGER_TYPE,
+		settings.nodeName ?? 'Messaging Gateway Trigger',
+		parameters,
+		settings.typeVersion,
+	);
 	const workflow = makeWorkflow([node]);
 	const nodeType = workflow.nodeTypes.getByNameAndVersion(TRIGGER_TYPE);
 	const description = nodeType.description.webhooks!.find((hook) => hook.httpMethod === req.method)!;
 	// n8n's webhook server hands the node Express's request and response; these are Node's, which is what the node reads.
-	const additionalData = Object.assign(additionalDataFor(credentials, undefined, settings.n8nBaseUrl), { httpRequest: req, httpResponse: res });
+	const additionalData = Object.assign(additionalDataFor(credentials, undefined, settings.n8nBaseUrl), {
+		httpRequest: req,
+		httpResponse: res,
+	});
 	const webhookData: IWebhookData = {
 		httpMethod: req.method as IWebhookData['httpMethod'],
 		node: node.name,

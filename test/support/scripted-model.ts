@@ -45,7 +45,11 @@ function toolCalls(prompt: string, turn: number, id: number) {
 		.split('\n')
 		.map((line) => /^CALL (\S+) (.+)$/.exec(line.trim()))
 		.filter((match): match is RegExpExecArray => match !== null)
-		.map((match, index) => ({ id: `call_${id}_${index}`, type: 'function', function: { name: match[1], arguments: match[2] } }));
+		.map((match, index) => ({
+			id: `call_${id}_${index}`,
+			type: 'function',
+			function: { name: match[1], arguments: match[2] },
+		}));
 }
 
 /** The scripted reply to one request (see the file's comment); `id` numbers its tool calls. */
@@ -54,7 +58,9 @@ export function scriptedReply(request: ChatRequest, id: number, maxAnswer: numbe
 	const prompt = lastUser < 0 ? '' : textOf(request.messages[lastUser]);
 	// The turns already made: n8n may put one turn's calls into an assistant message each, so they are
 	// counted by the reply that made them, which the calls' ids name (`call_<reply>_<index>`).
-	const made = request.messages.slice(lastUser + 1).flatMap((message) => (message.role === 'assistant' ? (message.tool_calls ?? []) : []));
+	const made = request.messages
+		.slice(lastUser + 1)
+		.flatMap((message) => (message.role === 'assistant' ? (message.tool_calls ?? []) : []));
 	const turn = new Set(made.map((call) => call.id.split('_')[1])).size;
 	const calls = toolCalls(prompt, turn, id);
 	if (calls.length > 0) return { role: 'assistant', content: null, tool_calls: calls };
@@ -102,7 +108,8 @@ export async function startScriptedModel({ maxAnswer = 400 } = {}): Promise<Scri
 	return {
 		url: `http://127.0.0.1:${port}/v1`,
 		requests,
-		requestsWith: (text) => requests.filter((request) => request.messages.some((message) => textOf(message).includes(text))),
+		requestsWith: (text) =>
+			requests.filter((request) => request.messages.some((message) => textOf(message).includes(text))),
 		async close() {
 			server.closeAllConnections();
 			await new Promise<void>((resolve) => server.close(() => resolve()));

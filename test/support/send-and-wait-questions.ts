@@ -16,8 +16,18 @@ export function questions(gateway: EmulatorForTests) {
 	const { controlAnswer } = emulatorClient(() => gateway.emulator);
 
 	/** Asks the question as execution `executionId`'s node ask-1; returns the waiting execution and the SMS the emulator recorded. */
-	async function ask(executionId: string, options: IDataObject = {}): Promise<{ waiting: WaitingExecution; question: SentMessage }> {
-		const parameters = { resource: 'message', operation: 'sendAndWait', sender: '31600000001', to: ASKED, message: 'Refund?', options: { unclearReplyReminder: REMINDER, ...options } };
+	async function ask(
+		executionId: string,
+		options: IDataObject = {},
+	): Promise<{ waiting: WaitingExecution; question: SentMessage }> {
+		const parameters = {
+			resource: 'message',
+			operation: 'sendAndWait',
+			sender: '31600000001',
+			to: ASKED,
+			message: 'Refund?',
+			options: { unclearReplyReminder: REMINDER, ...options },
+		};
 		const run = await runAction(parameters, [{}], gateway.credentials, { executionId, nodeId: 'ask-1' });
 		expect(run.error).toBeUndefined();
 		return { waiting: run.waiting!, question: gateway.emulator.messages.at(-1)! };

@@ -22,12 +22,20 @@ export interface ScriptedServer {
 export async function startScripted(): Promise<ScriptedServer> {
 	const requests: Seen[] = [];
 	const sockets = new Set<import('node:net').Socket>();
-	const scripted = { requests, answer: (_seen: Seen, _req: IncomingMessage, res: ServerResponse) => void res.writeHead(200).end('{}') } as ScriptedServer;
+	const scripted = {
+		requests,
+		answer: (_seen: Seen, _req: IncomingMessage, res: ServerResponse) => void res.writeHead(200).end('{}'),
+	} as ScriptedServer;
 	const server: Server = createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', () => {
-			const seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+			const seen = {
+				method: req.method ?? '',
+				url: req.url ?? '',
+				headers: req.headers,
+				body: Buffer.concat(chunks).toString('utf8'),
+			};
 			requests.push(seen);
 			scripted.answer(seen, req, res);
 		});
@@ -46,7 +54,9 @@ export async function startScripted(): Promise<ScriptedServer> {
 }
 
 export const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
-	res.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(typeof body === 'string' ? body : JSON.stringify(body));
+	res
+		.writeHead(status, { 'Content-Type': 'application/json', ...headers })
+		.end(typeof body === 'string' ? body : JSON.stringify(body));
 /** Reads the whole request, then breaks the connection without an answer: the gateway may have acted on it. */
 export const resetAfterBody = (_seen: Seen, req: IncomingMessage) => req.socket.destroy();
 
@@ -59,7 +69,14 @@ beforeEach(async () => {
 });
 afterEach(() => gateway.close());
 
-export const send = (options: Record<string, unknown> = {}) => ({ resource: 'message', operation: 'send', sender: 'Shop', to: '31612345678', message: 'Hi', options });
+export const send = (options: Record<string, unknown> = {}) => ({
+	resource: 'message',
+	operation: 'send',
+	sender: 'Shop',
+	to: '31612345678',
+	message: 'Hi',
+	options,
+});
 export const balance = { resource: 'account', operation: 'getBalance' };
 
 export async function closedUrl(): Promise<string> {

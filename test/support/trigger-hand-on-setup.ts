@@ -9,7 +9,10 @@ import { emulatorClient } from './emulator-client';
 
 export const gateway = useEmulator();
 export const { controlAnswer } = emulatorClient(() => gateway.emulator);
-export const triggerCredentials = () => ({ ...gateway.credentials, signingSecret: gateway.emulator.account.signingSecret });
+export const triggerCredentials = () => ({
+	...gateway.credentials,
+	signingSecret: gateway.emulator.account.signingSecret,
+});
 export const post = (body: unknown) => signedPost(body, gateway.emulator.account.signingSecret);
 
 /** Each question its own execution: the trigger's memory of questions lasts for the whole test process. */
@@ -23,7 +26,14 @@ export const nextTo = () => `3161${String(++lastNumber).padStart(7, '0')}`;
 export async function ask(n8n: WaitingN8n, options: IDataObject = {}) {
 	const executionId = nextExecutionId();
 	const to = nextTo();
-	const parameters = { resource: 'message', operation: 'sendAndWait', sender: '31600000001', to, message: 'Refund?', options };
+	const parameters = {
+		resource: 'message',
+		operation: 'sendAndWait',
+		sender: '31600000001',
+		to,
+		message: 'Refund?',
+		options,
+	};
 	const run = await runAction(parameters, [{}], gateway.credentials, { executionId, nodeId: 'ask-1' });
 	expect(run.error).toBeUndefined();
 	const sms = gateway.emulator.messages.find((message) => message.to === to)!;
@@ -39,6 +49,10 @@ export async function replyTo(messageid: string, content: string): Promise<IData
 
 export async function setUp(options: Parameters<typeof startWaitingN8n>[1] = {}, replyHandling = 'resumeOnly') {
 	const n8n = await startWaitingN8n(gateway.credentials, options);
-	const trigger = await startTriggerServer({ events: ['inbox_message'], options: { replyHandling } }, triggerCredentials(), { n8nBaseUrl: n8n.url });
+	const trigger = await startTriggerServer(
+		{ events: ['inbox_message'], options: { replyHandling } },
+		triggerCredentials(),
+		{ n8nBaseUrl: n8n.url },
+	);
 	return { n8n, trigger, close: async () => Promise.all([n8n.close(), trigger.close()]) };
 }

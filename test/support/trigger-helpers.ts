@@ -23,13 +23,21 @@ export const post = (body: string, headers: Record<string, string> = signed(body
 type Server = Awaited<ReturnType<typeof startTriggerServer>>;
 const servers: Server[] = [];
 /** A trigger of node version 1 (workflows saved before version 2); triggerV2 below for the default version. */
-export async function trigger(events: string[], options: Record<string, unknown> = {}, creds: GatewayCredentials = credentials, typeVersion = 1) {
+export async function trigger(
+	events: string[],
+	options: Record<string, unknown> = {},
+	creds: GatewayCredentials = credentials,
+	typeVersion = 1,
+) {
 	const server = await startTriggerServer({ events, options }, creds, typeVersion);
 	servers.push(server);
 	return server;
 }
-export const triggerV2 = (events: string[], options: Record<string, unknown> = {}, creds: GatewayCredentials = credentials) =>
-	trigger(events, options, creds, 2);
+export const triggerV2 = (
+	events: string[],
+	options: Record<string, unknown> = {},
+	creds: GatewayCredentials = credentials,
+) => trigger(events, options, creds, 2);
 afterEach(async () => {
 	await Promise.all(servers.splice(0).map((server) => server.close()));
 });

@@ -7,14 +7,20 @@ export let emulator: Emulator;
 export let credentials: GatewayCredentials;
 
 export const { control } = emulatorClient(() => emulator);
-export const requestLine = () => emulator.requests.map((request) => ({
-	method: request.method,
-	path: request.path,
-	id: request.headers['x-client-id'],
-	secret: request.headers['x-client-secret'],
-	body: request.body === '' ? undefined : JSON.parse(request.body),
-}));
-export const withAuth = (entry: { method: string; path: string; body?: unknown }) => ({ id: 'emulator-key', secret: 'emulator-secret', body: undefined, ...entry });
+export const requestLine = () =>
+	emulator.requests.map((request) => ({
+		method: request.method,
+		path: request.path,
+		id: request.headers['x-client-id'],
+		secret: request.headers['x-client-secret'],
+		body: request.body === '' ? undefined : JSON.parse(request.body),
+	}));
+export const withAuth = (entry: { method: string; path: string; body?: unknown }) => ({
+	id: 'emulator-key',
+	secret: 'emulator-secret',
+	body: undefined,
+	...entry,
+});
 export const wrongSecret = () => ({ ...credentials, apiSecret: 'wrong' });
 export const CREDENTIALS_ERROR = { error: 'Invalid credentials (gateway code 104)', code: '104', httpCode: 401 };
 

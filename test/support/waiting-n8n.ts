@@ -47,7 +47,8 @@ export interface WaitingN8nOptions {
 	hold?: boolean;
 }
 
-const json = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+const json = (res: ServerResponse, status: number, body: unknown) =>
+	res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
 
 export async function startWaitingN8n(credentials: GatewayCredentials, options: WaitingN8nOptions = {}) {
 	const executions = new Map<string, StandInExecution>();
@@ -55,17 +56,28 @@ export async function startWaitingN8n(credentials: GatewayCredentials, options: 
 	const held = new Promise<void>((resolve) => (releaseHeld = resolve));
 	let requests = 0;
 
-	async function answer(execution: StandInExecution, executionId: string, signature: string, body: IDataObject, res: ServerResponse) {
-		if (execution.status === 'waiting' && signature !== execution.signature) return json(res, 401, { error: 'Invalid token' });
+	async function answer(
+		execution: StandInExecution,
+		executionId: string,
+		signature: string,
+		body: IDataObject,
+		res: ServerResponse,
+	) {
+		if (execution.status === 'waiting' && signature !== execution.signature)
+			return json(res, 401, { error: 'Invalid token' });
 		if (execution.status === 'running') {
 			execution.conflicts++;
 			return json(res, 409, { code: 409, message: `The execution "${executionId}" is running already.` });
 		}
-		if (execution.status === 'finished') return res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><head><title>No action required</title></head></html>');
+		if (execution.status === 'finished')
+			return res
+				.writeHead(200, { 'Content-Type': 'text/html' })
+				.end('<html><head><title>No action required</title></head></html>');
 		const response = await runWaitingWebhook(execution.question!, body, credentials);
 		const output = response.workflowData?.[0][0].json;
 		if (output !== undefined) {
-			if (execution.status !== 'waiting') return json(res, 500, { code: 0, message: 'There was a problem executing the workflow' });
+			if (execution.status !== 'waiting')
+				return json(res, 500, { code: 0, message: 'There was a problem executing the workflow' });
 			execution.status = 'running';
 			execution.answer = output;
 			setTimeout(() => (execution.status = 'finished'), options.runMs ?? 50);
@@ -78,14 +90,21 @@ export async function startWaitingN8n(credentials: GatewayCredentials, options: 
 		const url = new URL(req.url ?? '/', 'http://localhost');
 		const [, segment, executionId] = url.pathname.split('/');
 		const execution = executions.get(executionId);
-		if (segment !== 'webhook-waiting' || req.method !== 'POST') return json(res, 404, { code: 404, message: 'not a waiting webhook' });
+		if (segment !== 'webhook-waiting' || req.method !== 'POST')
+			return json(res, 404, { code: 404, message: 'not a waiting webhook' });
 		if (!execution) return json(res, 404, { code: 404, message: `The execution "${executionId}" does not exist.` });
 		execution.requests++;
 		execution.peakOpen = Math.max(execution.peakOpen, ++execution.open);
 		try {
 			if (options.hold) await held;
 			if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
-			return await answer(execution, executionId, url.searchParams.get('signature') ?? '', JSON.parse(raw) as IDataObject, res);
+			return await answer(
+				execution,
+				executionId,
+				url.searchParams.get('signature') ?? '',
+				JSON.parse(raw) as IDataObject,
+				res,
+			);
 		} finally {
 			execution.open--;
 		}
@@ -94,10 +113,22 @@ export async function startWaitingN8n(credentials: GatewayCredentials, options: 
 	const server = createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => void handle(req, res, Buffer.concat(chunks).toString('utf8')).catch((error: Error) => json(res, 500, { code: 0, message: error.message })));
+		req.on(
+			'end',
+			() =>
+				void handle(req, res, Buffer.concat(chunks).toString('utf8')).catch((error: Error) =>
+					json(res, 500, { code: 0, message: error.message }),
+				),
+		);
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const newExecution = (status: ExecutionStatus): StandInExecution => ({ status, conflicts: 0, requests: 0, open: 0, peakOpen: 0 });
+	const newExecution = (status: ExecutionStatus): StandInExecution => ({
+		status,
+		conflicts: 0,
+		requests: 0,
+		open: 0,
+		peakOpen: 0,
+	});
 	return {
 		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
 		executions,

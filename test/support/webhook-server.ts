@@ -20,7 +20,11 @@ export interface TriggerCall {
 }
 
 /** `settings`: a node version, or the trigger's n8n and node name (harness/run.ts). */
-export async function startTriggerServer(parameters: IDataObject, credentials: GatewayCredentials, settings: number | TriggerSettings = {}) {
+export async function startTriggerServer(
+	parameters: IDataObject,
+	credentials: GatewayCredentials,
+	settings: number | TriggerSettings = {},
+) {
 	const triggerSettings = typeof settings === 'number' ? { typeVersion: settings } : settings;
 	let last: IWebhookResponseData | undefined;
 	const lastResult = () => last;
@@ -43,7 +47,8 @@ export async function startTriggerServer(parameters: IDataObject, credentials: G
 				(result) => {
 					last = result;
 					// n8n's part: unless the node answered itself, answer with its webhookResponse.
-					if (!result.noWebhookResponse) res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(result.webhookResponse));
+					if (!result.noWebhookResponse)
+						res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(result.webhookResponse));
 				},
 				(error: Error) => res.writeHead(500).end(JSON.stringify({ thrown: error.message })),
 			);
@@ -53,7 +58,12 @@ export async function startTriggerServer(parameters: IDataObject, credentials: G
 	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook/test-webhook-id/webhook`;
 	return {
 		url,
-		async call(init: { method?: string; headers?: Record<string, string>; body?: string | Buffer; query?: string }): Promise<TriggerCall> {
+		async call(init: {
+			method?: string;
+			headers?: Record<string, string>;
+			body?: string | Buffer;
+			query?: string;
+		}): Promise<TriggerCall> {
 			last = undefined;
 			const response = await fetch(init.query !== undefined ? `${url}?${init.query}` : url, {
 				method: init.method ?? 'POST',

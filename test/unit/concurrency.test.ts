@@ -7,20 +7,24 @@ const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('mapWithConcurrency', () => {
 	test('results keep the input order and never more than `limit` run at once, whatever the task durations', async () => {
 		await fc.assert(
-			fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 20 }), fc.integer({ min: 1, max: 6 }), async (durations, limit) => {
-				let running = 0;
-				let most = 0;
-				const results = await mapWithConcurrency(durations, limit, async (ms, index) => {
-					running++;
-					most = Math.max(most, running);
-					await tick(ms);
-					running--;
-					return index * 10;
-				});
-				expect(results).toEqual(durations.map((_, index) => index * 10));
-				expect(most).toBeLessThanOrEqual(limit);
-				if (durations.length > 0) expect(most).toBe(Math.min(limit, durations.length));
-			}),
+			fc.asyncProperty(
+				fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 20 }),
+				fc.integer({ min: 1, max: 6 }),
+				async (durations, limit) => {
+					let running = 0;
+					let most = 0;
+					const results = await mapWithConcurrency(durations, limit, async (ms, index) => {
+						running++;
+						most = Math.max(most, running);
+						await tick(ms);
+						running--;
+						return index * 10;
+					});
+					expect(results).toEqual(durations.map((_, index) => index * 10));
+					expect(most).toBeLessThanOrEqual(limit);
+					if (durations.length > 0) expect(most).toBe(Math.min(limit, durations.length));
+				},
+			),
 			{ numRuns: 40 },
 		);
 	});

@@ -7,26 +7,44 @@ import { API_ERROR_CODES } from '../../nodes/MessagingGateway/core/codes';
 
 const credential = new MessagingGatewayApi();
 const everyTsFile = (dir: string): string[] =>
-	readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? everyTsFile(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []));
+	readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+		entry.isDirectory()
+			? everyTsFile(join(dir, entry.name))
+			: entry.name.endsWith('.ts')
+				? [join(dir, entry.name)]
+				: [],
+	);
 const field = (name: string) => credential.properties.find((property) => property.name === name)!;
 
 test('a wrong key or secret (HTTP 401, code 104) is explained as the node explains code 104', () => {
-	expect(credential.test.rules).toContainEqual({ type: 'responseCode', properties: { value: 401, message: `Invalid credentials (gateway code 104): ${API_ERROR_CODES['104'].meaning}` } });
+	expect(credential.test.rules).toContainEqual({
+		type: 'responseCode',
+		properties: { value: 401, message: `Invalid credentials (gateway code 104): ${API_ERROR_CODES['104'].meaning}` },
+	});
 });
 
 test('the test follows no redirect, and each redirect status (RFC 9110 §15.4) fails it naming the redirect', () => {
 	expect(credential.test.request.disableFollowRedirect).toBe(true);
 	for (const status of [301, 302, 303, 307, 308]) {
-		const rule = credential.test.rules?.find((candidate) => candidate.type === 'responseCode' && candidate.properties.value === status);
+		const rule = credential.test.rules?.find(
+			(candidate) => candidate.type === 'responseCode' && candidate.properties.value === status,
+		);
 		expect(rule?.properties.message).toEqual(expect.stringMatching(new RegExp(`HTTP ${status}, a redirect`)));
 	}
 });
 
 test('every request the package makes follows the one no-redirect rule: no request options are written without it', () => {
 	const sources = ['credentials/MessagingGatewayApi.credentials.ts', ...everyTsFile('nodes')];
-	const requesting = sources.filter((file) => /helpers\.(httpRequest|request)\w*|ICredentialTestRequest = /.test(readFileSync(file, 'utf8')));
-	expect(requesting.sort()).toEqual(['credentials/MessagingGatewayApi.credentials.ts', 'nodes/MessagingGateway/transport.ts', 'nodes/MessagingGateway/webhookTrigger/hand-on.ts']);
-	for (const file of requesting) expect({ file, rule: readFileSync(file, 'utf8').includes('...NO_REDIRECTS') }).toEqual({ file, rule: true });
+	const requesting = sources.filter((file) =>
+		/helpers\.(httpRequest|request)\w*|ICredentialTestRequest = /.test(readFileSync(file, 'utf8')),
+	);
+	expect(requesting.sort()).toEqual([
+		'credentials/MessagingGatewayApi.credentials.ts',
+		'nodes/MessagingGateway/transport.ts',
+		'nodes/MessagingGateway/webhookTrigger/hand-on.ts',
+	]);
+	for (const file of requesting)
+		expect({ file, rule: readFileSync(file, 'utf8').includes('...NO_REDIRECTS') }).toEqual({ file, rule: true });
 });
 
 test("the fields name the dashboard's Client ID and Client Secret, and the vendor's other host", () => {

@@ -11,8 +11,12 @@ test('index.js exports sign, verify, parseEvent and the code tables', () => {
 	const header = core.sign(body, 'secret', t);
 	expect(header).toBe(`t=${t},v1=${opensslHmacSha256('secret', `${t}.${body}`)}`);
 	expect(core.verify(body, { 'X-Service-Signature': header }, 'secret', { now: t })).toMatchObject({ ok: true });
-	expect(core.verify(`${body} `, { 'X-Service-Signature': header }, 'secret', { now: t })).toMatchObject({ ok: false, reason: 'no_matching_signature' });
+	expect(core.verify(`${body} `, { 'X-Service-Signature': header }, 'secret', { now: t })).toMatchObject({
+		ok: false,
+		reason: 'no_matching_signature',
+	});
 	expect(core.parseEvent(SPEC_EXAMPLES.add_group)).toMatchObject({ ok: true });
 	expect(Object.keys(core.DELIVERY_CODES)).toEqual(['0', '1', '2', '3', '4', '5', '9']);
-	for (const table of ['DELIVERY_DETAIL_CODES', 'STATUS_CODES', 'API_ERROR_CODES']) expect(typeof core[table]).toBe('object');
+	for (const table of ['DELIVERY_DETAIL_CODES', 'STATUS_CODES', 'API_ERROR_CODES'])
+		expect(typeof core[table]).toBe('object');
 });

@@ -42,7 +42,10 @@ const codeOf = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/
 
 /** Every module a file's code names: `from '…'`, `import '…'`, `import('…')`, `require('…')`. */
 const specifiersOf = (text: string) =>
-	Array.from(codeOf(text).matchAll(/(?:\bfrom\s+|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g), ([, specifier]) => specifier);
+	Array.from(
+		codeOf(text).matchAll(/(?:\bfrom\s+|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g),
+		([, specifier]) => specifier,
+	);
 
 /** What breaks the layering in `sources` (paths under core/) against `layers`, lowest first: one line per problem. */
 function layeringProblems(sources: Source[], layers: string[]): string[] {
@@ -50,11 +53,14 @@ function layeringProblems(sources: Source[], layers: string[]): string[] {
 	for (const { path, text } of sources) {
 		const layer = layerOf(path);
 		if (!layers.includes(layer)) {
-			problems.add(`core/${layer}/ is not in the order of layers: add it to "Layers, lowest first" in ${README}, in the place its imports allow, with one line saying what it holds`);
+			problems.add(
+				`core/${layer}/ is not in the order of layers: add it to "Layers, lowest first" in ${README}, in the place its imports allow, with one line saying what it holds`,
+			);
 			continue;
 		}
 		for (const specifier of specifiersOf(text)) {
-			if (/^(n8n(-|$)|@n8n\/)/.test(specifier)) problems.add(`core/${path} imports ${specifier}: core/ has no n8n import`);
+			if (/^(n8n(-|$)|@n8n\/)/.test(specifier))
+				problems.add(`core/${path} imports ${specifier}: core/ has no n8n import`);
 			if (!specifier.startsWith('.')) continue;
 			const target = posix.normalize(posix.join(posix.dirname(path), specifier));
 			if (target.startsWith('../')) {
@@ -63,7 +69,9 @@ function layeringProblems(sources: Source[], layers: string[]): string[] {
 			}
 			const targetLayer = layerOf(target);
 			if (layers.indexOf(targetLayer) > layers.indexOf(layer)) {
-				problems.add(`core/${path} (layer ${layer}) imports ${specifier} from the higher layer ${targetLayer} (${README} lists the order)`);
+				problems.add(
+					`core/${path} (layer ${layer}) imports ${specifier} from the higher layer ${targetLayer} (${README} lists the order)`,
+				);
 			}
 		}
 	}
@@ -74,7 +82,8 @@ test(`${README} lists core's layers, lowest first, each once`, () => {
 	expect(LAYERS[0]).toBe(ROOT_LAYER);
 	expect(new Set(LAYERS).size).toBe(LAYERS.length);
 	// The folders being split out of records/ have their place already.
-	for (const layer of ['numbers', 'events', 'contacts', 'lists', 'sending', 'questions']) expect(LAYERS).toContain(layer);
+	for (const layer of ['numbers', 'events', 'contacts', 'lists', 'sending', 'questions'])
+		expect(LAYERS).toContain(layer);
 	expect(LAYERS.indexOf('numbers')).toBeLessThan(LAYERS.indexOf('sending'));
 	expect(LAYERS.indexOf('contacts')).toBeLessThan(LAYERS.indexOf('sending'));
 });
@@ -88,10 +97,22 @@ test('every core folder is in the order; no core file imports from a higher laye
 test('the check names an import from a higher layer, from outside core/, of n8n, and a folder not in the order', () => {
 	const layers = [ROOT_LAYER, 'numbers', 'sending'];
 	const sources: Source[] = [
-		{ path: 'numbers/phone.ts', text: "import { rule } from '../sending/rules';\nimport type { Country } from './countries';" },
-		{ path: 'codes.ts', text: "/** Unlike `import { y } from './sending/send'`, this: */\nimport { x } from './numbers/format'; // not from './sending/batch'" },
-		{ path: 'sending/send.ts', text: "import { a } from '../objects';\nimport { b } from '../numbers/phone';\nimport { c } from '../../transport';" },
-		{ path: 'sending/batch.ts', text: "import type { INodeProperties } from 'n8n-workflow';\nimport { createHmac } from 'node:crypto';" },
+		{
+			path: 'numbers/phone.ts',
+			text: "import { rule } from '../sending/rules';\nimport type { Country } from './countries';",
+		},
+		{
+			path: 'codes.ts',
+			text: "/** Unlike `import { y } from './sending/send'`, this: */\nimport { x } from './numbers/format'; // not from './sending/batch'",
+		},
+		{
+			path: 'sending/send.ts',
+			text: "import { a } from '../objects';\nimport { b } from '../numbers/phone';\nimport { c } from '../../transport';",
+		},
+		{
+			path: 'sending/batch.ts',
+			text: "import type { INodeProperties } from 'n8n-workflow';\nimport { createHmac } from 'node:crypto';",
+		},
 		{ path: 'widgets/knob.ts', text: "import { isObject } from '../objects';" },
 	];
 	expect(layeringProblems(sources, layers)).toEqual([

@@ -14,28 +14,51 @@ import { dirname, join, posix } from 'node:path';
 const ROOT = join(__dirname, '..', '..');
 const NODE = 'nodes/MessagingGateway/';
 
-const tracked = execFileSync('git', ['ls-files', '-z', '--', 'nodes/*.ts', 'nodes/*.js'], { cwd: ROOT, encoding: 'utf8' })
+const tracked = execFileSync('git', ['ls-files', '-z', '--', 'nodes/*.ts', 'nodes/*.js'], {
+	cwd: ROOT,
+	encoding: 'utf8',
+})
 	.split('\0')
 	.filter((path) => path !== '');
 const text = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 /** The code of a file without its comments (a comment may name what it does not use). */
-const code = (path: string) => text(path).replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+const code = (path: string) =>
+	text(path)
+		.replace(/\/\*[\s\S]*?\*\//g, '')
+		.replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 
 /** Every module a file imports (import … from, import(), require(), export … from), resolved against its folder when relative. */
 function importsOf(path: string): string[] {
-	const specifiers = [...code(path).matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((match) => match[1]);
+	const specifiers = [
+		...code(path).matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm),
+	].map((match) => match[1]);
 	return specifiers.map((specifier) => (specifier.startsWith('.') ? posix.join(dirname(path), specifier) : specifier));
 }
 
-const isTrigger = (path: string) => /Trigger\.node\.(ts|js)$/.test(path) || path.split('/').slice(0, -1).some((folder) => /trigger$/i.test(folder));
+const isTrigger = (path: string) =>
+	/Trigger\.node\.(ts|js)$/.test(path) ||
+	path
+		.split('/')
+		.slice(0, -1)
+		.some((folder) => /trigger$/i.test(folder));
 
 test('the triggers are found: both trigger nodes and the inbox trigger folder', () => {
 	const triggers = tracked.filter(isTrigger);
-	expect(triggers).toEqual(expect.arrayContaining([`${NODE}MessagingGatewayTrigger.node.ts`, `${NODE}MessagingGatewayInboxTrigger.node.ts`, `${NODE}inboxTrigger/poll.ts`]));
+	expect(triggers).toEqual(
+		expect.arrayContaining([
+			`${NODE}MessagingGatewayTrigger.node.ts`,
+			`${NODE}MessagingGatewayInboxTrigger.node.ts`,
+			`${NODE}inboxTrigger/poll.ts`,
+		]),
+	);
 });
 
 test('no trigger imports from actions/', () => {
-	const wrong = tracked.filter(isTrigger).flatMap((path) => importsOf(path).filter((target) => target.split('/').includes('actions')).map((target) => `${path} imports ${target}`));
+	const wrong = tracked.filter(isTrigger).flatMap((path) =>
+		importsOf(path)
+			.filter((target) => target.split('/').includes('actions'))
+			.map((target) => `${path} imports ${target}`),
+	);
 	expect(wrong).toEqual([]);
 });
 
@@ -48,9 +71,21 @@ const ONE_PAGE_SEARCH = `${NODE}methods/listSearch.ts`;
 const TRANSPORT = `${NODE}transport.ts`;
 
 const RULES: { what: string; pattern: RegExp; allowed: string[] }[] = [
-	{ what: 'a paging primitive (startOf, endsList, readAfter, recordKey, the overlap)', pattern: /\b(startOf|endsList|readAfter|recordKey|MIN_OVERLAP|MAX_OVERLAP)\b/, allowed: [WALKER, PAGES] },
-	{ what: "a page's first record from its number ((page − 1) × limit)", pattern: /page\s*-\s*1\s*\)\s*\*/, allowed: [PAGES] },
-	{ what: 'a page requested or read (fetchPage, readPage)', pattern: /\b(fetchPage|readPage)\b/, allowed: [LISTS, PAGES] },
+	{
+		what: 'a paging primitive (startOf, endsList, readAfter, recordKey, the overlap)',
+		pattern: /\b(startOf|endsList|readAfter|recordKey|MIN_OVERLAP|MAX_OVERLAP)\b/,
+		allowed: [WALKER, PAGES],
+	},
+	{
+		what: "a page's first record from its number ((page − 1) × limit)",
+		pattern: /page\s*-\s*1\s*\)\s*\*/,
+		allowed: [PAGES],
+	},
+	{
+		what: 'a page requested or read (fetchPage, readPage)',
+		pattern: /\b(fetchPage|readPage)\b/,
+		allowed: [LISTS, PAGES],
+	},
 	{ what: 'a list requested (gatewayList)', pattern: /\bgatewayList\b/, allowed: [LISTS, TRANSPORT, ONE_PAGE_SEARCH] },
 	{ what: 'a page number in a query (page=)', pattern: /[?&]page=|['"]page['"]/, allowed: [LISTS, ONE_PAGE_SEARCH] },
 ];

@@ -25,7 +25,10 @@ test('git tracks the sources', () => {
 test(`no file over ${MAX_LINES} lines unless its first 5 lines say "Data table"`, () => {
 	const tooLong = tracked
 		.map((path) => ({ path, content: text(path) }))
-		.filter(({ content }) => lineCount(content) > MAX_LINES && !content.split('\n').slice(0, 5).join('\n').includes('Data table'))
+		.filter(
+			({ content }) =>
+				lineCount(content) > MAX_LINES && !content.split('\n').slice(0, 5).join('\n').includes('Data table'),
+		)
 		.map(({ path, content }) => `${path}: ${lineCount(content)} lines`);
 	expect(tooLong).toEqual([]);
 });
@@ -35,5 +38,7 @@ test('no export *', () => {
 });
 
 test('nodes/MessagingGateway/core/ holds no index.ts', () => {
-	expect(tracked.filter((path) => path.startsWith('nodes/MessagingGateway/core/') && /(^|\/)index\.ts$/.test(path))).toEqual([]);
+	expect(
+		tracked.filter((path) => path.startsWith('nodes/MessagingGateway/core/') && /(^|\/)index\.ts$/.test(path)),
+	).toEqual([]);
 });

@@ -22,10 +22,15 @@ export function wantedOf(ctx: IExecuteFunctions, itemIndex: number): Wanted | No
 export function listQueryOf(ctx: IExecuteFunctions, call: ListCall, itemIndex: number): ListQuery | NodeOperationError {
 	if (!call.ok) return refusal(ctx, FIELD_LABELS[call.field], call.error, itemIndex);
 	const wanted = wantedOf(ctx, itemIndex);
-	return wanted instanceof NodeOperationError ? wanted : { path: call.path, query: call.query, listKey: call.listKey, wanted, keep: call.keep };
+	return wanted instanceof NodeOperationError
+		? wanted
+		: { path: call.path, query: call.query, listKey: call.listKey, wanted, keep: call.keep };
 }
 
 /** Get Many for each input item: every item's query is checked first (nothing is requested if one is refused), then read; one output item per record. */
-export async function getManyPerItem(this: IExecuteFunctions, prepare: (itemIndex: number) => ListQuery | NodeOperationError): Promise<INodeExecutionData[]> {
+export async function getManyPerItem(
+	this: IExecuteFunctions,
+	prepare: (itemIndex: number) => ListQuery | NodeOperationError,
+): Promise<INodeExecutionData[]> {
 	return await runPerItem(this, prepare, async (list, itemIndex) => await readRecords.call(this, list, itemIndex));
 }

@@ -33,7 +33,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const selected = selectedOperation(resource, operation);
 	if (!selected) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`, {
-			description: 'Choose the operation again in the node; the workflow may come from a newer version of this package.',
+			description:
+				'Choose the operation again in the node; the workflow may come from a newer version of this package.',
 		});
 	}
 	switch (selected.resource) {

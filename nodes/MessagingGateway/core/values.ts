@@ -17,5 +17,7 @@ export function describeValue(value: unknown): string {
  */
 export function got(value: unknown): string {
 	const what = describeValue(value);
-	return value === undefined || value === null ? `${what}: check the field's expression, or that the previous node's item has the field it reads` : what;
+	return value === undefined || value === null
+		? `${what}: check the field's expression, or that the previous node's item has the field it reads`
+		: what;
 }

@@ -73,12 +73,16 @@ export const FIELD_LABELS: Record<Extract<ListCall, { ok: false }>['field'], str
 };
 
 const FIELD_NOTES = {
-	inbox: "One item per received message, with the gateway's names: ID, message, sender, receiver, type, date (the account's time zone). A Conversation names these messageId and datetime.",
+	inbox:
+		"One item per received message, with the gateway's names: ID, message, sender, receiver, type, date (the account's time zone). A Conversation names these messageId and datetime.",
 	conversation:
 		"One item per message, with the gateway's names: messageId (null when received), direction, sender, receiver, message, datetime (the account's time zone), unixDatetime (UTC), deliveryStatus. The Inbox names these ID and date.",
-	history: "One item per sent message, with the gateway's names: ID, message, to, sender, date (the account's time zone), amount, type, status. It has no messageid to match Send SMS's output.",
-	contacts: "One item per contact, with the gateway's names (phone, groupid, …). groupid holds a group's ID, the value Send To Group outputs as groupId.",
-	groups: "One item per group, with the gateway's names: ID, name. A contact's groupid and Send To Group's groupId hold this ID.",
+	history:
+		"One item per sent message, with the gateway's names: ID, message, to, sender, date (the account's time zone), amount, type, status. It has no messageid to match Send SMS's output.",
+	contacts:
+		"One item per contact, with the gateway's names (phone, groupid, …). groupid holds a group's ID, the value Send To Group outputs as groupId.",
+	groups:
+		"One item per group, with the gateway's names: ID, name. A contact's groupid and Send To Group's groupId hold this ID.",
 };
 
 /** A notice above a list operation's fields: its output fields as the gateway names them. */

@@ -13,7 +13,12 @@ export const MAX_EMITTED_PER_POLL = 1000;
 /** A message `ID` (a numeric text or a number) as canonical digits; anything else is no ID. */
 export function idOf(record: unknown): string | undefined {
 	const id = isObject(record) ? record.ID : undefined;
-	const text = typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? String(id) : typeof id === 'string' ? id.trim() : '';
+	const text =
+		typeof id === 'number' && Number.isSafeInteger(id) && id >= 0
+			? String(id)
+			: typeof id === 'string'
+				? id.trim()
+				: '';
 	return /^\d+$/.test(text) ? text.replace(/^0+(?=\d)/, '') : undefined;
 }
 
@@ -93,7 +98,10 @@ function addressOf(baseUrl: unknown): string {
 
 /** The account a credential reads: the same gateway address and Client ID give the same text, however the address is spelled. */
 export function accountKeyOf(baseUrl: unknown, apiKey: unknown): string {
-	return createHash('sha256').update(`${addressOf(baseUrl)}\n${String(apiKey ?? '').trim()}`).digest('hex').slice(0, 16);
+	return createHash('sha256')
+		.update(`${addressOf(baseUrl)}\n${String(apiKey ?? '').trim()}`)
+		.digest('hex')
+		.slice(0, 16);
 }
 
 /**
@@ -105,7 +113,11 @@ export function markOf(state: InboxTriggerState, account: string): { mark?: stri
 	if (state.lastId === undefined) return {};
 	// Only a text of digits, as the trigger writes it: a number or anything else was written by someone else.
 	const mark = typeof state.lastId === 'string' ? idOf({ ID: state.lastId }) : undefined;
-	if (mark === undefined) return { afresh: `the saved last message ID (${JSON.stringify(state.lastId)?.slice(0, 40)}) is not one this trigger writes` };
-	if (state.account !== undefined && state.account !== account) return { afresh: 'the credential now reads another gateway account than the one the last message ID came from' };
+	if (mark === undefined)
+		return {
+			afresh: `the saved last message ID (${JSON.stringify(state.lastId)?.slice(0, 40)}) is not one this trigger writes`,
+		};
+	if (state.account !== undefined && state.account !== account)
+		return { afresh: 'the credential now reads another gateway account than the one the last message ID came from' };
 	return { mark };
 }

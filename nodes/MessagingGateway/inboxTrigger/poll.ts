@@ -11,7 +11,17 @@ import { inboxCall, inboxCallInWords } from '../core/lists/calls';
 import { MAX_PAGE_SIZE } from '../core/lists/pages';
 import { FIELD_LABELS } from '../descriptions/lists';
 import { walkPages } from '../lists';
-import { accountKeyOf, activationOutcome, manualOutcome, markOf, MAX_EMITTED_PER_POLL, pollOutcome, settledOutcome, type InboxTriggerState, type PollOutcome } from './mark';
+import {
+	accountKeyOf,
+	activationOutcome,
+	manualOutcome,
+	markOf,
+	MAX_EMITTED_PER_POLL,
+	pollOutcome,
+	settledOutcome,
+	type InboxTriggerState,
+	type PollOutcome,
+} from './mark';
 import { firstRead, nextRead, startWalk } from './walk';
 
 /** Reads the inbox from its newest end towards the mark; says what this poll emits and the mark it leaves. */
@@ -20,17 +30,25 @@ async function pollInbox(ctx: IPollFunctions, mark: string | undefined, manual: 
 	if (!call.ok) throw new NodeOperationError(ctx.getNode(), `${FIELD_LABELS[call.field]}: ${call.error}`);
 	const walk = startWalk(manual ? undefined : mark, MAX_PAGE_SIZE, undefined, call.keep);
 	await walkPages.call(ctx, call, firstRead(walk), (read, page) => nextRead(walk, read, page));
-	if (walk.withoutId.size > 0) ctx.logger.warn(`Messaging Gateway Inbox Trigger: ${walk.withoutId.size} listed message(s) without a numeric ID were left out`);
+	if (walk.withoutId.size > 0)
+		ctx.logger.warn(
+			`Messaging Gateway Inbox Trigger: ${walk.withoutId.size} listed message(s) without a numeric ID were left out`,
+		);
 	if (walk.outsized.size > 0) {
-		ctx.logger.warn(`Messaging Gateway Inbox Trigger: left out message ID(s) ${[...walk.outsized].slice(0, 3).join(', ')}: far beyond the other IDs of their page (3 digits or more longer), as the last message emitted it would hide every later message`);
+		ctx.logger.warn(
+			`Messaging Gateway Inbox Trigger: left out message ID(s) ${[...walk.outsized].slice(0, 3).join(', ')}: far beyond the other IDs of their page (3 digits or more longer), as the last message emitted it would hide every later message`,
+		);
 	}
 	if (walk.failure !== undefined) {
 		throw new NodeOperationError(ctx.getNode(), `Cannot read the inbox: ${walk.failure}`, {
-			description: 'Nothing was emitted and the last message emitted stays as it was: the next poll reads the inbox again. A filter (Inbox Number, Type) makes the list shorter.',
+			description:
+				'Nothing was emitted and the last message emitted stays as it was: the next poll reads the inbox again. A filter (Inbox Number, Type) makes the list shorter.',
 		});
 	}
 	if (walk.truncated) {
-		ctx.logger.warn(`Messaging Gateway Inbox Trigger: read the newest ${walk.maxRecords} messages without reaching the last message emitted; messages older than those read are not emitted`);
+		ctx.logger.warn(
+			`Messaging Gateway Inbox Trigger: read the newest ${walk.maxRecords} messages without reaching the last message emitted; messages older than those read are not emitted`,
+		);
 	}
 	if (manual) {
 		const outcome = manualOutcome(walk);
@@ -51,7 +69,9 @@ export async function pollTrigger(ctx: IPollFunctions): Promise<INodeExecutionDa
 	const manual = ctx.getMode() === 'manual';
 	const key = `${ctx.getWorkflow().id ?? ''}\n${ctx.getNode().id ?? ctx.getNode().name}`;
 	if (!manual && polling.has(key)) {
-		ctx.logger.warn('Messaging Gateway Inbox Trigger: the previous poll still runs (a slow gateway); this one is skipped, and the next poll emits what came in meanwhile');
+		ctx.logger.warn(
+			'Messaging Gateway Inbox Trigger: the previous poll still runs (a slow gateway); this one is skipped, and the next poll emits what came in meanwhile',
+		);
 		return null;
 	}
 	if (!manual) polling.add(key);
@@ -67,13 +87,18 @@ async function pollOnce(ctx: IPollFunctions, manual: boolean): Promise<INodeExec
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 	const account = accountKeyOf(credentials.baseUrl, credentials.apiKey);
 	const { mark, afresh } = markOf(state, account);
-	if (afresh !== undefined && !manual) ctx.logger.warn(`Messaging Gateway Inbox Trigger: starts afresh, as at activation (nothing emitted, the newest message marked): ${afresh}`);
+	if (afresh !== undefined && !manual)
+		ctx.logger.warn(
+			`Messaging Gateway Inbox Trigger: starts afresh, as at activation (nothing emitted, the newest message marked): ${afresh}`,
+		);
 	const walked = await pollInbox(ctx, mark, manual);
 	// The mark as kept now, after the walk: what another poll emitted meanwhile is not emitted again.
 	const outcome = manual ? walked : settledOutcome(walked, markOf(state, account).mark);
 	if (!manual && outcome.mark !== undefined) Object.assign(state, { lastId: outcome.mark, account });
 	if (outcome.leftForNextPoll > 0) {
-		ctx.logger.info(`Messaging Gateway Inbox Trigger: emitted the oldest ${MAX_EMITTED_PER_POLL} new messages (the most per poll); ${outcome.leftForNextPoll} more come on the next poll`);
+		ctx.logger.info(
+			`Messaging Gateway Inbox Trigger: emitted the oldest ${MAX_EMITTED_PER_POLL} new messages (the most per poll); ${outcome.leftForNextPoll} more come on the next poll`,
+		);
 	}
 	if (outcome.emit.length === 0) return null;
 	return [ctx.helpers.returnJsonArray(outcome.emit as IDataObject[])];

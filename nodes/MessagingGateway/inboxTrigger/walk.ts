@@ -5,7 +5,16 @@
  * first, to the end page 1's `total` points at, then back towards the mark.
  */
 import type { Page, Read } from '../core/lists/pages';
-import { budgetLeft, isRead, nextRead as readOn, startList, takePage, type ListWalk, type ReadKind, type WalkFailure } from '../core/lists/walk';
+import {
+	budgetLeft,
+	isRead,
+	nextRead as readOn,
+	startList,
+	takePage,
+	type ListWalk,
+	type ReadKind,
+	type WalkFailure,
+} from '../core/lists/walk';
 import { compareIds, idOf, type Found, type InboxOrder } from './mark';
 
 /** A poll reads every message among the newest this many (10 pages of 2,000), from the newest end. */
@@ -36,9 +45,27 @@ export interface InboxWalk extends Found {
 	failure?: string;
 }
 
-export function startWalk(mark: string | undefined, pageSize: number, maxRecords = MAX_RECORDS_PER_POLL, keep: (record: unknown) => boolean = () => true): InboxWalk {
+export function startWalk(
+	mark: string | undefined,
+	pageSize: number,
+	maxRecords = MAX_RECORDS_PER_POLL,
+	keep: (record: unknown) => boolean = () => true,
+): InboxWalk {
 	const list = startList({ pageSize, overlapEveryRead: true, boundByTotal: false, maxRecords });
-	return { list, mark, pageSize, maxRecords, phase: 'first', grid: pageSize, reachedMark: false, found: new Map(), keep, outsized: new Set(), withoutId: new Set(), truncated: false };
+	return {
+		list,
+		mark,
+		pageSize,
+		maxRecords,
+		phase: 'first',
+		grid: pageSize,
+		reachedMark: false,
+		found: new Map(),
+		keep,
+		outsized: new Set(),
+		withoutId: new Set(),
+		truncated: false,
+	};
 }
 
 export const firstRead = (walk: InboxWalk): Read => ({ page: 1, limit: walk.pageSize });
@@ -105,7 +132,12 @@ const fail = (walk: InboxWalk, failure: WalkFailure): undefined => {
 };
 
 /** Takes a read's page into the list walk, then notes its messages; undefined when the walk failed. */
-function take(walk: InboxWalk, read: Read, page: Page, kind: ReadKind): { ended: boolean; ids: string[]; reachesMark: boolean } | undefined {
+function take(
+	walk: InboxWalk,
+	read: Read,
+	page: Page,
+	kind: ReadKind,
+): { ended: boolean; ids: string[]; reachesMark: boolean } | undefined {
 	const taken = takePage(walk.list, read, page, kind);
 	if (!taken.ok) return fail(walk, taken.failure);
 	return { ended: taken.ended, ...note(walk, page) };

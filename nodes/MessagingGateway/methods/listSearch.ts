@@ -6,8 +6,17 @@ import { canReceiveReplies, filterSenderIds, parseSenderIds, type SenderId } fro
 import { gatewayList, gatewayRequest } from '../transport';
 
 /** The account's sender IDs (`GET /v1/senderids`) that `offered` keeps, filtered by what the user types. */
-async function senderList(context: ILoadOptionsFunctions, filter: string | undefined, offered: (entry: SenderId) => boolean): Promise<INodeListSearchResult> {
-	const response = await gatewayRequest.call(context, { method: 'GET', path: '/v1/senderids', itemIndex: 0, idempotent: true });
+async function senderList(
+	context: ILoadOptionsFunctions,
+	filter: string | undefined,
+	offered: (entry: SenderId) => boolean,
+): Promise<INodeListSearchResult> {
+	const response = await gatewayRequest.call(context, {
+		method: 'GET',
+		path: '/v1/senderids',
+		itemIndex: 0,
+		idempotent: true,
+	});
 	return {
 		results: filterSenderIds(parseSenderIds(response).filter(offered), filter).map((entry) => ({
 			name: entry.sender,
@@ -23,7 +32,10 @@ export async function searchSenderIds(this: ILoadOptionsFunctions, filter?: stri
 }
 
 /** The Sender list of Send and Wait: only the numbers, the sender IDs a reply can reach. */
-export async function searchReplySenderIds(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchReplySenderIds(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	return await senderList(this, filter, canReceiveReplies);
 }
 
@@ -34,9 +46,17 @@ const GROUPS_PER_PAGE = 100;
  * The account's groups (`GET /v1/groups`, a bare array or an envelope: core/contacts/group.ts) for the
  * Group list, filtered by what the user types; a full page means there may be another.
  */
-export async function searchGroups(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchGroups(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const page = Number(paginationToken ?? 1) || 1;
-	const response = await gatewayList.call(this, { method: 'GET', path: `${groupsCall().path}?page=${page}&limit=${GROUPS_PER_PAGE}`, itemIndex: 0 });
+	const response = await gatewayList.call(this, {
+		method: 'GET',
+		path: `${groupsCall().path}?page=${page}&limit=${GROUPS_PER_PAGE}`,
+		itemIndex: 0,
+	});
 	const groups = groupsOf(response);
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	return {

@@ -15,7 +15,11 @@ import { respond, warnOwner } from './respond';
 
 /** The problems part of an answer: at most MAX_LISTED_PROBLEMS named, all counted. */
 function problemsOf(parsed: ParseEventsResult): IDataObject {
-	return { errors: parsed.errors, errorCount: parsed.errorCount, ...(parsed.stoppedEarly ? { validationStopped: true } : {}) };
+	return {
+		errors: parsed.errors,
+		errorCount: parsed.errorCount,
+		...(parsed.stoppedEarly ? { validationStopped: true } : {}),
+	};
 }
 
 function logProblems(ctx: IWebhookFunctions, parsed: ParseEventsResult, strict: boolean): void {
@@ -23,16 +27,24 @@ function logProblems(ctx: IWebhookFunctions, parsed: ParseEventsResult, strict: 
 		const entries = `${parsed.rejected} entr${parsed.rejected === 1 ? 'y' : 'ies'} that ${parsed.rejected === 1 ? 'is' : 'are'}`;
 		const what = strict ? 'an exact gateway event (Strict Validation is on)' : 'a gateway event';
 		const more = parsed.errorCount > parsed.errors.length ? ` … (${parsed.errorCount} problems)` : '';
-		warnOwner(ctx, `${parsed.events.length ? 'accepted' : 'refused'} a webhook request with ${entries} not ${what}: ${parsed.errors.join('; ')}${more}`, {
-			errorCount: parsed.errorCount,
-		});
+		warnOwner(
+			ctx,
+			`${parsed.events.length ? 'accepted' : 'refused'} a webhook request with ${entries} not ${what}: ${parsed.errors.join('; ')}${more}`,
+			{
+				errorCount: parsed.errorCount,
+			},
+		);
 	}
 	if (parsed.events.length > 0 && parsed.deviationCount > 0) {
 		const which = parsed.events.length === 1 ? 'an event' : 'events';
 		const more = parsed.deviations.length >= MAX_LISTED_PROBLEMS ? ' …' : '';
-		warnOwner(ctx, `passed on ${which} that differ from the documented fields, as sent: ${parsed.deviations.join('; ')}${more}`, {
-			deviationCount: parsed.deviationCount,
-		});
+		warnOwner(
+			ctx,
+			`passed on ${which} that differ from the documented fields, as sent: ${parsed.deviations.join('; ')}${more}`,
+			{
+				deviationCount: parsed.deviationCount,
+			},
+		);
 	}
 }
 
@@ -77,28 +89,50 @@ export function answerOptionsOf(options: TriggerOptions, typeVersion: number, si
 	};
 }
 
-export async function answerEvents(ctx: IWebhookFunctions, body: unknown, selected: string[], options: AnswerOptions): Promise<IWebhookResponseData> {
-	const received = receiveEvents(body, { strict: options.strict, selected, finalReportsOnly: options.finalReportsOnly });
+export async function answerEvents(
+	ctx: IWebhookFunctions,
+	body: unknown,
+	selected: string[],
+	options: AnswerOptions,
+): Promise<IWebhookResponseData> {
+	const received = receiveEvents(body, {
+		strict: options.strict,
+		selected,
+		finalReportsOnly: options.finalReportsOnly,
+	});
 	const { parsed, starting } = received;
 	logProblems(ctx, parsed, options.strict);
 	if (parsed.events.length === 0) {
-		return respond(ctx, 400, { error: 'not_an_event', message: `The body is not a gateway webhook event: ${parsed.errors.slice(0, 3).join('; ')}`, ...problemsOf(parsed) });
+		return respond(ctx, 400, {
+			error: 'not_an_event',
+			message: `The body is not a gateway webhook event: ${parsed.errors.slice(0, 3).join('; ')}`,
+			...problemsOf(parsed),
+		});
 	}
 	// Replies and reports of waiting questions go to their executions first, whatever the selection.
 	const events = parsed.events.map(({ event }) => event as IDataObject);
 	// An unsigned request (Accept Unsigned Requests) could be anyone's: it answers no question (docs/send-and-wait.md).
 	const forwarded = options.signed ? await forwardToWaitingQuestions(ctx, events) : new Map();
 	if (!options.signed && events.some((event) => resumeTargetOf(event) !== undefined)) {
-		warnOwner(ctx, 'did not hand an unsigned request to a waiting question (Send and Wait for Response): set the signing secret in the credential');
+		warnOwner(
+			ctx,
+			'did not hand an unsigned request to a waiting question (Send and Wait for Response): set the signing secret in the credential',
+		);
 	}
 	if (needsRedelivery(forwarded)) {
 		// Not waiting yet, n8n unreachable, or this request's forwards ran out: what was settled is remembered, the rest comes again.
-		return respond(ctx, 503, { error: 'waiting_execution_unreachable', message: 'A reply or report of a waiting question could not be handed to n8n yet; deliver it again later' });
+		return respond(ctx, 503, {
+			error: 'waiting_execution_unreachable',
+			message: 'A reply or report of a waiting question could not be handed to n8n yet; deliver it again later',
+		});
 	}
 	await actOnKeywords(ctx, events, { ...options.keywords, signed: options.signed });
-	const items: INodeExecutionData[] = eventsToStart(starting as IDataObject[], forwarded, options.replyHandling).map((json) => ({ json }));
+	const items: INodeExecutionData[] = eventsToStart(starting as IDataObject[], forwarded, options.replyHandling).map(
+		(json) => ({ json }),
+	);
 	const webhookResponse: IDataObject = { received: parsed.events.length + parsed.rejected, accepted: items.length };
-	if (forwarded.size > 0) webhookResponse.resumed = [...forwarded.values()].filter(({ outcome }) => outcome.kind === 'resumed').length;
+	if (forwarded.size > 0)
+		webhookResponse.resumed = [...forwarded.values()].filter(({ outcome }) => outcome.kind === 'resumed').length;
 	// Events in the same array that are not events are named, so the sender can see what was dropped.
 	if (parsed.rejected > 0) Object.assign(webhookResponse, { rejected: parsed.rejected, ...problemsOf(parsed) });
 	Object.assign(webhookResponse, unselectedNote(ctx, received, selected));

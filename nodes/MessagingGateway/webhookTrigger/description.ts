@@ -47,10 +47,14 @@ const SHARED_OPTIONS: INodeProperties[] = [
 				value: 'resumeOnly',
 				description: 'A reply or report that resumed a waiting question does not also start this workflow',
 			},
-			{ name: 'Resume and Start', value: 'resumeAndStart', description: 'It resumes the question and starts this workflow as well' },
+			{
+				name: 'Resume and Start',
+				value: 'resumeAndStart',
+				description: 'It resumes the question and starts this workflow as well',
+			},
 		],
 		description:
-			"Replies and delivery reports of questions sent with Send and Wait for Response are handed to their waiting executions (whatever the Events selection). This says whether one that resumed a question also starts this workflow.",
+			'Replies and delivery reports of questions sent with Send and Wait for Response are handed to their waiting executions (whatever the Events selection). This says whether one that resumed a question also starts this workflow.',
 	},
 	{
 		displayName: 'Tolerance (Seconds)',
@@ -79,7 +83,8 @@ const keywordOptions = (onFromVersion3: boolean): INodeProperties[] => [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. Shop alerts. Msg&data rates may apply. Reply STOP to opt out.',
-		description: 'With Opt-Out Keywords on: the SMS that answers HELP or INFO, from the number it reached; at most once per number per 24 hours. Empty: no answer.',
+		description:
+			'With Opt-Out Keywords on: the SMS that answers HELP or INFO, from the number it reached; at most once per number per 24 hours. Empty: no answer.',
 	},
 	onFromVersion3 ? { ...OPT_OUT_KEYWORDS, default: true } : OPT_OUT_KEYWORDS,
 ];
@@ -110,15 +115,19 @@ export const TRIGGER_PROPERTIES: INodeProperties[] = [
 		type: 'multiOptions',
 		required: true,
 		default: [],
-		description:
-			'Webhook types that start the workflow. Others are acknowledged with 200 and start nothing.',
+		description: 'Webhook types that start the workflow. Others are acknowledged with 200 and start nothing.',
 		options: [
 			{
 				name: 'All Events',
 				value: ALL_EVENTS,
 				description: 'Every type, including types the gateway adds later',
 			},
-			...WEBHOOK_EVENT_TYPES.map((type) => ({ name: type.name, value: type.value, description: type.description, ...('action' in type ? { action: type.action } : {}) })),
+			...WEBHOOK_EVENT_TYPES.map((type) => ({
+				name: type.name,
+				value: type.value,
+				description: type.description,
+				...('action' in type ? { action: type.action } : {}),
+			})),
 		],
 	},
 	// The same options in every version; only the defaults of Strict Validation (on in version 1, its

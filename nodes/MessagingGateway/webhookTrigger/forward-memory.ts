@@ -50,7 +50,8 @@ export class BoundedMap<V> {
  * the same key), with the link's signature, so that a forged link never shares what a real one settled.
  * Kept in memory only, never logged.
  */
-export const questionKeyOf = (target: ResumeTarget): string => `${target.executionId}/${target.nodeId}/${target.signature}`;
+export const questionKeyOf = (target: ResumeTarget): string =>
+	`${target.executionId}/${target.nodeId}/${target.signature}`;
 
 const textOf = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
@@ -68,7 +69,8 @@ export function eventKeyOf(event: unknown, target: ResumeTarget): string | undef
 export function askedKeyOf(event: unknown, target: ResumeTarget): string | undefined {
 	if (!isObject(event) || !isObject(event.message)) return undefined;
 	const replied = isObject(event.isreply) ? textOf(event.isreply.orig_messageid) : undefined;
-	const messageid = target.questionMessageId ?? (event.webhook_type === 'inbox_message' ? replied : textOf(event.message.messageid));
+	const messageid =
+		target.questionMessageId ?? (event.webhook_type === 'inbox_message' ? replied : textOf(event.message.messageid));
 	return messageid === undefined ? undefined : `${questionKeyOf(target)}@${messageid}`;
 }
 
@@ -100,7 +102,9 @@ export class ForwardMemory {
 		if (known) return known;
 		const askedKey = askedKeyOf(event, target);
 		const by = askedKey === undefined ? undefined : this.answered.get(askedKey);
-		return by === undefined ? undefined : { outcome: { kind: 'answered', reason: 'the question was answered already' }, by };
+		return by === undefined
+			? undefined
+			: { outcome: { kind: 'answered', reason: 'the question was answered already' }, by };
 	}
 
 	/** Keeps a final outcome of the event (and, when the question is over, that it is). */
@@ -108,6 +112,7 @@ export class ForwardMemory {
 		const eventKey = eventKeyOf(event, target);
 		if (eventKey !== undefined) this.settled.set(eventKey, settled);
 		const askedKey = askedKeyOf(event, target);
-		if (askedKey !== undefined && (settled.outcome.kind === 'resumed' || settled.outcome.kind === 'answered')) this.answered.set(askedKey, settled.by);
+		if (askedKey !== undefined && (settled.outcome.kind === 'resumed' || settled.outcome.kind === 'answered'))
+			this.answered.set(askedKey, settled.by);
 	}
 }

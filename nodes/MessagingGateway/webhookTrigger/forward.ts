@@ -13,7 +13,12 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { mapWithConcurrency } from '../concurrency';
 import { encodeForForward, isFinalOutcome, resumeTargetOf, type ForwardOutcome } from '../core/questions/forwarding';
-import { redactResumeSignaturesDeep, RESUME_REFERENCE_PREFIX, waitingWebhookUrl, type ResumeTarget } from '../core/questions/resume-link';
+import {
+	redactResumeSignaturesDeep,
+	RESUME_REFERENCE_PREFIX,
+	waitingWebhookUrl,
+	type ResumeTarget,
+} from '../core/questions/resume-link';
 import { ForwardMemory, questionKeyOf, type Settled } from './forward-memory';
 import { ForwardBudget, handOn } from './hand-on';
 
@@ -42,33 +47,58 @@ const triggerOf = (ctx: IWebhookFunctions): string => `${String(ctx.getWorkflow(
 function logOutcome(ctx: IWebhookFunctions, event: IDataObject, { target, outcome }: Forwarded): void {
 	const node = ctx.getNode();
 	const about = `the ${String(event.webhook_type)} ${String(event.webhook_id)} for the question waiting in execution ${target.executionId}`;
-	const metadata = { workflowId: ctx.getWorkflow().id, nodeName: node.name, executionId: target.executionId, questionNodeId: target.nodeId };
+	const metadata = {
+		workflowId: ctx.getWorkflow().id,
+		nodeName: node.name,
+		executionId: target.executionId,
+		questionNodeId: target.nodeId,
+	};
 	const prefix = `Messaging Gateway Trigger "${node.name}":`;
 	if (outcome.kind === 'resumed') ctx.logger.info(`${prefix} ${about} answered it; the execution goes on`, metadata);
 	else if (outcome.kind === 'keptWaiting') {
 		const kept = `${prefix} ${about} is no answer (${outcome.reason}); it keeps waiting`;
-		if (outcome.reminderError !== undefined) ctx.logger.warn(`${kept}; the reminder could not be sent: ${outcome.reminderError}`, metadata);
-		else ctx.logger.info(`${kept}${outcome.reminded ? ', reminder sent' : outcome.reminderSkipped === undefined ? '' : `; no reminder: ${outcome.reminderSkipped}`}`, metadata);
-	} else if (outcome.kind === 'answered') ctx.logger.info(`${prefix} ${about} is part of its conversation: ${outcome.reason}`, metadata);
-	else if (outcome.kind === 'refused') ctx.logger.warn(`${prefix} n8n did not take ${about}: ${outcome.reason}`, metadata);
+		if (outcome.reminderError !== undefined)
+			ctx.logger.warn(`${kept}; the reminder could not be sent: ${outcome.reminderError}`, metadata);
+		else
+			ctx.logger.info(
+				`${kept}${outcome.reminded ? ', reminder sent' : outcome.reminderSkipped === undefined ? '' : `; no reminder: ${outcome.reminderSkipped}`}`,
+				metadata,
+			);
+	} else if (outcome.kind === 'answered')
+		ctx.logger.info(`${prefix} ${about} is part of its conversation: ${outcome.reason}`, metadata);
+	else if (outcome.kind === 'refused')
+		ctx.logger.warn(`${prefix} n8n did not take ${about}: ${outcome.reason}`, metadata);
 	else if (outcome.kind !== 'deferred') {
-		ctx.logger.warn(`${prefix} could not hand over ${about}: ${outcome.reason}; the gateway is asked to deliver it again`, metadata);
+		ctx.logger.warn(
+			`${prefix} could not hand over ${about}: ${outcome.reason}; the gateway is asked to deliver it again`,
+			metadata,
+		);
 	}
 }
 
 /** A remembered outcome as this trigger reports it: an event that resumed the question before is now only part of its conversation. */
 function recalled(settled: Settled, trigger: string): ForwardOutcome {
 	if (settled.outcome.kind !== 'resumed' && settled.outcome.kind !== 'answered') return settled.outcome;
-	const reason = settled.by === trigger ? `${settled.outcome.kind === 'resumed' ? 'delivered again: it answered the question already' : settled.outcome.reason}` : `answered by another trigger (${settled.by})`;
+	const reason =
+		settled.by === trigger
+			? `${settled.outcome.kind === 'resumed' ? 'delivered again: it answered the question already' : settled.outcome.reason}`
+			: `answered by another trigger (${settled.by})`;
 	return { kind: 'answered', reason };
 }
 
-async function outcomeOf(ctx: IWebhookFunctions, event: IDataObject, target: ResumeTarget, ownUrl: string | undefined, budget: ForwardBudget): Promise<ForwardOutcome> {
+async function outcomeOf(
+	ctx: IWebhookFunctions,
+	event: IDataObject,
+	target: ResumeTarget,
+	ownUrl: string | undefined,
+	budget: ForwardBudget,
+): Promise<ForwardOutcome> {
 	const trigger = triggerOf(ctx);
 	const known = memory.recall(event, target);
 	if (known) return recalled(known, trigger);
 	const url = ownUrl === undefined ? undefined : waitingWebhookUrl(ownUrl, target);
-	if (url === undefined) return { kind: 'refused', reason: "this n8n's own webhook URL is unknown, so there is nowhere safe to forward to" };
+	if (url === undefined)
+		return { kind: 'refused', reason: "this n8n's own webhook URL is unknown, so there is nowhere safe to forward to" };
 	const encoded = encodeForForward(event);
 	const outcome = encoded.ok ? await handOn(ctx, url, encoded.body, budget) : encoded.outcome;
 	if (isFinalOutcome(outcome)) memory.remember(event, target, { outcome, by: trigger });
@@ -76,11 +106,18 @@ async function outcomeOf(ctx: IWebhookFunctions, event: IDataObject, target: Res
 }
 
 /** One question's events in order; after one that is not settled, the later ones wait for the next delivery too. */
-async function handQuestion(ctx: IWebhookFunctions, question: Question, ownUrl: string | undefined, budget: ForwardBudget, forwarded: Map<object, Forwarded>) {
+async function handQuestion(
+	ctx: IWebhookFunctions,
+	question: Question,
+	ownUrl: string | undefined,
+	budget: ForwardBudget,
+	forwarded: Map<object, Forwarded>,
+) {
 	let blocked: ForwardOutcome | undefined;
 	for (const { event, target } of question.events) {
 		const outcome = blocked ?? (await outcomeOf(ctx, event, target, ownUrl, budget));
-		if (!isFinalOutcome(outcome)) blocked ??= { kind: 'deferred', reason: 'an earlier event of the same question was not handed on yet' };
+		if (!isFinalOutcome(outcome))
+			blocked ??= { kind: 'deferred', reason: 'an earlier event of the same question was not handed on yet' };
 		const result = { target, outcome };
 		logOutcome(ctx, event, result);
 		forwarded.set(event, result);
@@ -105,7 +142,10 @@ export function questionsOf(events: readonly IDataObject[]): Question[] {
 export type ForwardedEvents = ReadonlyMap<object, Forwarded>;
 
 /** Hands every event that names a waiting question on (see the top of this file). */
-export async function forwardToWaitingQuestions(ctx: IWebhookFunctions, events: readonly IDataObject[]): Promise<ForwardedEvents> {
+export async function forwardToWaitingQuestions(
+	ctx: IWebhookFunctions,
+	events: readonly IDataObject[],
+): Promise<ForwardedEvents> {
 	const forwarded = new Map<object, Forwarded>();
 	// The usual webhook names no question: it costs one look at its reference and nothing more.
 	const questions = questionsOf(events);
@@ -129,11 +169,14 @@ function logDeferred(ctx: IWebhookFunctions, forwarded: ForwardedEvents): void {
 	const deferred = [...forwarded.values()].filter(({ outcome }) => outcome.kind === 'deferred').length;
 	if (deferred === 0) return;
 	const node = ctx.getNode();
-	ctx.logger.info(`Messaging Gateway Trigger "${node.name}": ${deferred} event${deferred === 1 ? '' : 's'} for waiting questions not handed on in this request (its time or number of forwards ran out, or an earlier event of the same question waits); the gateway is asked to deliver them again`, {
-		workflowId: ctx.getWorkflow().id,
-		nodeName: node.name,
-		deferred,
-	});
+	ctx.logger.info(
+		`Messaging Gateway Trigger "${node.name}": ${deferred} event${deferred === 1 ? '' : 's'} for waiting questions not handed on in this request (its time or number of forwards ran out, or an earlier event of the same question waits); the gateway is asked to deliver them again`,
+		{
+			workflowId: ctx.getWorkflow().id,
+			nodeName: node.name,
+			deferred,
+		},
+	);
 }
 
 /**
@@ -142,7 +185,11 @@ function logDeferred(ctx: IWebhookFunctions, forwarded: ForwardedEvents): void {
  * answer them too. Each forwarded event says what happened under `waitingQuestion`; every resume
  * signature is redacted.
  */
-export function eventsToStart(events: readonly IDataObject[], forwarded: ForwardedEvents, handling: ReplyHandling): IDataObject[] {
+export function eventsToStart(
+	events: readonly IDataObject[],
+	forwarded: ForwardedEvents,
+	handling: ReplyHandling,
+): IDataObject[] {
 	return events.flatMap((event) => {
 		const result = forwarded.get(event);
 		// Most events carry no question's reference: they pass as they are, without a copy.
@@ -157,9 +204,13 @@ export function eventsToStart(events: readonly IDataObject[], forwarded: Forward
 
 /** Whether a reference field of the event may hold a resume link (an interim report, a reply that names none). */
 function mayCarryResumeLink(event: IDataObject): boolean {
-	const fields = [(event.message as IDataObject | undefined)?.reference, (event.isreply as IDataObject | undefined)?.orig_reference];
+	const fields = [
+		(event.message as IDataObject | undefined)?.reference,
+		(event.isreply as IDataObject | undefined)?.orig_reference,
+	];
 	return fields.some((field) => typeof field === 'string' && field.includes(RESUME_REFERENCE_PREFIX));
 }
 
 /** Whether the gateway should deliver the request again: some question's event is not settled. */
-export const needsRedelivery = (forwarded: ForwardedEvents): boolean => [...forwarded.values()].some(({ outcome }) => !isFinalOutcome(outcome));
+export const needsRedelivery = (forwarded: ForwardedEvents): boolean =>
+	[...forwarded.values()].some(({ outcome }) => !isFinalOutcome(outcome));

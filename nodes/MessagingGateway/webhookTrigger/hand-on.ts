@@ -64,7 +64,12 @@ async function postOnce(ctx: IWebhookFunctions, url: string, body: string, timeo
 }
 
 /** Posts the encoded event to the waiting webhook; asks again, briefly, while n8n has not saved the execution as waiting. */
-export async function handOn(ctx: IWebhookFunctions, url: string, body: string, budget: ForwardBudget): Promise<ForwardOutcome> {
+export async function handOn(
+	ctx: IWebhookFunctions,
+	url: string,
+	body: string,
+	budget: ForwardBudget,
+): Promise<ForwardOutcome> {
 	let outcome: ForwardOutcome = DEFERRED;
 	for (let delay = FIRST_RETRY_MS; ; delay *= 2) {
 		const timeout = budget.take();

@@ -45,13 +45,21 @@ async function addOptOut(ctx: IWebhookFunctions, number: string, about: string):
 		return 'added';
 	} catch (error) {
 		if (isOptedOutRefusal(error)) return 'alreadyOnList';
-		warnOwner(ctx, `could not put the sender of ${about} on the opt-out list: ${(error as Error).message}. Add the number with Opt-Out → Add to Opt-Out List.`);
+		warnOwner(
+			ctx,
+			`could not put the sender of ${about} on the opt-out list: ${(error as Error).message}. Add the number with Opt-Out → Add to Opt-Out List.`,
+		);
 		return 'failed';
 	}
 }
 
 /** One opt-out request per event: a delivery again of the same event gets the first one's outcome (a failed one is tried again). */
-async function optOutOnce(ctx: IWebhookFunctions, event: IDataObject, number: string, about: string): Promise<OptOutDone> {
+async function optOutOnce(
+	ctx: IWebhookFunctions,
+	event: IDataObject,
+	number: string,
+	about: string,
+): Promise<OptOutDone> {
 	const key = textOf(event.webhook_id);
 	const earlier = key === undefined ? undefined : optOuts.get(key);
 	if (earlier !== undefined) {
@@ -64,14 +72,25 @@ async function optOutOnce(ctx: IWebhookFunctions, event: IDataObject, number: st
 }
 
 /** The Help Reply, from the number the message reached, unless this number got it in the last 24 hours. */
-async function answerHelp(ctx: IWebhookFunctions, text: string, number: string, message: IDataObject, about: string): Promise<'sent' | 'sentEarlier' | 'failed'> {
+async function answerHelp(
+	ctx: IWebhookFunctions,
+	text: string,
+	number: string,
+	message: IDataObject,
+	about: string,
+): Promise<'sent' | 'sentEarlier' | 'failed'> {
 	const now = Date.now();
 	const last = helpAnswered.get(number);
 	if (last !== undefined && now - last < HELP_INTERVAL_MS) return 'sentEarlier';
 	helpAnswered.set(number, now);
 	try {
 		const sender = textOf(message.receiver);
-		await gatewayRequest.call(ctx, { method: 'POST', path: '/v1/message/send', body: { message: text, to: number, ...(sender ? { sender } : {}) }, itemIndex: 0 });
+		await gatewayRequest.call(ctx, {
+			method: 'POST',
+			path: '/v1/message/send',
+			body: { message: text, to: number, ...(sender ? { sender } : {}) },
+			itemIndex: 0,
+		});
 		return 'sent';
 	} catch (error) {
 		helpAnswered.set(number, 0);
@@ -91,11 +110,17 @@ async function fieldsOf(ctx: IWebhookFunctions, event: IDataObject, settings: Ke
 	const number = readNumberValue(message.sender);
 	if (keyword === 'start' || (keyword === 'help' && settings.helpReply.trim() === '')) return fields;
 	if (!settings.signed) {
-		warnOwner(ctx, `did not act on the ${keyword.toUpperCase()} of ${about}: the request is unsigned (set the signing secret in the credential)`);
+		warnOwner(
+			ctx,
+			`did not act on the ${keyword.toUpperCase()} of ${about}: the request is unsigned (set the signing secret in the credential)`,
+		);
 		return fields;
 	}
 	if (!number.ok) {
-		warnOwner(ctx, `could not act on the ${keyword.toUpperCase()} of ${about}: its sender is no phone number (${number.error})`);
+		warnOwner(
+			ctx,
+			`could not act on the ${keyword.toUpperCase()} of ${about}: its sender is no phone number (${number.error})`,
+		);
 		return keyword === 'stop' ? { ...fields, optOut: 'failed' } : fields;
 	}
 	if (keyword === 'stop') return { ...fields, optOut: await optOutOnce(ctx, event, number.digits, about) };
@@ -103,7 +128,11 @@ async function fieldsOf(ctx: IWebhookFunctions, event: IDataObject, settings: Ke
 }
 
 /** Acts on the keywords of the request's incoming SMS (selected or not: an opt-out counts whatever the Events) and adds their fields to the events. */
-export async function actOnKeywords(ctx: IWebhookFunctions, events: readonly IDataObject[], settings: KeywordSettings): Promise<void> {
+export async function actOnKeywords(
+	ctx: IWebhookFunctions,
+	events: readonly IDataObject[],
+	settings: KeywordSettings,
+): Promise<void> {
 	if (!settings.act) return;
 	const incoming = events.filter((event) => event.webhook_type === 'inbox_message' && isObject(event.message));
 	await mapWithConcurrency(incoming, AT_ONCE, async (event) => {

@@ -23,7 +23,10 @@ export interface Received {
 	unselected: string[];
 }
 
-export function receiveEvents(body: unknown, { selected, finalReportsOnly = false, ...parse }: ReceiveOptions): Received {
+export function receiveEvents(
+	body: unknown,
+	{ selected, finalReportsOnly = false, ...parse }: ReceiveOptions,
+): Received {
 	const parsed = parseEvents(body, parse);
 	const starting: WebhookEvent[] = [];
 	const unselected = new Set<string>();

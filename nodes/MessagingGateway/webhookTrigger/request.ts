@@ -40,7 +40,10 @@ function refuseUnauthorized(ctx: IWebhookFunctions, check: SignatureFailure, dia
  * `{ signed }` when the request may go on (`signed: false`: accepted unsigned, by the owner's option);
  * otherwise the answer already given.
  */
-export async function verifyRequest(ctx: IWebhookFunctions, options: TriggerOptions): Promise<IWebhookResponseData | { signed: boolean }> {
+export async function verifyRequest(
+	ctx: IWebhookFunctions,
+	options: TriggerOptions,
+): Promise<IWebhookResponseData | { signed: boolean }> {
 	const req = ctx.getRequestObject() as RawRequest;
 	const credentials = await ctx.getCredentials<{ signingSecret?: unknown }>(CREDENTIAL_TYPE);
 	const secret = credentials.signingSecret;
@@ -54,7 +57,10 @@ export async function verifyRequest(ctx: IWebhookFunctions, options: TriggerOpti
 	}
 	const signed = req.method === 'GET' ? rawQueryString(req) : req.rawBody;
 	if (signed === undefined) {
-		return respond(ctx, 500, { error: 'raw_body_unavailable', message: 'n8n did not keep the raw request body, so the signature cannot be checked' });
+		return respond(ctx, 500, {
+			error: 'raw_body_unavailable',
+			message: 'n8n did not keep the raw request body, so the signature cannot be checked',
+		});
 	}
 	const verified = verifySignature(signed, req.headers, secret, { toleranceSeconds: options.toleranceSeconds });
 	return verified.ok ? { signed: true } : refuseUnauthorized(ctx, verified.reason, verified.message);
@@ -64,10 +70,16 @@ export async function verifyRequest(ctx: IWebhookFunctions, options: TriggerOpti
 export function readBody(ctx: IWebhookFunctions): { body: unknown } | { answered: IWebhookResponseData } {
 	const req = ctx.getRequestObject() as RawRequest;
 	if (req.method === 'GET') return { body: decodeQueryEvent(ctx.getQueryData() as IDataObject) };
-	if (/\bjson\b/i.test(String(req.headers['content-type'] ?? '')) || req.rawBody === undefined) return { body: ctx.getBodyData() };
+	if (/\bjson\b/i.test(String(req.headers['content-type'] ?? '')) || req.rawBody === undefined)
+		return { body: ctx.getBodyData() };
 	try {
 		return { body: jsonParse(req.rawBody.toString('utf8')) };
 	} catch (error) {
-		return { answered: respond(ctx, 400, { error: 'malformed_json', message: `The body is not valid JSON: ${(error as Error).message.slice(0, 200)}` }) };
+		return {
+			answered: respond(ctx, 400, {
+				error: 'malformed_json',
+				message: `The body is not valid JSON: ${(error as Error).message.slice(0, 200)}`,
+			}),
+		};
 	}
 }

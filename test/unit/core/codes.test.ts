@@ -1,4 +1,10 @@
-import { API_ERROR_CODES, DELIVERY_CODES, DELIVERY_DETAIL_CODES, describeCode, STATUS_CODES } from '../../../nodes/MessagingGateway/core/codes';
+import {
+	API_ERROR_CODES,
+	DELIVERY_CODES,
+	DELIVERY_DETAIL_CODES,
+	describeCode,
+	STATUS_CODES,
+} from '../../../nodes/MessagingGateway/core/codes';
 import { deliveryStatusText } from '../../../emulator/status-codes';
 
 // The tables as docs/gateway-api.md#codes and docs/gateway-api.md#api-errors list them.
@@ -40,8 +46,37 @@ test('status codes of docs/gateway-api.md#codes', () => {
 });
 
 test('every documented API error code is explained', () => {
-	const documented = ['102', '103', '104', '105', '106', '108', '109', '110', '111', '112', '113', '114', '118', '121',
-		'122', '123', '124', '125', '126', '127', '128', '129', '131', '132', '133', '134', '135', '136', '200'];
+	const documented = [
+		'102',
+		'103',
+		'104',
+		'105',
+		'106',
+		'108',
+		'109',
+		'110',
+		'111',
+		'112',
+		'113',
+		'114',
+		'118',
+		'121',
+		'122',
+		'123',
+		'124',
+		'125',
+		'126',
+		'127',
+		'128',
+		'129',
+		'131',
+		'132',
+		'133',
+		'134',
+		'135',
+		'136',
+		'200',
+	];
 	expect(Object.keys(API_ERROR_CODES).sort()).toEqual([...documented].sort());
 	for (const code of documented) expect(describeCode(code)).toEqual(expect.any(String));
 	expect(describeCode('104')).toMatch(/API key or API secret is wrong/);

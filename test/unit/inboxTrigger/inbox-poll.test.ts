@@ -1,4 +1,12 @@
-import { accountKeyOf, compareIds, idOf, markOf, settledOutcome, type InboxOrder, type PollOutcome } from '../../../nodes/MessagingGateway/inboxTrigger/mark';
+import {
+	accountKeyOf,
+	compareIds,
+	idOf,
+	markOf,
+	settledOutcome,
+	type InboxOrder,
+	type PollOutcome,
+} from '../../../nodes/MessagingGateway/inboxTrigger/mark';
 import { poll, receive, resetIds, type Inbox } from '../../support/inbox-model';
 
 /** The Inbox Trigger's emissions and mark against a model of the gateway's inbox (inbox-model.ts). */
@@ -113,17 +121,25 @@ describe.each<InboxOrder>(['oldestFirst', 'newestFirst'])('listed %s', (order) =
 
 describe('the saved mark', () => {
 	test.each([[null], [1003000], ['abc'], [{ id: '5' }], ['-1'], ['']])('%j is not a mark: start afresh', (lastId) => {
-		expect(markOf({ lastId, account: 'a' }, 'a')).toEqual({ afresh: expect.stringContaining('is not one this trigger writes') });
+		expect(markOf({ lastId, account: 'a' }, 'a')).toEqual({
+			afresh: expect.stringContaining('is not one this trigger writes'),
+		});
 	});
 	test("another account's mark: start afresh; a mark saved before marks named their account is kept", () => {
-		expect(markOf({ lastId: '17', account: 'a' }, 'b')).toEqual({ afresh: expect.stringContaining('another gateway account') });
+		expect(markOf({ lastId: '17', account: 'a' }, 'b')).toEqual({
+			afresh: expect.stringContaining('another gateway account'),
+		});
 		expect(markOf({ lastId: '0017' }, 'b')).toEqual({ mark: '17' });
 		expect(markOf({}, 'b')).toEqual({});
 	});
 });
 
 describe('the mark kept when a poll is about to emit (another poll may have moved it)', () => {
-	const outcome = (ids: string[], mark: string): PollOutcome => ({ emit: ids.map((ID) => ({ ID })), mark, leftForNextPoll: 0 });
+	const outcome = (ids: string[], mark: string): PollOutcome => ({
+		emit: ids.map((ID) => ({ ID })),
+		mark,
+		leftForNextPoll: 0,
+	});
 	test('nothing at or below it is emitted, and the mark never moves backwards', () => {
 		expect(settledOutcome(outcome(['8', '9', '10', '11'], '11'), '9')).toEqual(outcome(['10', '11'], '11'));
 		expect(settledOutcome(outcome(['8', '9'], '9'), '12')).toEqual(outcome([], '12'));
@@ -134,7 +150,12 @@ describe('the mark kept when a poll is about to emit (another poll may have move
 describe('the account key', () => {
 	test('one address however it is spelled: scheme and host case, a default port, trailing slashes', () => {
 		const key = accountKeyOf('https://api.smsgatewayapi.com', 'client');
-		for (const spelling of ['HTTPS://API.SMSGatewayAPI.com', 'https://api.smsgatewayapi.com:443', 'https://api.smsgatewayapi.com/', ' https://api.smsgatewayapi.com:443// ']) {
+		for (const spelling of [
+			'HTTPS://API.SMSGatewayAPI.com',
+			'https://api.smsgatewayapi.com:443',
+			'https://api.smsgatewayapi.com/',
+			' https://api.smsgatewayapi.com:443// ',
+		]) {
 			expect(accountKeyOf(spelling, 'client')).toBe(key);
 		}
 		expect(accountKeyOf('http://api.smsgatewayapi.com', 'client')).not.toBe(key);

@@ -6,67 +6,78 @@ import { pageOf, poll, receive, resetIds, type Inbox } from '../../support/inbox
 /** The Inbox Trigger's walk against a careless gateway's inbox (inbox-model.ts): lying totals, cut pages, deletions. */
 beforeEach(resetIds);
 
-describe.each<InboxOrder>(['oldestFirst', 'newestFirst'])('a careless gateway, listed %s: never a message lost, each once, or a poll that fails naming why', (order) => {
-	/** 250 messages there at activation, 550 new: what the polls emit until nothing is new, and their failures. */
-	function pollsOf(inbox: Inbox, options: { maxRecords?: number } = {}, activated?: () => void) {
-		receive(inbox, 250);
-		let { mark } = poll(inbox, undefined, 'activation');
-		activated?.();
-		const added = receive(inbox, 550);
-		const emitted: string[] = [];
-		const failures: string[] = [];
-		for (let i = 0; i < 5; i++) {
-			const next = poll(inbox, mark, 'poll', { cap: 5000, ...options });
-			if (next.failure !== undefined) failures.push(next.failure);
-			emitted.push(...next.ids);
-			mark = next.mark;
+describe.each<InboxOrder>(['oldestFirst', 'newestFirst'])(
+	'a careless gateway, listed %s: never a message lost, each once, or a poll that fails naming why',
+	(order) => {
+		/** 250 messages there at activation, 550 new: what the polls emit until nothing is new, and their failures. */
+		function pollsOf(inbox: Inbox, options: { maxRecords?: number } = {}, activated?: () => void) {
+			receive(inbox, 250);
+			let { mark } = poll(inbox, undefined, 'activation');
+			activated?.();
+			const added = receive(inbox, 550);
+			const emitted: string[] = [];
+			const failures: string[] = [];
+			for (let i = 0; i < 5; i++) {
+				const next = poll(inbox, mark, 'poll', { cap: 5000, ...options });
+				if (next.failure !== undefined) failures.push(next.failure);
+				emitted.push(...next.ids);
+				mark = next.mark;
+			}
+			return { added, emitted, failures };
 		}
-		return { added, emitted, failures };
-	}
 
-	test.each([
-		['total 0', () => 0],
-		["the page's own count", (_count: number, shown: number) => shown],
-		['no total (a bare array)', () => undefined],
-		['a total far too large', (count: number) => count * 3],
-	])('a total that lies (%s)', (_name, total) => {
-		const { added, emitted, failures } = pollsOf({ order, records: [], total });
-		expect(failures).toEqual([]);
-		expect(emitted).toEqual(added);
-	});
-
-	test.each([['asked' as const], ['own' as const]])('pages cut at 60 records where 100 are asked (counted at the %s limit), with and without a total', (capPages) => {
-		for (const total of [undefined, () => undefined]) {
-			resetIds();
-			const { added, emitted, failures } = pollsOf({ order, records: [], cap: 60, capPages, total });
+		test.each([
+			['total 0', () => 0],
+			["the page's own count", (_count: number, shown: number) => shown],
+			['no total (a bare array)', () => undefined],
+			['a total far too large', (count: number) => count * 3],
+		])('a total that lies (%s)', (_name, total) => {
+			const { added, emitted, failures } = pollsOf({ order, records: [], total });
 			expect(failures).toEqual([]);
 			expect(emitted).toEqual(added);
-		}
-	});
+		});
 
-	test('messages deleted between two reads: none skipped; when too many to tell, the poll fails and the next one emits them', () => {
-		// Pages of 100 overlap by 10: fewer deletions than that are told apart; more fail the poll.
-		for (const deleted of [8, 150]) {
-			resetIds();
-			// Read from page 1 onwards: newest first, or oldest first without a total.
-			const inbox: Inbox = { order, records: [], total: order === 'oldestFirst' ? () => undefined : undefined };
-			let reads = 0;
-			const gone = new Set<string>();
-			const deleting = () => {
-				// Between the first and second read of the first poll: messages deleted where the first read was
-				// (newest first: among the newest; oldest first: the oldest), which moves the rest towards page 1.
-				if (++reads !== 2) return;
-				const from = order === 'newestFirst' ? inbox.records.length - 5 - deleted : 0;
-				for (const record of inbox.records.splice(from, deleted)) gone.add(record.ID);
-			};
-			const { added, emitted, failures } = pollsOf(inbox, {}, () => (inbox.beforePage = deleting));
-			expect(emitted).toEqual([...new Set(emitted)].sort((x, y) => Number(x) - Number(y)));
-			expect(added.filter((id) => !gone.has(id) && !emitted.includes(id))).toEqual([]);
-			if (deleted > 100) expect(failures).toEqual([expect.stringMatching(/does not hold again the last message read before it .*messages were deleted between two reads/)]);
-			else expect(failures).toEqual([]);
-		}
-	});
-});
+		test.each([['asked' as const], ['own' as const]])(
+			'pages cut at 60 records where 100 are asked (counted at the %s limit), with and without a total',
+			(capPages) => {
+				for (const total of [undefined, () => undefined]) {
+					resetIds();
+					const { added, emitted, failures } = pollsOf({ order, records: [], cap: 60, capPages, total });
+					expect(failures).toEqual([]);
+					expect(emitted).toEqual(added);
+				}
+			},
+		);
+
+		test('messages deleted between two reads: none skipped; when too many to tell, the poll fails and the next one emits them', () => {
+			// Pages of 100 overlap by 10: fewer deletions than that are told apart; more fail the poll.
+			for (const deleted of [8, 150]) {
+				resetIds();
+				// Read from page 1 onwards: newest first, or oldest first without a total.
+				const inbox: Inbox = { order, records: [], total: order === 'oldestFirst' ? () => undefined : undefined };
+				let reads = 0;
+				const gone = new Set<string>();
+				const deleting = () => {
+					// Between the first and second read of the first poll: messages deleted where the first read was
+					// (newest first: among the newest; oldest first: the oldest), which moves the rest towards page 1.
+					if (++reads !== 2) return;
+					const from = order === 'newestFirst' ? inbox.records.length - 5 - deleted : 0;
+					for (const record of inbox.records.splice(from, deleted)) gone.add(record.ID);
+				};
+				const { added, emitted, failures } = pollsOf(inbox, {}, () => (inbox.beforePage = deleting));
+				expect(emitted).toEqual([...new Set(emitted)].sort((x, y) => Number(x) - Number(y)));
+				expect(added.filter((id) => !gone.has(id) && !emitted.includes(id))).toEqual([]);
+				if (deleted > 100)
+					expect(failures).toEqual([
+						expect.stringMatching(
+							/does not hold again the last message read before it .*messages were deleted between two reads/,
+						),
+					]);
+				else expect(failures).toEqual([]);
+			}
+		});
+	},
+);
 
 describe('few requests', () => {
 	test('newest first: stops at the read that reaches the mark', () => {
@@ -80,7 +91,11 @@ describe('few requests', () => {
 		const inbox: Inbox = { order: 'oldestFirst', records: [] };
 		receive(inbox, 1000);
 		const activation = poll(inbox, undefined, 'activation');
-		expect(activation.reads).toEqual([{ page: 1, limit: 100 }, { page: 10, limit: 100 }, expect.objectContaining({ limit: expect.any(Number) })]);
+		expect(activation.reads).toEqual([
+			{ page: 1, limit: 100 },
+			{ page: 10, limit: 100 },
+			expect.objectContaining({ limit: expect.any(Number) }),
+		]);
 		receive(inbox, 140); // 1140 records: the new ones (1001…1140) on pages 11 and 12, the mark (1000) on 10
 		expect(poll(inbox, activation.mark, 'poll').requested.slice(0, 2)).toEqual([1, 12]);
 	});
@@ -102,7 +117,8 @@ describe('a poll that cannot be trusted fails instead of moving the mark', () =>
 			receive(inbox, 200);
 			const ignoring = (read: Read): Page => pageOf(inbox, { page: 1, limit: read.limit });
 			const walk = startWalk(mark, 100, 1000);
-			for (let read: Read | undefined = firstRead(walk); read !== undefined; ) read = nextRead(walk, read, ignoring(read));
+			for (let read: Read | undefined = firstRead(walk); read !== undefined; )
+				read = nextRead(walk, read, ignoring(read));
 			expect(walk.failure).toMatch(/repeats messages read already|does not hold again the last message/);
 		}
 	});
@@ -114,7 +130,9 @@ describe('a poll that cannot be trusted fails instead of moving the mark', () =>
 		const second = nextRead(walk, firstRead(walk), pageOf(inbox, firstRead(walk)));
 		expect(second).toBeDefined();
 		expect(nextRead(walk, second!, { records: [] })).toBeUndefined();
-		expect(walk.failure).toMatch(/^page \d+ \(of \d+\) came back empty where it should repeat the last message read: messages were deleted/);
+		expect(walk.failure).toMatch(
+			/^page \d+ \(of \d+\) came back empty where it should repeat the last message read: messages were deleted/,
+		);
 	});
 
 	test('a full page of messages read already, where the read should go on past them', () => {
@@ -125,14 +143,18 @@ describe('a poll that cannot be trusted fails instead of moving the mark', () =>
 		// The newest 100 read; the answer holds the last of them again, then only messages read already.
 		const readAlready = [...inbox.records].reverse().slice(100 - second.limit, 100);
 		expect(nextRead(walk, second, { records: readAlready })).toBeUndefined();
-		expect(walk.failure).toMatch(/^page \d+ \(of \d+\) repeats messages read already: the gateway may not page this list$/);
+		expect(walk.failure).toMatch(
+			/^page \d+ \(of \d+\) repeats messages read already: the gateway may not page this list$/,
+		);
 	});
 
 	test('oldest first without a total: a walk that the budget stops before the newest end', () => {
 		const inbox: Inbox = { order: 'oldestFirst', records: [], total: () => undefined };
 		receive(inbox, 600);
 		const walked = poll(inbox, undefined, 'activation', { maxRecords: 300 });
-		expect(walked.failure).toMatch(/oldest first, and 300 messages read from its oldest did not reach its newest message/);
+		expect(walked.failure).toMatch(
+			/oldest first, and 300 messages read from its oldest did not reach its newest message/,
+		);
 	});
 });
 

@@ -1,6 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { askedKeyOf, BoundedMap, eventKeyOf, ForwardMemory } from '../../../nodes/MessagingGateway/webhookTrigger/forward-memory';
+import {
+	askedKeyOf,
+	BoundedMap,
+	eventKeyOf,
+	ForwardMemory,
+} from '../../../nodes/MessagingGateway/webhookTrigger/forward-memory';
 import { questionsOf } from '../../../nodes/MessagingGateway/webhookTrigger/forward';
 
 const SIGNATURE = 'a'.repeat(64);
@@ -20,8 +25,18 @@ const report = (webhookId: string, code: string, reference = `n8n-wait:5:ask-1:$
 
 describe('questionsOf: the events that name a question, grouped by question, in the order they came', () => {
 	test('two questions, interleaved, and events that name none', () => {
-		const events = [reply('w1', '5', 'yes'), { webhook_id: 'w2', webhook_type: 'inbox_message', message: {} }, reply('w3', '6'), reply('w4', '5', 'no'), report('w5', '0')];
-		expect(questionsOf(events).map(({ events: of }) => of.map(({ event, target }) => [target.executionId, event.webhook_id]))).toEqual([
+		const events = [
+			reply('w1', '5', 'yes'),
+			{ webhook_id: 'w2', webhook_type: 'inbox_message', message: {} },
+			reply('w3', '6'),
+			reply('w4', '5', 'no'),
+			report('w5', '0'),
+		];
+		expect(
+			questionsOf(events).map(({ events: of }) =>
+				of.map(({ event, target }) => [target.executionId, event.webhook_id]),
+			),
+		).toEqual([
 			[
 				['5', 'w1'],
 				['5', 'w4'],
@@ -32,7 +47,10 @@ describe('questionsOf: the events that name a question, grouped by question, in 
 	});
 
 	test("a reply to the question's reminder is of the same question and keeps its own target", () => {
-		const toReminder = { ...reply('w2', '5'), isreply: { reply: true, orig_messageid: 'rem-1', orig_reference: `n8n-wait:5:ask-1:${SIGNATURE}:out-1` } };
+		const toReminder = {
+			...reply('w2', '5'),
+			isreply: { reply: true, orig_messageid: 'rem-1', orig_reference: `n8n-wait:5:ask-1:${SIGNATURE}:out-1` },
+		};
 		const [question] = questionsOf([reply('w1', '5'), toReminder]);
 		expect(question.events.map(({ target }) => target.questionMessageId)).toEqual([undefined, 'out-1']);
 	});
@@ -42,13 +60,17 @@ describe('the keys the memory uses', () => {
 	test("an event: its question (with the link's signature) and webhook_id; none without a webhook_id", () => {
 		expect(eventKeyOf(reply('w1', '5'), TARGET)).toBe(`5/ask-1/${SIGNATURE}#w1`);
 		expect(eventKeyOf({ ...reply('w1', '5'), webhook_id: undefined }, TARGET)).toBeUndefined();
-		expect(eventKeyOf(reply('w1', '5'), { ...TARGET, signature: 'b'.repeat(64) })).not.toBe(eventKeyOf(reply('w1', '5'), TARGET));
+		expect(eventKeyOf(reply('w1', '5'), { ...TARGET, signature: 'b'.repeat(64) })).not.toBe(
+			eventKeyOf(reply('w1', '5'), TARGET),
+		);
 	});
 
 	test("a question's SMS: the reply's orig_messageid, the report's messageid, a reminder's question", () => {
 		expect(askedKeyOf(reply('w1', '5'), TARGET)).toBe(`5/ask-1/${SIGNATURE}@out-1`);
 		expect(askedKeyOf(report('w2', '2'), TARGET)).toBe(`5/ask-1/${SIGNATURE}@out-1`);
-		expect(askedKeyOf(reply('w3', '5', 'yes', 'reminder-1'), { ...TARGET, questionMessageId: 'out-1' })).toBe(`5/ask-1/${SIGNATURE}@out-1`);
+		expect(askedKeyOf(reply('w3', '5', 'yes', 'reminder-1'), { ...TARGET, questionMessageId: 'out-1' })).toBe(
+			`5/ask-1/${SIGNATURE}@out-1`,
+		);
 		expect(askedKeyOf({ webhook_type: 'inbox_message', message: {}, isreply: {} }, TARGET)).toBeUndefined();
 	});
 });
@@ -90,7 +112,10 @@ describe('ForwardMemory', () => {
 		expect(memory.recall(reply('w1', '5'), TARGET)).toBeUndefined();
 		memory.remember(reply('w1', '5'), TARGET, { outcome: { kind: 'resumed' }, by: 'wf/A' });
 		expect(memory.recall(reply('w1', '5'), TARGET)).toEqual({ outcome: { kind: 'resumed' }, by: 'wf/A' });
-		expect(memory.recall(report('w2', '1'), TARGET)).toEqual({ outcome: { kind: 'answered', reason: expect.any(String) }, by: 'wf/A' });
+		expect(memory.recall(report('w2', '1'), TARGET)).toEqual({
+			outcome: { kind: 'answered', reason: expect.any(String) },
+			by: 'wf/A',
+		});
 		// A later round of a loop asks with another SMS: its replies are not known.
 		expect(memory.recall(reply('w3', '5', 'no', 'out-2'), TARGET)).toBeUndefined();
 	});

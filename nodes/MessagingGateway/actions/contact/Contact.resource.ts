@@ -19,7 +19,12 @@ export const description: INodeProperties[] = [
 				action: 'Create a contact',
 				description: 'Add a contact to a group (many items go out together in one request)',
 			},
-			{ name: 'Get Many', value: 'getAll', action: 'Get many contacts', description: "List the account's contacts, or one group's" },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many contacts',
+				description: "List the account's contacts, or one group's",
+			},
 		],
 		default: 'create',
 	},

@@ -26,7 +26,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. +31 6 1234 5678',
-		description: 'The contact\'s number in international format (+31 6 1234 5678, 0031 6 1234 5678); sent as digits',
+		description: "The contact's number in international format (+31 6 1234 5678, 0031 6 1234 5678); sent as digits",
 		displayOptions: { show },
 	},
 	groupIdField(show, { description: 'The group to add the contact to' }),
@@ -38,7 +38,14 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: { show },
 		options: [
-			{ displayName: 'Birthday', name: 'birthday', type: 'string', default: '', placeholder: 'e.g. 1990-12-31', description: 'The day of birth, yyyy-MM-dd' },
+			{
+				displayName: 'Birthday',
+				name: 'birthday',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 1990-12-31',
+				description: 'The day of birth, yyyy-MM-dd',
+			},
 			...CONTACT_EXTRA_FIELDS.map((name, index) => ({
 				displayName: `Extra Field ${index + 1}`,
 				name,
@@ -48,7 +55,13 @@ export const description: INodeProperties[] = [
 			})),
 			{ displayName: 'First Name', name: 'firstname', type: 'string', default: '' },
 			{ displayName: 'Last Name', name: 'lastname', type: 'string', default: '' },
-			{ displayName: 'Unsubscribed', name: 'unsubscribed', type: 'boolean', default: false, description: 'Whether the contact is added as unsubscribed: group sends leave it out' },
+			{
+				displayName: 'Unsubscribed',
+				name: 'unsubscribed',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the contact is added as unsubscribed: group sends leave it out',
+			},
 		],
 	},
 ];
@@ -64,11 +77,14 @@ interface Planned {
 function planItem(ctx: IExecuteFunctions, itemIndex: number): Planned | NodeOperationError {
 	let built: ReturnType<typeof buildContact>;
 	try {
-		built = buildContact({
-			...(ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
-			phone: ctx.getNodeParameter('phone', itemIndex, undefined),
-			groupId: ctx.getNodeParameter('groupId', itemIndex, undefined, { extractValue: true }),
-		}, bareNumberRule(ctx));
+		built = buildContact(
+			{
+				...(ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+				phone: ctx.getNodeParameter('phone', itemIndex, undefined),
+				groupId: ctx.getNodeParameter('groupId', itemIndex, undefined, { extractValue: true }),
+			},
+			bareNumberRule(ctx),
+		);
 	} catch (error) {
 		const nodeError = asNodeError(ctx, error, itemIndex) as NodeOperationError;
 		if (!ctx.continueOnFail()) throw nodeError;
@@ -87,7 +103,8 @@ function confirmedIds(ctx: IExecuteFunctions, answer: IDataObject, count: number
 	if (valid.length === count && valid.length === ids.length) return valid;
 	throw new NodeApiError(ctx.getNode(), { ID: answer.ID ?? null, IDs: answer.IDs ?? null } as JsonObject, {
 		message: `The gateway did not confirm the contacts: the answer has no ID for ${count === 1 ? 'the contact' : `each of the ${count} contacts`}`,
-		description: 'Check that the Base URL points at the gateway\'s API, and the gateway\'s contact list before running the node again.',
+		description:
+			"Check that the Base URL points at the gateway's API, and the gateway's contact list before running the node again.",
 		itemIndex,
 	});
 }
@@ -113,11 +130,19 @@ function existingId(error: NodeApiError | NodeOperationError): IDataObject {
  * error lands on its own item. A contact in the group already (a second import, a retry after a lost
  * answer) is what was asked for: `alreadyInGroup: true`, with its ID when the refusal names it, the gateway's contact unchanged.
  */
-async function sendChunk(ctx: IExecuteFunctions, chunk: Planned[]): Promise<Array<{ index: number; json: IDataObject }>> {
+async function sendChunk(
+	ctx: IExecuteFunctions,
+	chunk: Planned[],
+): Promise<Array<{ index: number; json: IDataObject }>> {
 	const itemIndex = chunk[0].index;
 	const body = chunk.length === 1 ? chunk[0].body : chunk.map((plan) => plan.body);
 	try {
-		const answer = await gatewayRequest.call(ctx, { method: 'POST', path: '/v1/contact', body: body as unknown as IDataObject, itemIndex });
+		const answer = await gatewayRequest.call(ctx, {
+			method: 'POST',
+			path: '/v1/contact',
+			body: body as unknown as IDataObject,
+			itemIndex,
+		});
 		const ids = confirmedIds(ctx, answer, chunk.length, itemIndex);
 		return chunk.map((plan, position) => ({ index: plan.index, json: { ID: ids[position], ...plan.body } }));
 	} catch (error) {
@@ -128,7 +153,8 @@ async function sendChunk(ctx: IExecuteFunctions, chunk: Planned[]): Promise<Arra
 			for (const plan of chunk) alone.push(...(await sendChunk(ctx, [plan])));
 			return alone;
 		}
-		if (code === ALREADY_IN_GROUP) return [{ index: chunk[0].index, json: { ...existingId(nodeError), ...chunk[0].body, alreadyInGroup: true } }];
+		if (code === ALREADY_IN_GROUP)
+			return [{ index: chunk[0].index, json: { ...existingId(nodeError), ...chunk[0].body, alreadyInGroup: true } }];
 		if (!ctx.continueOnFail()) throw nodeError;
 		return chunk.map((plan) => ({ index: plan.index, json: { ...errorItemJson(nodeError), phone: plan.body.phone } }));
 	}
@@ -139,7 +165,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const planned = plans.filter((plan): plan is Planned => !(plan instanceof NodeOperationError));
 	const results = new Map<number, IDataObject>();
 	for (let start = 0; start < planned.length; start += CONTACTS_PER_REQUEST) {
-		for (const { index, json } of await sendChunk(this, planned.slice(start, start + CONTACTS_PER_REQUEST))) results.set(index, json);
+		for (const { index, json } of await sendChunk(this, planned.slice(start, start + CONTACTS_PER_REQUEST)))
+			results.set(index, json);
 	}
-	return plans.map((plan, item) => ({ json: plan instanceof NodeOperationError ? errorItemJson(plan) : results.get(item)!, pairedItem: { item } }));
+	return plans.map((plan, item) => ({
+		json: plan instanceof NodeOperationError ? errorItemJson(plan) : results.get(item)!,
+		pairedItem: { item },
+	}));
 }

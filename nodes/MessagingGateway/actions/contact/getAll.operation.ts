@@ -28,7 +28,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const wanted = wantedOf(this, itemIndex);
 		if (typeof wanted === 'object') return wanted;
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as { groupId?: unknown };
-		const groupId = filters.groupId === undefined ? undefined : this.getNodeParameter('filters.groupId', itemIndex, undefined, { extractValue: true });
+		const groupId =
+			filters.groupId === undefined
+				? undefined
+				: this.getNodeParameter('filters.groupId', itemIndex, undefined, { extractValue: true });
 		return listQueryOf(this, contactsCall(groupId), itemIndex);
 	});
 }

@@ -15,7 +15,8 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. +31 6 1234 5678',
-		description: 'The number whose thread to get (international format): the messages it sent to the account and those sent to it',
+		description:
+			'The number whose thread to get (international format): the messages it sent to the account and those sent to it',
 		displayOptions: { show },
 	},
 	fieldNotice('conversation', show),
@@ -24,5 +25,7 @@ export const description: INodeProperties[] = [
 
 /** `GET /v1/conversation/{phone}`: one output item per message of the thread, both directions, as the gateway lists them. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await getManyPerItem.call(this, (itemIndex) => listQueryOf(this, conversationCall(this.getNodeParameter('phone', itemIndex), bareNumberRule(this)), itemIndex));
+	return await getManyPerItem.call(this, (itemIndex) =>
+		listQueryOf(this, conversationCall(this.getNodeParameter('phone', itemIndex), bareNumberRule(this)), itemIndex),
+	);
 }

@@ -4,7 +4,10 @@ import type { INodeProperties } from 'n8n-workflow';
 type Show = NonNullable<INodeProperties['displayOptions']>['show'];
 
 /** `show` undefined: a field of a collection (e.g. Filters), which shows it itself. */
-export function groupIdField(show: Show | undefined, texts: { displayName?: string; description: string; required?: boolean }): INodeProperties {
+export function groupIdField(
+	show: Show | undefined,
+	texts: { displayName?: string; description: string; required?: boolean },
+): INodeProperties {
 	return {
 		displayName: texts.displayName ?? 'Group',
 		name: 'groupId',
@@ -25,7 +28,12 @@ export function groupIdField(show: Show | undefined, texts: { displayName?: stri
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 4821',
-				validation: [{ type: 'regex', properties: { regex: '^\\s*\\d+\\s*$', errorMessage: "A group's ID is a number, e.g. 4821" } }],
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\s*\\d+\\s*$', errorMessage: "A group's ID is a number, e.g. 4821" },
+					},
+				],
 			},
 		],
 		...(show ? { displayOptions: { show } } : {}),

@@ -5,7 +5,10 @@ import { groupsCall } from '../../core/lists/calls';
 import { fieldNotice, getManyFields } from '../../descriptions/lists';
 import { getManyPerItem, listQueryOf } from '../getMany';
 
-export const description: INodeProperties[] = [fieldNotice('groups', { resource: ['group'], operation: ['getAll'] }), ...getManyFields({ resource: ['group'], operation: ['getAll'] })];
+export const description: INodeProperties[] = [
+	fieldNotice('groups', { resource: ['group'], operation: ['getAll'] }),
+	...getManyFields({ resource: ['group'], operation: ['getAll'] }),
+];
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await getManyPerItem.call(this, (itemIndex) => listQueryOf(this, groupsCall(), itemIndex));

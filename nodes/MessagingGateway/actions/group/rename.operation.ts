@@ -28,7 +28,13 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const group = readGroupId(this.getNodeParameter('groupId', itemIndex, undefined, { extractValue: true }));
 		if (!group.ok) return refusal(this, 'Group', group.error, itemIndex);
 		const name = this.getNodeParameter('name', itemIndex, undefined);
-		if (typeof name !== 'string' || name.trim() === '') return refusal(this, 'Name', typeof name === 'string' ? 'the name is empty' : `expected text but got ${got(name)}`, itemIndex);
+		if (typeof name !== 'string' || name.trim() === '')
+			return refusal(
+				this,
+				'Name',
+				typeof name === 'string' ? 'the name is empty' : `expected text but got ${got(name)}`,
+				itemIndex,
+			);
 		return { method: 'PATCH', path: '/v1/groups/', body: { ID: group.id, name }, itemIndex, idempotent: true };
 	});
 }

@@ -7,7 +7,11 @@ import { bareNumberRule } from '../perItem';
 
 const show = { resource: ['inbox'], operation: ['getAll'] };
 
-export const description: INodeProperties[] = [fieldNotice('inbox', show), ...getManyFields(show), { ...inboxFilters, displayOptions: { show } }];
+export const description: INodeProperties[] = [
+	fieldNotice('inbox', show),
+	...getManyFields(show),
+	{ ...inboxFilters, displayOptions: { show } },
+];
 
 /** `GET /v1/message/inbox[/{inbox_nr}]`: one output item per received message, as the gateway lists it. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {

@@ -33,9 +33,15 @@ export const description: INodeProperties[] = [
 				name: 'Send and Wait for Response',
 				value: 'sendAndWait',
 				action: 'Send SMS and wait for response',
-				description: 'Send an SMS to one number and wait for the reply (approve/disapprove or free text) or the delivery report',
+				description:
+					'Send an SMS to one number and wait for the reply (approve/disapprove or free text) or the delivery report',
 			},
-			{ name: 'Send Voice Message', value: 'sendVoice', action: 'Send voice message', description: 'Call one or more numbers and read a text aloud' },
+			{
+				name: 'Send Voice Message',
+				value: 'sendVoice',
+				action: 'Send voice message',
+				description: 'Call one or more numbers and read a text aloud',
+			},
 		],
 		default: 'send',
 	},

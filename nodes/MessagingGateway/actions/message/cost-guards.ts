@@ -27,7 +27,8 @@ export const GUARD_OPTIONS: INodeProperties[] = [
 		name: 'stopIfFundsShort',
 		type: 'boolean',
 		default: true,
-		description: 'Whether to stop before the first request when the estimated credits exceed the balance (needs Credits per Segment)',
+		description:
+			'Whether to stop before the first request when the estimated credits exceed the balance (needs Credits per Segment)',
 	},
 ];
 
@@ -35,17 +36,33 @@ function stop(ctx: IExecuteFunctions, message: string, itemIndex?: number): Node
 	return new NodeOperationError(ctx.getNode(), message, { description: 'Nothing was sent.', itemIndex });
 }
 
-function maxSegmentsStop(ctx: IExecuteFunctions, value: unknown, planned: Planned[], label: string): NodeOperationError | undefined {
+function maxSegmentsStop(
+	ctx: IExecuteFunctions,
+	value: unknown,
+	planned: Planned[],
+	label: string,
+): NodeOperationError | undefined {
 	const max = numeric(value);
-	if (typeof max !== 'number' || !Number.isInteger(max) || max < 1) return stop(ctx, `${label}: must be a whole number, 1 or more; got ${describeValue(value)}`);
+	if (typeof max !== 'number' || !Number.isInteger(max) || max < 1)
+		return stop(ctx, `${label}: must be a whole number, 1 or more; got ${describeValue(value)}`);
 	const over = planned.filter((plan) => plan.length.segments > max);
 	if (over.length === 0) return undefined;
 	const [first] = over;
 	const what = `item ${first.index} takes ${first.length.segments} segments (${first.length.encoding})`;
-	return stop(ctx, `${label}: ${what}; the limit is ${max} (${over.length} of ${planned.length} items take more)`, first.index);
+	return stop(
+		ctx,
+		`${label}: ${what}; the limit is ${max} (${over.length} of ${planned.length} items take more)`,
+		first.index,
+	);
 }
 
-async function fundsStop(ctx: IExecuteFunctions, endpoint: string, options: IDataObject, planned: Planned[], label: (field: string) => string): Promise<NodeOperationError | undefined> {
+async function fundsStop(
+	ctx: IExecuteFunctions,
+	endpoint: string,
+	options: IDataObject,
+	planned: Planned[],
+	label: (field: string) => string,
+): Promise<NodeOperationError | undefined> {
 	const rates = creditRates(options);
 	if (rates === undefined) return stop(ctx, `${label('stopIfFundsShort')} needs ${label('creditsPerSegment')}`);
 	if (isRateProblem(rates)) return stop(ctx, `${label(rates.field)}: ${rates.error}`);
@@ -56,7 +73,8 @@ async function fundsStop(ctx: IExecuteFunctions, endpoint: string, options: IDat
 		if (plan.body.type === 'group') continue;
 		const pending = plan.recipients.filter((to) => memory.get(sendKey(endpoint, plan.index, to))?.kind !== 'accepted');
 		const cost = creditsFor(pending, plan.length.segments, rates);
-		if ('missing' in cost) return stop(ctx, `${label('creditsPerSegment')}: no value for ${cost.missing} (item ${plan.index})`, plan.index);
+		if ('missing' in cost)
+			return stop(ctx, `${label('creditsPerSegment')}: no value for ${cost.missing} (item ${plan.index})`, plan.index);
 		costs.push({ index: plan.index, credits: cost.credits });
 	}
 	const balance = await readBalance(ctx);
@@ -67,11 +85,21 @@ async function fundsStop(ctx: IExecuteFunctions, endpoint: string, options: IDat
 		if (shortAt === undefined && total > balance) shortAt = index;
 	}
 	if (shortAt === undefined) return undefined;
-	return stop(ctx, `${label('stopIfFundsShort')}: the run needs an estimated ${total} credits; the balance is ${balance}, short from item ${shortAt}`, shortAt);
+	return stop(
+		ctx,
+		`${label('stopIfFundsShort')}: the run needs an estimated ${total} credits; the balance is ${balance}, short from item ${shortAt}`,
+		shortAt,
+	);
 }
 
 /** Why the run must stop before its first request, or undefined; reads the balance only for Stop if Funds Are Short. */
-export async function costGuard(ctx: IExecuteFunctions, endpoint: string, options: IDataObject, planned: Planned[], label: (field: string) => string): Promise<NodeOperationError | undefined> {
+export async function costGuard(
+	ctx: IExecuteFunctions,
+	endpoint: string,
+	options: IDataObject,
+	planned: Planned[],
+	label: (field: string) => string,
+): Promise<NodeOperationError | undefined> {
 	if (options.maxSegments !== undefined) {
 		const stopped = maxSegmentsStop(ctx, options.maxSegments, planned, label('maxSegments'));
 		if (stopped) return stopped;

@@ -33,7 +33,13 @@ const CREDITS_PER_COUNTRY: INodeProperties = {
 			name: 'rates',
 			values: [
 				{ displayName: 'Calling Code', name: 'callingCode', type: 'string', default: '', placeholder: 'e.g. 44' },
-				{ displayName: 'Credits per Segment', name: 'creditsPerSegment', type: 'number', default: 1, typeOptions: { minValue: 0, numberPrecision: 4 } },
+				{
+					displayName: 'Credits per Segment',
+					name: 'creditsPerSegment',
+					type: 'number',
+					default: 1,
+					typeOptions: { minValue: 0, numberPrecision: 4 },
+				},
 			],
 		},
 	],
@@ -53,7 +59,8 @@ export interface RateProblem {
 	error: string;
 }
 
-export const isRateProblem = (value: unknown): value is RateProblem => typeof value === 'object' && value !== null && 'error' in value;
+export const isRateProblem = (value: unknown): value is RateProblem =>
+	typeof value === 'object' && value !== null && 'error' in value;
 
 /** A number, or a number written as text (from an expression); anything else as it is. */
 export const numeric = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
@@ -63,7 +70,9 @@ export const addCredits = (a: number, b: number) => Math.round((a + b) * 1e6) / 
 
 function credits(field: RateProblem['field'], value: unknown): number | RateProblem {
 	const number = numeric(value);
-	return typeof number === 'number' && Number.isFinite(number) && number >= 0 ? number : { field, error: `must be a number, 0 or more; got ${describeValue(value)}` };
+	return typeof number === 'number' && Number.isFinite(number) && number >= 0
+		? number
+		: { field, error: `must be a number, 0 or more; got ${describeValue(value)}` };
 }
 
 /** The run's rates from its options; undefined when neither option is set. */
@@ -77,8 +86,11 @@ export function creditRates(options: IDataObject): CreditRates | RateProblem | u
 		rates.perSegment = single;
 	}
 	for (const entry of entries) {
-		const code = String(entry.callingCode ?? '').trim().replace(/^\+/, '');
-		if (callingCodeOf(code) !== code) return { field: 'creditsPerCountry', error: `"${code}" is not a country calling code` };
+		const code = String(entry.callingCode ?? '')
+			.trim()
+			.replace(/^\+/, '');
+		if (callingCodeOf(code) !== code)
+			return { field: 'creditsPerCountry', error: `"${code}" is not a country calling code` };
 		const rate = credits('creditsPerCountry', entry.creditsPerSegment);
 		if (isRateProblem(rate)) return rate;
 		rates.byCallingCode.set(code, rate);
@@ -87,7 +99,11 @@ export function creditRates(options: IDataObject): CreditRates | RateProblem | u
 }
 
 /** Credits for `segments` to each of `recipients` (international digits), or the first recipient without a rate. */
-export function creditsFor(recipients: readonly string[], segments: number, rates: CreditRates): { credits: number } | { missing: string } {
+export function creditsFor(
+	recipients: readonly string[],
+	segments: number,
+	rates: CreditRates,
+): { credits: number } | { missing: string } {
 	let total = 0;
 	for (const recipient of recipients) {
 		const rate = rates.byCallingCode.get(callingCodeOf(recipient) ?? '') ?? rates.perSegment;

@@ -11,7 +11,15 @@ import { nonGsmCharacters } from '../../core/sending/encoding';
 import { messageLength } from '../../core/sending/rules';
 import { errorItemJson } from '../../transport';
 import { refusal } from '../perItem';
-import { addCredits, CREDIT_OPTIONS, creditRates, creditsFor, isRateProblem, readBalance, type CreditRates } from './credits';
+import {
+	addCredits,
+	CREDIT_OPTIONS,
+	creditRates,
+	creditsFor,
+	isRateProblem,
+	readBalance,
+	type CreditRates,
+} from './credits';
 import { SMART_ENCODING } from './smart-encoding';
 import { description as sendDescription, sendSms } from './send.operation';
 import { fieldLabels } from './send/fields';
@@ -23,9 +31,14 @@ const sendOptions = sendDescription.find((property) => property.name === 'option
 
 /** Send SMS's fields shown for Estimate Cost, with Estimate's own options. */
 export const description: INodeProperties[] = sendDescription.map((property) => {
-	const displayOptions = { ...property.displayOptions, show: { ...property.displayOptions?.show, operation: OPERATION } };
+	const displayOptions = {
+		...property.displayOptions,
+		show: { ...property.displayOptions?.show, operation: OPERATION },
+	};
 	if (property !== sendOptions) return { ...property, displayOptions };
-	const defaultCountry = (sendOptions.options as INodeProperties[]).filter((option) => option.name === 'defaultCountry');
+	const defaultCountry = (sendOptions.options as INodeProperties[]).filter(
+		(option) => option.name === 'defaultCountry',
+	);
 	return { ...sendOptions, displayOptions, options: [...CREDIT_OPTIONS, ...defaultCountry, SMART_ENCODING] };
 });
 
@@ -37,7 +50,12 @@ interface Estimate {
 	credits?: number;
 }
 
-function estimateOf(ctx: IExecuteFunctions, plan: Planned, rates: CreditRates | undefined, label: (field: string) => string): Estimate | NodeOperationError {
+function estimateOf(
+	ctx: IExecuteFunctions,
+	plan: Planned,
+	rates: CreditRates | undefined,
+	label: (field: string) => string,
+): Estimate | NodeOperationError {
 	const { message, type } = plan.body;
 	const { encoding, segments } = plan.length;
 	const recipients = type === 'group' ? null : plan.recipients.length;
@@ -68,14 +86,21 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		if (estimate instanceof NodeOperationError && !this.continueOnFail()) throw estimate;
 		return estimate;
 	});
-	const balance = rates && estimates.some((estimate) => !(estimate instanceof NodeOperationError)) ? await readBalance(this) : undefined;
+	const balance =
+		rates && estimates.some((estimate) => !(estimate instanceof NodeOperationError))
+			? await readBalance(this)
+			: undefined;
 	// `sufficient`: whether the balance covers this item and every item before it (unknown after a group).
 	let running: number | undefined = 0;
 	return estimates.map((estimate, item) => {
 		if (estimate instanceof NodeOperationError) return { json: errorItemJson(estimate), pairedItem: { item } };
 		if (balance === undefined) return { json: estimate.json, pairedItem: { item } };
-		running = running === undefined || estimate.credits === undefined ? undefined : addCredits(running, estimate.credits);
+		running =
+			running === undefined || estimate.credits === undefined ? undefined : addCredits(running, estimate.credits);
 		const sufficient = running === undefined ? null : running <= balance;
-		return { json: { ...estimate.json, estimatedCredits: estimate.credits ?? null, balance, sufficient }, pairedItem: { item } };
+		return {
+			json: { ...estimate.json, estimatedCredits: estimate.credits ?? null, balance, sufficient },
+			pairedItem: { item },
+		};
 	});
 }

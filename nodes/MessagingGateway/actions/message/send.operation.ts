@@ -25,7 +25,10 @@ export const description: INodeProperties[] = [
 		displayOptions: showFor,
 	},
 	toField({ ...show, sendTo: ['numbers'] }),
-	groupIdField({ ...show, sendTo: ['group'] }, { description: 'The group whose contacts get the SMS (the gateway leaves out unsubscribed contacts)' }),
+	groupIdField(
+		{ ...show, sendTo: ['group'] },
+		{ description: 'The group whose contacts get the SMS (the gateway leaves out unsubscribed contacts)' },
+	),
 	{
 		displayName: 'Message',
 		name: 'message',

@@ -29,7 +29,12 @@ const sendMessageField = sendSmsDescription.find((property) => property.name ===
 export const description: INodeProperties[] = [
 	setupNotice(show),
 	...senderFields(show, 'question'),
-	{ ...toField(show), placeholder: 'e.g. +31 6 1234 5678', description: 'The one number that is asked, in international format (+31 6 1234 5678); a national number needs the Default Country option. Only a reply from this number is taken as the answer.' },
+	{
+		...toField(show),
+		placeholder: 'e.g. +31 6 1234 5678',
+		description:
+			'The one number that is asked, in international format (+31 6 1234 5678); a national number needs the Default Country option. Only a reply from this number is taken as the answer.',
+	},
 	{
 		...sendMessageField,
 		placeholder: 'e.g. Approve the refund of €120 for order 1001?',
@@ -46,7 +51,10 @@ const MORE_THAN_ONE_ITEM =
 	'An execution waits for one answer, so this node asks one question at a time. To ask several people, put a Loop Over Items node (batch size 1) before it, or call a sub-workflow for each recipient (Execute Workflow node, mode "Run once for each item").';
 
 function refuse(ctx: IExecuteFunctions, message: string, description: string): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), message, { itemIndex: 0, description: `${description} Nothing was sent.` });
+	return new NodeOperationError(ctx.getNode(), message, {
+		itemIndex: 0,
+		description: `${description} Nothing was sent.`,
+	});
 }
 
 /** The question's text: the message, with the hint unless it is off or already there; refused when the hint makes it too long. */
@@ -67,7 +75,13 @@ function questionText(ctx: IExecuteFunctions, message: unknown, hint: string | u
 }
 
 /** Send's input for the question: a sender that can be answered, the hint, the link as reference. */
-function questionInput(ctx: IExecuteFunctions, input: RawSendInput, responseType: ResponseType, hint: string | undefined, reference: string): RawSendInput {
+function questionInput(
+	ctx: IExecuteFunctions,
+	input: RawSendInput,
+	responseType: ResponseType,
+	hint: string | undefined,
+	reference: string,
+): RawSendInput {
 	// A sender the gateway would refuse gets Send's refusal; one it takes as a name cannot be answered.
 	if (responseType !== 'deliveryReport' && typeof input.sender === 'string' && isSenderName(input.sender)) {
 		throw refuse(
@@ -81,18 +95,31 @@ function questionInput(ctx: IExecuteFunctions, input: RawSendInput, responseType
 
 /** One number asked: counted as Send counts recipients (one number written twice is one, a list entry "A, B" is two). */
 function oneRecipient(ctx: IExecuteFunctions, recipients: readonly string[]): void {
-	if (recipients.length > 1) throw refuse(ctx, `To: Send and Wait for Response asks one number, not ${recipients.length}`, MORE_THAN_ONE_ITEM);
+	if (recipients.length > 1)
+		throw refuse(ctx, `To: Send and Wait for Response asks one number, not ${recipients.length}`, MORE_THAN_ONE_ITEM);
 }
 
-const OPTION_LABELS = { approveWords: 'Approve Words', disapproveWords: 'Disapprove Words', unclearReplyReminder: 'Unclear Reply Reminder' };
+const OPTION_LABELS = {
+	approveWords: 'Approve Words',
+	disapproveWords: 'Disapprove Words',
+	unclearReplyReminder: 'Unclear Reply Reminder',
+};
 
 /** A text option as text: a number as its digits; an expression's object, list or boolean is refused. */
-function optionText(ctx: IExecuteFunctions, options: IDataObject, name: keyof typeof OPTION_LABELS): string | undefined {
+function optionText(
+	ctx: IExecuteFunctions,
+	options: IDataObject,
+	name: keyof typeof OPTION_LABELS,
+): string | undefined {
 	const value = options[name];
 	if (value === undefined || value === null || typeof value === 'string') return value ?? undefined;
 	if (typeof value === 'number') return String(value);
 	const what = name === 'unclearReplyReminder' ? 'text' : 'text (words separated by commas)';
-	throw refuse(ctx, `${OPTION_LABELS[name]}: expected ${what} but got ${Array.isArray(value) ? 'a list' : typeof value}`, 'Fix the option.');
+	throw refuse(
+		ctx,
+		`${OPTION_LABELS[name]}: expected ${what} but got ${Array.isArray(value) ? 'a list' : typeof value}`,
+		'Fix the option.',
+	);
 }
 
 /** The checks that need no send: one item, valid words and reminder, a valid limit, a link n8n gave that fits a reference. */
@@ -103,14 +130,24 @@ function prepareQuestion(ctx: IExecuteFunctions) {
 		throw refuse(
 			ctx,
 			'Send and Wait for Response cannot run as a plain tool of an AI agent',
-			'To have a person approve an agent\'s tool calls by SMS, connect the tool to the Messaging Gateway HITL tool (Human review) and that to the agent. Otherwise use Send and Wait in the workflow itself.',
+			"To have a person approve an agent's tool calls by SMS, connect the tool to the Messaging Gateway HITL tool (Human review) and that to the agent. Otherwise use Send and Wait in the workflow itself.",
 		);
 	}
 	const items = ctx.getInputData();
-	if (items.length > 1) throw refuse(ctx, `Send and Wait for Response got ${items.length} items; it asks one question per execution`, MORE_THAN_ONE_ITEM);
+	if (items.length > 1)
+		throw refuse(
+			ctx,
+			`Send and Wait for Response got ${items.length} items; it asks one question per execution`,
+			MORE_THAN_ONE_ITEM,
+		);
 	const responseType = ctx.getNodeParameter('responseType', 0, 'approval') as ResponseType;
 	// An expression's other value would send a question that no answer could resume.
-	if (!RESPONSE_TYPES.includes(responseType)) throw refuse(ctx, `Response Type: "${String(responseType)}" is not one of ${RESPONSE_TYPES.join(', ')}`, 'Fix the field.');
+	if (!RESPONSE_TYPES.includes(responseType))
+		throw refuse(
+			ctx,
+			`Response Type: "${String(responseType)}" is not one of ${RESPONSE_TYPES.join(', ')}`,
+			'Fix the field.',
+		);
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
 	let hint: string | undefined;
 	if (responseType === 'approval') {
@@ -120,13 +157,27 @@ function prepareQuestion(ctx: IExecuteFunctions) {
 		// Checked now, while the user watches, rather than found unusable when the first unclear reply comes.
 		const reminder = optionText(ctx, options, 'unclearReplyReminder');
 		const tooLong = reminder === undefined ? undefined : messageLengthProblem(reminder, 'the reminder');
-		if (tooLong) throw refuse(ctx, `${OPTION_LABELS.unclearReplyReminder}: ${tooLong}`, 'It is sent as an SMS of its own: shorten it.');
+		if (tooLong)
+			throw refuse(
+				ctx,
+				`${OPTION_LABELS.unclearReplyReminder}: ${tooLong}`,
+				'It is sent as an SMS of its own: shorten it.',
+			);
 	}
-	const limit = waitLimit((options.limitWaitTime as IDataObject | undefined)?.values as IDataObject | undefined, ctx.getTimezone(), new Date());
+	const limit = waitLimit(
+		(options.limitWaitTime as IDataObject | undefined)?.values as IDataObject | undefined,
+		ctx.getTimezone(),
+		new Date(),
+	);
 	if (!limit.ok) throw refuse(ctx, `Limit Wait Time: ${limit.error}`, 'Fix the option.');
 	const link = parseSignedResumeUrl(ctx.getSignedResumeUrl());
 	const reference = link.ok ? encodeResumeReference(link.value) : link;
-	if (!reference.ok) throw refuse(ctx, `This n8n cannot carry the answer back: ${reference.error}`, 'The SMS reference carries the link to this waiting execution.');
+	if (!reference.ok)
+		throw refuse(
+			ctx,
+			`This n8n cannot carry the answer back: ${reference.error}`,
+			'The SMS reference carries the link to this waiting execution.',
+		);
 	return { responseType, hint, until: limit.until, reference: reference.value };
 }
 
@@ -145,7 +196,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		optedOutIsError: true,
 		prepare: (ctx, itemIndex, input) => {
 			// As the HITL tool, n8n's default message becomes a short question naming the gated call.
-			const message = defaultHitlMessage(ctx.getNode().type, ctx.getNode().parameters.message, ctx.getInputData()[itemIndex].json) ?? input.message;
+			const message =
+				defaultHitlMessage(ctx.getNode().type, ctx.getNode().parameters.message, ctx.getInputData()[itemIndex].json) ??
+				input.message;
 			return questionInput(ctx, { ...input, message }, question.responseType, question.hint, question.reference);
 		},
 		check: (ctx, _itemIndex, recipients) => oneRecipient(ctx, recipients),
@@ -176,5 +229,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	(this as IExecuteFunctions & { setSignatureValidationRequired?: () => void }).setSignatureValidationRequired?.();
 	await this.putExecutionToWait(question.until ?? WAIT_INDEFINITELY);
 	const smart = replacedCharacters === undefined ? {} : { replacedCharacters };
-	return [{ json: { waitingFor: question.responseType, messageid, to, sender, segments, encoding, ...smart }, pairedItem: { item: 0 } }];
+	return [
+		{
+			json: { waitingFor: question.responseType, messageid, to, sender, segments, encoding, ...smart },
+			pairedItem: { item: 0 },
+		},
+	];
 }

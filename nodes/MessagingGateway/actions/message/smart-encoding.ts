@@ -25,7 +25,8 @@ export interface SmartEncoding {
 }
 
 /** The option when set (true, or "true" from an expression), else on from node version 4. */
-const smartEncodingOn = (ctx: IExecuteFunctions, value: unknown) => (value === undefined ? ctx.getNode().typeVersion >= 4 : value === true || value === 'true');
+const smartEncodingOn = (ctx: IExecuteFunctions, value: unknown) =>
+	value === undefined ? ctx.getNode().typeVersion >= 4 : value === true || value === 'true';
 
 /** The item's input with its message smart-encoded, and what was done; the input unchanged when the option is off. */
 export function smartEncoded(
@@ -34,7 +35,8 @@ export function smartEncoded(
 	options: IDataObject,
 	input: RawSendInput,
 ): { input: RawSendInput; encoding?: SmartEncoding } {
-	if (channel !== 'sms' || !smartEncodingOn(ctx, options.smartEncoding) || typeof input.message !== 'string') return { input };
+	if (channel !== 'sms' || !smartEncodingOn(ctx, options.smartEncoding) || typeof input.message !== 'string')
+		return { input };
 	const { text, replaced } = smartEncode(input.message);
 	return { input: { ...input, message: text }, encoding: { written: input.message, replacedCharacters: replaced } };
 }

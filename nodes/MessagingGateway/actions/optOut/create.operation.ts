@@ -31,7 +31,9 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const prepare = (itemIndex: number) => {
 		const number = readNumberValue(this.getNodeParameter('number', itemIndex, undefined), bareNumberRule(this));
-		return number.ok ? { method: 'POST' as const, path: '/v1/optouts', body: { number: number.digits }, itemIndex } : refusal(this, 'Number', number.error, itemIndex);
+		return number.ok
+			? { method: 'POST' as const, path: '/v1/optouts', body: { number: number.digits }, itemIndex }
+			: refusal(this, 'Number', number.error, itemIndex);
 	};
 	return await runPerItem(this, prepare, async (request) => {
 		try {

@@ -9,7 +9,16 @@ import type { BareNumberRule } from '../numbers/phone';
 import { got } from '../values';
 import { readGroupId } from './group';
 
-export const CONTACT_EXTRA_FIELDS = ['extra1', 'extra2', 'extra3', 'extra4', 'extra5', 'extra6', 'extra7', 'extra8'] as const;
+export const CONTACT_EXTRA_FIELDS = [
+	'extra1',
+	'extra2',
+	'extra3',
+	'extra4',
+	'extra5',
+	'extra6',
+	'extra7',
+	'extra8',
+] as const;
 const TEXT_FIELDS = ['firstname', 'lastname', ...CONTACT_EXTRA_FIELDS] as const;
 
 /** What the parameters resolved to; an optional key that is present was set by the user. */
@@ -23,7 +32,9 @@ export interface ContactInput {
 	[extra: string]: unknown;
 }
 
-export type ContactBody = { phone: string; groupid: string; birthday?: string; unsubscribed?: boolean } & { [field: string]: string | boolean | undefined };
+export type ContactBody = { phone: string; groupid: string; birthday?: string; unsubscribed?: boolean } & {
+	[field: string]: string | boolean | undefined;
+};
 
 export type BuildContactResult = { ok: true; body: ContactBody } | { ok: false; field: string; error: string };
 
@@ -39,22 +50,31 @@ function birthdayOf(value: unknown): string | undefined {
 }
 
 /** The optional fields that are set, checked: text fields as text, the birthday as a day, Unsubscribed as a boolean. */
-function optionalFields(input: ContactInput): { ok: true; fields: Record<string, string | boolean> } | { ok: false; field: string; error: string } {
+function optionalFields(
+	input: ContactInput,
+): { ok: true; fields: Record<string, string | boolean> } | { ok: false; field: string; error: string } {
 	const fields: Record<string, string | boolean> = {};
 	for (const field of TEXT_FIELDS) {
 		// A key that is present was set by the user: undefined or null there is an expression that found nothing.
 		if (!(field in input) || input[field] === '') continue;
 		const value = input[field];
-		if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) return { ok: false, field, error: `expected text but got ${got(value)}` };
+		if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value)))
+			return { ok: false, field, error: `expected text but got ${got(value)}` };
 		fields[field] = String(value);
 	}
 	if ('birthday' in input && input.birthday !== '') {
 		const birthday = birthdayOf(input.birthday);
-		if (!birthday) return { ok: false, field: 'birthday', error: `"${String(input.birthday)}" is not a date written yyyy-MM-dd (e.g. 1990-12-31)` };
+		if (!birthday)
+			return {
+				ok: false,
+				field: 'birthday',
+				error: `"${String(input.birthday)}" is not a date written yyyy-MM-dd (e.g. 1990-12-31)`,
+			};
 		fields.birthday = birthday;
 	}
 	if ('unsubscribed' in input) {
-		if (typeof input.unsubscribed !== 'boolean') return { ok: false, field: 'unsubscribed', error: `expected true or false but got ${got(input.unsubscribed)}` };
+		if (typeof input.unsubscribed !== 'boolean')
+			return { ok: false, field: 'unsubscribed', error: `expected true or false but got ${got(input.unsubscribed)}` };
 		fields.unsubscribed = input.unsubscribed;
 	}
 	return { ok: true, fields };

@@ -17,7 +17,11 @@ export function readGroupId(value: unknown): GroupIdReading {
 	if (typeof value !== 'string') return { ok: false, error: `expected a group ID but got ${got(value)}` };
 	const id = value.trim();
 	if (id === '') return { ok: false, error: 'no group given: pick one from the list or enter its ID' };
-	if (!GROUP_ID_PATTERN.test(id)) return { ok: false, error: `"${value}" is not a group ID (a group's ID is a number, e.g. 4821; pick the group from the list to use its ID)` };
+	if (!GROUP_ID_PATTERN.test(id))
+		return {
+			ok: false,
+			error: `"${value}" is not a group ID (a group's ID is a number, e.g. 4821; pick the group from the list to use its ID)`,
+		};
 	return { ok: true, id };
 }
 
@@ -30,6 +34,9 @@ export interface GroupEntry {
 export function groupsOf(answer: unknown): GroupEntry[] {
 	const list = Array.isArray(answer) ? answer : isObject(answer) && Array.isArray(answer.groups) ? answer.groups : [];
 	return list
-		.filter((entry): entry is Record<string, unknown> => isObject(entry) && (typeof entry.ID === 'string' || typeof entry.ID === 'number'))
+		.filter(
+			(entry): entry is Record<string, unknown> =>
+				isObject(entry) && (typeof entry.ID === 'string' || typeof entry.ID === 'number'),
+		)
 		.map((entry) => ({ ID: String(entry.ID), name: typeof entry.name === 'string' ? entry.name : '' }));
 }

@@ -6,7 +6,15 @@
  * non-finite number, an object with another prototype): zod then decides, so the outcome is always
  * zod's. Imports no zod.
  */
-import { ENVELOPE_FIELDS, integerText, ISREPLY_FIELDS, numericText, PAYLOAD_FIELDS, type FieldKind, type FieldTable } from './event-fields';
+import {
+	ENVELOPE_FIELDS,
+	integerText,
+	ISREPLY_FIELDS,
+	numericText,
+	PAYLOAD_FIELDS,
+	type FieldKind,
+	type FieldTable,
+} from './event-fields';
 import type { WebhookEventType } from './events';
 
 type Check = (value: unknown) => boolean;
@@ -64,6 +72,10 @@ export function conformsToSpec(json: unknown, type: WebhookEventType | undefined
 	if (!type) return true;
 	const event = json as Record<string, unknown>;
 	if (!payloadChecks[type.value](event[type.payloadKey])) return false;
-	if (type.value === 'inbox_message' && !(event.isreply === undefined || event.isreply === null || isreplyObjectCheck(event.isreply))) return false;
+	if (
+		type.value === 'inbox_message' &&
+		!(event.isreply === undefined || event.isreply === null || isreplyObjectCheck(event.isreply))
+	)
+		return false;
 	return true;
 }

@@ -5,7 +5,15 @@
  */
 import { z } from 'zod';
 
-import { ENVELOPE_FIELDS, integerText, ISREPLY_FIELDS, numericText, PAYLOAD_FIELDS, type FieldKind, type FieldTable } from './event-fields';
+import {
+	ENVELOPE_FIELDS,
+	integerText,
+	ISREPLY_FIELDS,
+	numericText,
+	PAYLOAD_FIELDS,
+	type FieldKind,
+	type FieldTable,
+} from './event-fields';
 
 function schemaOf(kind: FieldKind): z.ZodTypeAny {
 	if (typeof kind === 'object') return objectSchema(kind.object);

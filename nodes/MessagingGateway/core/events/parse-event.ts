@@ -17,9 +17,7 @@ export interface ParsedEvent {
 	type: WebhookEventType | undefined;
 }
 
-export type ParseEventResult =
-	| (ParsedEvent & { ok: true; deviations?: string[] })
-	| { ok: false; errors: string[] };
+export type ParseEventResult = (ParsedEvent & { ok: true; deviations?: string[] }) | { ok: false; errors: string[] };
 
 export interface ParseOptions {
 	/**
@@ -52,7 +50,10 @@ function describeType(value: unknown): string {
  * Cheap and bounded (a few checks per event), so it can run on every entry of a huge array; with
  * `describe` false the problems are only counted, no text is built.
  */
-export function routingProblems(json: unknown, describe = true): { count: number; errors: string[]; type?: WebhookEventType } {
+export function routingProblems(
+	json: unknown,
+	describe = true,
+): { count: number; errors: string[]; type?: WebhookEventType } {
 	const errors: string[] = [];
 	let count = 0;
 	const problem = (text: () => string) => {
@@ -116,7 +117,8 @@ export function parseEvent(json: unknown, { strict = true }: ParseOptions = {}):
 	const routing = routingProblems(json);
 	if (!isObject(json)) return { ok: false, errors: routing.errors };
 	if (strict) {
-		if (routing.count === 0 && conformsToSpec(json, routing.type)) return { ok: true, event: json as WebhookEvent, type: routing.type };
+		if (routing.count === 0 && conformsToSpec(json, routing.type))
+			return { ok: true, event: json as WebhookEvent, type: routing.type };
 		const errors = shapeErrors(json, routing.type);
 		for (const error of routing.errors) if (!errors.includes(error)) errors.push(error);
 		return errors.length ? { ok: false, errors } : { ok: true, event: json as WebhookEvent, type: routing.type };

@@ -6,7 +6,14 @@
  */
 import { findEventType } from './events';
 import { isObject } from '../objects';
-import { integerText, ISREPLY_FIELDS, numericText, PAYLOAD_FIELDS, type FieldKind, type FieldTable } from './event-fields';
+import {
+	integerText,
+	ISREPLY_FIELDS,
+	numericText,
+	PAYLOAD_FIELDS,
+	type FieldKind,
+	type FieldTable,
+} from './event-fields';
 
 /**
  * Percent-encodes everything but RFC 3986's unreserved characters. encodeURIComponent leaves
@@ -83,7 +90,10 @@ export function decodeQueryEvent(query: Record<string, unknown>): Record<string,
 	const event = { ...query };
 	const type = typeof query.webhook_type === 'string' ? findEventType(query.webhook_type) : undefined;
 	if (type && isObject(query[type.payloadKey])) {
-		event[type.payloadKey] = decodeQueryObject(query[type.payloadKey] as Record<string, unknown>, PAYLOAD_FIELDS[type.value]);
+		event[type.payloadKey] = decodeQueryObject(
+			query[type.payloadKey] as Record<string, unknown>,
+			PAYLOAD_FIELDS[type.value],
+		);
 	}
 	if (isObject(query.isreply)) event.isreply = decodeQueryObject(query.isreply, ISREPLY_FIELDS);
 	return event;

@@ -50,11 +50,16 @@ export type HeaderSource = HeaderBag | Headers | Map<string, string | string[] |
 
 /** A plain object of headers, not a fetch Headers or a Map (its own `entries` key would be a header value, not a function). */
 function isPlainHeaders(headers: HeaderSource | undefined | null): headers is HeaderBag {
-	return typeof headers === 'object' && headers !== null && typeof (headers as { entries?: unknown }).entries !== 'function';
+	return (
+		typeof headers === 'object' && headers !== null && typeof (headers as { entries?: unknown }).entries !== 'function'
+	);
 }
 
 /** Calls `visit` with every header: a plain object's own keys, or the entries of a Headers or Map. */
-function forEachHeader(headers: HeaderSource | undefined | null, visit: (name: string, value: string | string[] | undefined) => void): void {
+function forEachHeader(
+	headers: HeaderSource | undefined | null,
+	visit: (name: string, value: string | string[] | undefined) => void,
+): void {
 	if (isPlainHeaders(headers)) {
 		for (const name of Object.keys(headers)) visit(name, headers[name]);
 	} else if (typeof headers === 'object' && headers !== null) {
@@ -99,7 +104,8 @@ export function findSignatureHeaders(
 		return { name: SERVICE_SIGNATURE, signature: serviceValue, timestamp: lower.get(SERVICE_TIMESTAMP) };
 	}
 	const candidates: string[] = serviceValue !== undefined ? [SERVICE_SIGNATURE] : [];
-	for (const name of lower.keys()) if (name !== SERVICE_SIGNATURE && BRANDED_SIGNATURE.test(name)) candidates.push(name);
+	for (const name of lower.keys())
+		if (name !== SERVICE_SIGNATURE && BRANDED_SIGNATURE.test(name)) candidates.push(name);
 	const withScheme = candidates.find((name) => HAS_SCHEME.test(lower.get(name) ?? ''));
 	const name = withScheme ?? candidates[0];
 	if (name === undefined) return undefined;

@@ -5,7 +5,14 @@
  */
 import { createHmac, timingSafeEqual } from 'crypto';
 
-import { findSignatureHeaders, parseSignatureHeader, SIGNATURE_HEADER, SIGNATURE_SCHEME, type HeaderSource, type ParsedSignatureHeader } from './signature-header';
+import {
+	findSignatureHeaders,
+	parseSignatureHeader,
+	SIGNATURE_HEADER,
+	SIGNATURE_SCHEME,
+	type HeaderSource,
+	type ParsedSignatureHeader,
+} from './signature-header';
 
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 

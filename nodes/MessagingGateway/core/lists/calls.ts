@@ -27,7 +27,10 @@ export type ReadyCall = Extract<ListCall, { ok: true }>;
 function fitsInboxFilters(record: unknown, type: string | undefined, digits: string | undefined): boolean {
 	if (!isObject(record)) return true;
 	if (type !== undefined && typeof record.type === 'string' && record.type.trim().toLowerCase() !== type) return false;
-	const receiver = typeof record.receiver === 'string' || typeof record.receiver === 'number' ? String(record.receiver).replace(/\D/g, '') : '';
+	const receiver =
+		typeof record.receiver === 'string' || typeof record.receiver === 'number'
+			? String(record.receiver).replace(/\D/g, '')
+			: '';
 	return digits === undefined || receiver === '' || receiver === digits;
 }
 
@@ -35,18 +38,39 @@ function fitsInboxFilters(record: unknown, type: string | undefined, digits: str
 export function inboxCall(filters: { inboxNumber?: unknown; type?: unknown }, bare?: BareNumberRule): ListCall {
 	const { inboxNumber, type } = filters;
 	if (type !== undefined && type !== '' && !INBOX_TYPES.includes(type as InboxType)) {
-		return { ok: false, field: 'type', error: `must be one of ${INBOX_TYPES.join(', ')} (got ${JSON.stringify(type)})` };
+		return {
+			ok: false,
+			field: 'type',
+			error: `must be one of ${INBOX_TYPES.join(', ')} (got ${JSON.stringify(type)})`,
+		};
 	}
 	const query: Record<string, string> = type ? { type: type as string } : {};
 	const kind = type ? (type as string) : undefined;
-	if (inboxNumber === undefined || inboxNumber === '') return { ok: true, path: '/v1/message/inbox', query, listKey: 'messages', keep: (record) => fitsInboxFilters(record, kind, undefined) };
+	if (inboxNumber === undefined || inboxNumber === '')
+		return {
+			ok: true,
+			path: '/v1/message/inbox',
+			query,
+			listKey: 'messages',
+			keep: (record) => fitsInboxFilters(record, kind, undefined),
+		};
 	const number = readNumberValue(inboxNumber, bare);
 	if (!number.ok) return { ok: false, field: 'inboxNumber', error: number.error };
 	const { digits } = number;
-	return { ok: true, path: `/v1/message/inbox/${digits}`, query, listKey: 'messages', keep: (record) => fitsInboxFilters(record, kind, digits) };
+	return {
+		ok: true,
+		path: `/v1/message/inbox/${digits}`,
+		query,
+		listKey: 'messages',
+		keep: (record) => fitsInboxFilters(record, kind, digits),
+	};
 }
 
-const INBOX_TYPE_WORDS: Record<InboxType, string> = { sms: 'SMS', whatsapp: 'WhatsApp messages', call: 'forwarded calls' };
+const INBOX_TYPE_WORDS: Record<InboxType, string> = {
+	sms: 'SMS',
+	whatsapp: 'WhatsApp messages',
+	call: 'forwarded calls',
+};
 
 /** What an inbox call reads, in words: "SMS received on 3197010000001", "messages of any type received on any number of the account". */
 export function inboxCallInWords(call: ReadyCall): string {

@@ -43,7 +43,8 @@ export function readPage(body: unknown, listKey: string): Page | string {
 	const total = countOf(body.total);
 	const list = body[listKey];
 	if (Array.isArray(list)) return { records: list, total };
-	if ((list === undefined || list === null) && (total === 0 || countOf(body.shown) === 0)) return { records: [], total };
+	if ((list === undefined || list === null) && (total === 0 || countOf(body.shown) === 0))
+		return { records: [], total };
 	return `the answer has no "${listKey}" list`;
 }
 
@@ -85,7 +86,8 @@ export function readAfter(end: number, maxLimit: number): Read {
 		const start = Math.floor((end - 1) / limit) * limit;
 		const overlap = end - start;
 		if (overlap >= limit || overlap > MAX_OVERLAP || overlap < Math.max(1, wanted)) continue;
-		if (best === undefined || limit - overlap > best.progress) best = { read: { page: start / limit + 1, limit }, progress: limit - overlap };
+		if (best === undefined || limit - overlap > best.progress)
+			best = { read: { page: start / limit + 1, limit }, progress: limit - overlap };
 	}
 	// A list of one or two records read so far: the next record alone, without overlap.
 	return best?.read ?? { page: end + 1, limit: 1 };
@@ -94,7 +96,9 @@ export function readAfter(end: number, maxLimit: number): Read {
 /** What tells one record of a list from another: its `ID` when it has one, else the whole record. */
 export function recordKey(record: unknown): string {
 	const id = isObject(record) ? record.ID : undefined;
-	return typeof id === 'string' || typeof id === 'number' ? `ID ${String(id).trim()}` : JSON.stringify(record) ?? String(record);
+	return typeof id === 'string' || typeof id === 'number'
+		? `ID ${String(id).trim()}`
+		: (JSON.stringify(record) ?? String(record));
 }
 
 /**
@@ -103,6 +107,7 @@ export function recordKey(record: unknown): string {
  */
 export function readLimit(value: unknown): { ok: true; limit: number } | { ok: false; error: string } {
 	const limit = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-	if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) return { ok: false, error: `must be a whole number of at least 1 (got ${JSON.stringify(value) ?? String(value)})` };
+	if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1)
+		return { ok: false, error: `must be a whole number of at least 1 (got ${JSON.stringify(value) ?? String(value)})` };
 	return { ok: true, limit };
 }

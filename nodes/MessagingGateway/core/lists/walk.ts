@@ -69,7 +69,8 @@ function goesOn(walk: ListWalk, read: Read, page: Page): WalkFailure | undefined
 	if (startOf(read) >= walk.end || walk.lastKey === undefined) return undefined;
 	if (page.records.length === 0) return { kind: 'empty', read };
 	const keys = page.records.map(recordKey);
-	if (!walk.keys.has(keys[0]) || !keys.includes(walk.lastKey)) return { kind: 'notOnward', read, lastKey: walk.lastKey };
+	if (!walk.keys.has(keys[0]) || !keys.includes(walk.lastKey))
+		return { kind: 'notOnward', read, lastKey: walk.lastKey };
 	return undefined;
 }
 
@@ -88,7 +89,8 @@ export function takePage(walk: ListWalk, read: Read, page: Page, kind: ReadKind 
 	const failure = kind === 'onward' ? goesOn(walk, read, page) : undefined;
 	if (failure !== undefined) return { ok: false, failure };
 	const fresh = page.records.filter((record) => !walk.keys.has(recordKey(record)) && walk.keys.add(recordKey(record)));
-	if (kind !== 'back' && page.records.length >= read.limit && fresh.length === 0) return { ok: false, failure: { kind: 'repeats', read } };
+	if (kind !== 'back' && page.records.length >= read.limit && fresh.length === 0)
+		return { ok: false, failure: { kind: 'repeats', read } };
 	if (walk.reads === 1) walk.total = page.total;
 	const ended = page.records.length === 0 ? emptyEnds(walk, read, page) : endsList(read, page, walk.largest);
 	walk.largest = Math.max(walk.largest, page.records.length);
@@ -106,7 +108,8 @@ export function takePage(walk: ListWalk, read: Read, page: Page, kind: ReadKind 
 export function budgetLeft(walk: ListWalk, from = walk.from): WalkFailure | undefined {
 	const { maxPages, maxRecords, boundByTotal, pageSize } = walk.rules;
 	const pastTotal = boundByTotal && walk.total !== undefined && walk.end >= walk.total + EXTRA_PAGES * pageSize;
-	const spent = (maxPages !== undefined && walk.reads >= maxPages) || (maxRecords !== undefined && walk.end - from >= maxRecords);
+	const spent =
+		(maxPages !== undefined && walk.reads >= maxPages) || (maxRecords !== undefined && walk.end - from >= maxRecords);
 	return pastTotal || spent ? { kind: 'noEnd', pages: walk.reads, records: walk.end - from, pastTotal } : undefined;
 }
 
@@ -119,7 +122,9 @@ export function nextRead(walk: ListWalk, read: Read): Read | WalkFailure {
 	if (failure !== undefined) return failure;
 	const { pageSize, overlapEveryRead } = walk.rules;
 	const follows = read.limit === pageSize && walk.largest >= pageSize && startOf(read) + pageSize === walk.end;
-	return !overlapEveryRead && follows ? { page: read.page + 1, limit: pageSize } : readAfter(walk.end, Math.min(pageSize, walk.largest));
+	return !overlapEveryRead && follows
+		? { page: read.page + 1, limit: pageSize }
+		: readAfter(walk.end, Math.min(pageSize, walk.largest));
 }
 
 /** Whether nextRead gave a read (else the walk's budget is spent). */

@@ -269,7 +269,12 @@ const TABLE: ReadonlyArray<readonly [string, string, string, string]> = [
 ];
 
 /** All ISO 3166-1 countries, by code. */
-export const COUNTRIES: readonly Country[] = TABLE.map(([code, name, callingCode, trunkPrefix]) => ({ code, name, callingCode, trunkPrefix }));
+export const COUNTRIES: readonly Country[] = TABLE.map(([code, name, callingCode, trunkPrefix]) => ({
+	code,
+	name,
+	callingCode,
+	trunkPrefix,
+}));
 
 const BY_CODE = new Map(COUNTRIES.map((country) => [country.code, country]));
 

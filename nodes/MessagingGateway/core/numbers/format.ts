@@ -25,7 +25,12 @@ export type BuildFormatNumberResult =
 	| { ok: false; field: keyof FormatNumberInput; error: string };
 
 /** A value given where text is asked for, e.g. an array from an expression: JSON, to show what it was. */
-const describeValue = (value: unknown) => (value === undefined ? 'nothing' : Array.isArray(value) ? `a list (${JSON.stringify(value)})` : `${typeof value === 'object' ? 'an object' : String(value)} (${value === null ? 'null' : typeof value})`);
+const describeValue = (value: unknown) =>
+	value === undefined
+		? 'nothing'
+		: Array.isArray(value)
+			? `a list (${JSON.stringify(value)})`
+			: `${typeof value === 'object' ? 'an object' : String(value)} (${value === null ? 'null' : typeof value})`;
 
 /** A countrycode the gateway takes as not given: absent, null, or empty text. */
 export const isNoCountry = (countrycode: unknown): boolean =>
@@ -48,16 +53,31 @@ export function countryOfNumber(digits: string): Country | undefined {
 export function buildFormatNumberRequest(input: FormatNumberInput): BuildFormatNumberResult {
 	// String() would turn a list into "06,12345678": only text and whole numbers are phone numbers.
 	const isWholeNumber = typeof input.number === 'number' && Number.isSafeInteger(input.number) && input.number >= 0;
-	if (typeof input.number !== 'string' && !isWholeNumber) return { ok: false, field: 'number', error: `expected text, got ${describeValue(input.number)}` };
+	if (typeof input.number !== 'string' && !isWholeNumber)
+		return { ok: false, field: 'number', error: `expected text, got ${describeValue(input.number)}` };
 	const number = String(input.number).trim();
 	if (number === '') return { ok: false, field: 'number', error: 'the number is empty' };
 	if (!/\d/.test(number)) return { ok: false, field: 'number', error: `"${number}" has no digits` };
 	if (isNoCountry(input.countryCode)) {
 		if (isWrittenInternationally(number)) return { ok: true, body: { number } };
-		return { ok: false, field: 'countryCode', error: `empty, and "${number}" is not written internationally: choose its country, or write it with its country code (+31 6…)` };
+		return {
+			ok: false,
+			field: 'countryCode',
+			error: `empty, and "${number}" is not written internationally: choose its country, or write it with its country code (+31 6…)`,
+		};
 	}
-	if (typeof input.countryCode !== 'string') return { ok: false, field: 'countryCode', error: `expected a country code, got ${describeValue(input.countryCode)}` };
+	if (typeof input.countryCode !== 'string')
+		return {
+			ok: false,
+			field: 'countryCode',
+			error: `expected a country code, got ${describeValue(input.countryCode)}`,
+		};
 	const country = countryByCode(input.countryCode);
-	if (!country) return { ok: false, field: 'countryCode', error: `"${input.countryCode}" is not an ISO 3166-1 alpha-2 country code (e.g. NL, BE, GB)` };
+	if (!country)
+		return {
+			ok: false,
+			field: 'countryCode',
+			error: `"${input.countryCode}" is not an ISO 3166-1 alpha-2 country code (e.g. NL, BE, GB)`,
+		};
 	return { ok: true, body: { number, countrycode: country.code } };
 }

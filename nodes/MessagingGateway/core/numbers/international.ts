@@ -18,7 +18,8 @@ export function internationalNumberProblem(digits: string): string | undefined {
 		return `it has ${digits.length} digits; an international number has at most ${MAX_NUMBER_DIGITS}, country code included`;
 	}
 	// The North American Numbering Plan: area code and subscriber number, always 10 digits.
-	if (callingCode === '1' && digits.length !== 11) return `a number with country code 1 has 10 digits after it, not ${digits.length - 1}`;
+	if (callingCode === '1' && digits.length !== 11)
+		return `a number with country code 1 has 10 digits after it, not ${digits.length - 1}`;
 	if (digits.length - callingCode.length < MIN_SUBSCRIBER_DIGITS) {
 		return `after the country code ${callingCode} it has only ${digits.length - callingCode.length} digits`;
 	}

@@ -23,11 +23,16 @@ for (const country of COUNTRIES) {
 
 /** The national lengths of each calling code ("20:8-10" → 8, 9, 10), from core/numbers/lengths.ts. */
 const NATIONAL_LENGTHS = new Map(
-	NATIONAL_LENGTHS_TABLE.trim().split('\n').map((row) => {
-		const [callingCode, lengths] = row.split(':');
-		const ranges = lengths.split(',').map((part) => part.split('-').map(Number));
-		return [callingCode, ranges.flatMap(([from, to = from]) => Array.from({ length: to - from + 1 }, (_, step) => from + step))];
-	}),
+	NATIONAL_LENGTHS_TABLE.trim()
+		.split('\n')
+		.map((row) => {
+			const [callingCode, lengths] = row.split(':');
+			const ranges = lengths.split(',').map((part) => part.split('-').map(Number));
+			return [
+				callingCode,
+				ranges.flatMap(([from, to = from]) => Array.from({ length: to - from + 1 }, (_, step) => from + step)),
+			];
+		}),
 );
 
 /** Whether `national` has a length numbers after `callingCode` have (a code without known lengths: yes). */
@@ -56,7 +61,11 @@ function dropTrunkInParentheses(international: string): string {
 }
 
 /** A national number of `country` in international format, following its trunk prefix. */
-function fromNational(digits: string, country: Country, rule: BareNumberRule | undefined): string | NumberProblem | undefined {
+function fromNational(
+	digits: string,
+	country: Country,
+	rule: BareNumberRule | undefined,
+): string | NumberProblem | undefined {
 	const { callingCode, trunkPrefix } = country;
 	// Without a trunk prefix (e.g. Italy) every digit is part of the national number, a leading 0 too;
 	// digits that already start with the country's own code are taken as international (+ makes it explicit).
@@ -69,7 +78,8 @@ function fromNational(digits: string, country: Country, rule: BareNumberRule | u
 	if (!rule || !NATIONAL_LENGTHS.get(callingCode)?.includes(digits.length)) return undefined;
 	if (digits.startsWith(callingCode) && completeAfter(callingCode, digits.slice(callingCode.length))) return undefined;
 	const other = callingCodeOf(digits);
-	if (other !== undefined && completeAfter(other, digits.slice(other.length))) return { kind: 'ambiguous', callingCode: other, defaultCountry: country };
+	if (other !== undefined && completeAfter(other, digits.slice(other.length)))
+		return { kind: 'ambiguous', callingCode: other, defaultCountry: country };
 	return callingCode + digits;
 }
 
@@ -107,17 +117,31 @@ export function readPhoneNumber(input: string, defaultCountry?: Country, bare?: 
 			if (typeof read === 'object') return { ok: false, problem: read };
 			national = read !== undefined;
 			if (read !== undefined) digits = read;
-			else if (digits.startsWith('0')) return { ok: false, problem: { kind: 'nationalWithoutCountry', defaultCountry } };
+			else if (digits.startsWith('0'))
+				return { ok: false, problem: { kind: 'nationalWithoutCountry', defaultCountry } };
 		}
 	}
 	if (digits === '') return { ok: false, problem: { kind: 'noDigits' } };
 	const bad = digits.match(/[^0-9]/);
 	if (bad) return { ok: false, problem: { kind: 'notADigit', character: bad[0] } };
 	const reason = internationalNumberProblem(digits);
-	if (reason) return { ok: false, problem: { kind: 'notInternational', reason, ...(written ? {} : { bare: { defaultCountry } }) } };
+	if (reason)
+		return {
+			ok: false,
+			problem: { kind: 'notInternational', reason, ...(written ? {} : { bare: { defaultCountry } }) },
+		};
 	const callingCode = callingCodeOf(digits)!;
 	if (bare && !written && !national && !completeAfter(callingCode, digits.slice(callingCode.length))) {
-		return { ok: false, problem: { kind: 'incomplete', callingCode, length: digits.length - callingCode.length, defaultCountry, countryOption: bare.countryOption } };
+		return {
+			ok: false,
+			problem: {
+				kind: 'incomplete',
+				callingCode,
+				length: digits.length - callingCode.length,
+				defaultCountry,
+				countryOption: bare.countryOption,
+			},
+		};
 	}
 	return { ok: true, digits };
 }
@@ -136,9 +160,10 @@ function bareProblemText(problem: Extract<NumberProblem, { kind: 'incomplete' | 
 		return `could be a national number of ${name} (${code}) without its trunk prefix ${trunkPrefix} or an international number with country code ${callingCode}: write it with + and its country code, or with its trunk prefix`;
 	}
 	const { length, defaultCountry, countryOption } = problem;
-	const advice = defaultCountry || !countryOption
-		? 'write it with + and its country code'
-		: 'if it is a national number that lost its leading 0, set the Default Country option; otherwise write it with + and its country code';
+	const advice =
+		defaultCountry || !countryOption
+			? 'write it with + and its country code'
+			: 'if it is a national number that lost its leading 0, set the Default Country option; otherwise write it with + and its country code';
 	return `is not a complete international number: without + or 00 it is read as country code ${callingCode}, after which a number has ${lengthsInWords(callingCode)} digits, not ${length}; ${advice}`;
 }
 
@@ -156,7 +181,9 @@ function numberProblemText(problem: NumberProblem): string {
 				: 'is a national number (it starts with 0): write it with its country code (+31 6…) or set the Default Country option';
 		}
 		case 'notInternational': {
-			const advice = problem.bare?.defaultCountry ? 'write it with its country code (+…)' : 'write it with its country code (+31 6…) or set the Default Country option';
+			const advice = problem.bare?.defaultCountry
+				? 'write it with its country code (+…)'
+				: 'write it with its country code (+31 6…) or set the Default Country option';
 			return `is not a valid international number: ${problem.reason}${problem.bare ? `; without + or 00 it is read as international: ${advice}` : ''}`;
 		}
 		case 'incomplete':
@@ -182,7 +209,11 @@ export interface Recipient {
 export type RecipientListResult = { ok: true; recipients: Recipient[] } | { ok: false; error: string };
 
 /** One number, several separated by commas or semicolons, or a list of them, each with its written form. */
-export function readRecipients(input: string | readonly string[], defaultCountry?: Country, bare?: BareNumberRule): RecipientListResult {
+export function readRecipients(
+	input: string | readonly string[],
+	defaultCountry?: Country,
+	bare?: BareNumberRule,
+): RecipientListResult {
 	const parts = (typeof input === 'string' ? [input] : input)
 		.flatMap((entry) => String(entry).split(/[,;]/))
 		.map((part) => part.trim())

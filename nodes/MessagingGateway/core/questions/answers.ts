@@ -41,27 +41,36 @@ const FINAL_DELIVERY_CODES = ['1', '2', '4', '5', '9'];
 /** Final codes saying the message did not reach the phone. */
 const UNDELIVERED_CODES = ['2', '4', '5'];
 
-const digitsOf = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value).replace(/\D/g, '') : '');
-const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined);
+const digitsOf = (value: unknown): string =>
+	typeof value === 'string' || typeof value === 'number' ? String(value).replace(/\D/g, '') : '';
+const textOf = (value: unknown): string | undefined =>
+	typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 
 /** Whether `number` is the question's recipient: the one kept by the waiting execution, else the one the gateway names. */
 function isQuestionRecipient(number: unknown, question: Question, gatewayRecipient: unknown): boolean {
 	const from = digitsOf(number);
 	const expected = question.to !== undefined ? digitsOf(question.to) : digitsOf(gatewayRecipient);
-	return from !== '' && from === expected && (gatewayRecipient === undefined || digitsOf(gatewayRecipient) === expected);
+	return (
+		from !== '' && from === expected && (gatewayRecipient === undefined || digitsOf(gatewayRecipient) === expected)
+	);
 }
 
 function isQuestionMessage(messageid: unknown, question: Question): boolean {
 	return question.messageid === undefined || textOf(messageid) === question.messageid;
 }
 
-function judgeReplyEvent(event: Record<string, unknown>, message: Record<string, unknown>, question: Question): AnswerDecision {
+function judgeReplyEvent(
+	event: Record<string, unknown>,
+	message: Record<string, unknown>,
+	question: Question,
+): AnswerDecision {
 	const isreply = isObject(event.isreply) ? event.isreply : {};
 	if (question.responseType === 'deliveryReport') return { resume: false, reason: 'notAwaited' };
 	// A reply to a reminder answers the question the reminder's reference names.
 	const asked = decodeResumeReference(isreply.orig_reference)?.questionMessageId ?? textOf(isreply.orig_messageid);
 	if (!isQuestionMessage(asked, question)) return { resume: false, reason: 'otherMessage' };
-	if (!isQuestionRecipient(message.sender, question, isreply.orig_receiver)) return { resume: false, reason: 'otherNumber' };
+	if (!isQuestionRecipient(message.sender, question, isreply.orig_receiver))
+		return { resume: false, reason: 'otherNumber' };
 	const reply = textOf(message.content) ?? '';
 	const answer: Record<string, unknown> = {};
 	if (question.responseType === 'approval') {
@@ -81,18 +90,31 @@ function judgeReplyEvent(event: Record<string, unknown>, message: Record<string,
 	return { resume: true, output: answer };
 }
 
-function judgeDeliveryReport(event: Record<string, unknown>, message: Record<string, unknown>, question: Question): AnswerDecision {
+function judgeDeliveryReport(
+	event: Record<string, unknown>,
+	message: Record<string, unknown>,
+	question: Question,
+): AnswerDecision {
 	if (!isQuestionMessage(message.messageid, question)) return { resume: false, reason: 'otherMessage' };
 	if (!isQuestionRecipient(message.receiver, question, undefined)) return { resume: false, reason: 'otherNumber' };
 	const code = textOf(message.delivery_code)?.trim() ?? '';
 	if (!FINAL_DELIVERY_CODES.includes(code)) return { resume: false, reason: 'interimReport' };
 	const delivered = code === '1';
-	if (question.responseType !== 'deliveryReport' && !UNDELIVERED_CODES.includes(code)) return { resume: false, reason: 'deliveredIsNoAnswer' };
+	if (question.responseType !== 'deliveryReport' && !UNDELIVERED_CODES.includes(code))
+		return { resume: false, reason: 'deliveredIsNoAnswer' };
 	const output: Record<string, unknown> = { delivered, delivery_code: code, delivery_status: message.delivery_status };
-	if (message.delivery_code_detail !== undefined && message.delivery_code_detail !== null && message.delivery_code_detail !== '') {
+	if (
+		message.delivery_code_detail !== undefined &&
+		message.delivery_code_detail !== null &&
+		message.delivery_code_detail !== ''
+	) {
 		output.delivery_code_detail = message.delivery_code_detail;
 	}
-	Object.assign(output, { messageid: textOf(message.messageid), to: question.to ?? digitsOf(message.receiver), webhook_id: event.webhook_id });
+	Object.assign(output, {
+		messageid: textOf(message.messageid),
+		to: question.to ?? digitsOf(message.receiver),
+		webhook_id: event.webhook_id,
+	});
 	return { resume: true, output };
 }
 

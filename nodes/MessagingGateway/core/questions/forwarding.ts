@@ -32,7 +32,8 @@ export function resumeTargetOf(event: unknown): ResumeTarget | undefined {
 	}
 	if (event.webhook_type === 'delivery_report') {
 		const code = event.message.delivery_code;
-		const final = (typeof code === 'string' || typeof code === 'number') && FINAL_DELIVERY_CODES.includes(String(code).trim());
+		const final =
+			(typeof code === 'string' || typeof code === 'number') && FINAL_DELIVERY_CODES.includes(String(code).trim());
 		return final ? decodeResumeReference(event.message.reference) : undefined;
 	}
 	return undefined;
@@ -97,15 +98,23 @@ function questionAnswerOf(body: unknown): QuestionAnswer | undefined {
 }
 
 function keptWaiting(answer: QuestionAnswer): ForwardOutcome {
-	const outcome: ForwardOutcome = { kind: 'keptWaiting', reason: answer.reason ?? 'no reason given', reminded: answer.reminded === true };
+	const outcome: ForwardOutcome = {
+		kind: 'keptWaiting',
+		reason: answer.reason ?? 'no reason given',
+		reminded: answer.reminded === true,
+	};
 	if (typeof answer.reminderSkipped === 'string') outcome.reminderSkipped = answer.reminderSkipped;
 	if (typeof answer.reminderError === 'string') outcome.reminderError = answer.reminderError;
 	return outcome;
 }
 
 function classifyConflict(text: string): ForwardOutcome {
-	if (/finished with error|finished already/i.test(text)) return { kind: 'answered', reason: "the question's execution is over (it finished with an error)" };
-	return { kind: 'notWaitingYet', reason: 'n8n runs the execution and has not saved it as waiting yet (or an answer resumed it and it runs on)' };
+	if (/finished with error|finished already/i.test(text))
+		return { kind: 'answered', reason: "the question's execution is over (it finished with an error)" };
+	return {
+		kind: 'notWaitingYet',
+		reason: 'n8n runs the execution and has not saved it as waiting yet (or an answer resumed it and it runs on)',
+	};
 }
 
 /** What n8n's answer to a forward means (the table above). */
@@ -117,13 +126,22 @@ export function classifyForwardResponse(response: ForwardResponse): ForwardOutco
 		if (answer) return keptWaiting(answer);
 		return { kind: 'answered', reason: 'the question is not waiting any more (answered, or its wait limit ran out)' };
 	}
-	if (statusCode === 401) return { kind: 'refused', reason: 'n8n refused the resume link (signature invalid): the reference was altered or forged' };
-	if (statusCode === 404) return { kind: 'refused', reason: 'n8n knows no such execution (deleted, or the reference is from another n8n instance)' };
+	if (statusCode === 401)
+		return {
+			kind: 'refused',
+			reason: 'n8n refused the resume link (signature invalid): the reference was altered or forged',
+		};
+	if (statusCode === 404)
+		return {
+			kind: 'refused',
+			reason: 'n8n knows no such execution (deleted, or the reference is from another n8n instance)',
+		};
 	if (statusCode === 409) return classifyConflict(bodyText(response.body));
 	if (statusCode === 500 && /already being resumed|problem executing the workflow/i.test(bodyText(response.body))) {
 		return { kind: 'answered', reason: 'another answer is resuming the question at this moment' };
 	}
-	if (UNREACHABLE_STATUS.includes(statusCode)) return { kind: 'unreachable', reason: `n8n's waiting webhook answered ${statusCode}` };
+	if (UNREACHABLE_STATUS.includes(statusCode))
+		return { kind: 'unreachable', reason: `n8n's waiting webhook answered ${statusCode}` };
 	return { kind: 'refused', reason: `n8n's waiting webhook answered ${statusCode}` };
 }
 
@@ -142,6 +160,9 @@ export function encodeForForward(event: unknown): { ok: true; body: string } | {
 		return { ok: true, body: JSON.stringify(event) };
 	} catch (error) {
 		const name = error instanceof Error ? error.name : typeof error;
-		return { ok: false, outcome: { kind: 'refused', reason: `the event cannot be encoded as JSON to hand it on (${name})` } };
+		return {
+			ok: false,
+			outcome: { kind: 'refused', reason: `the event cannot be encoded as JSON to hand it on (${name})` },
+		};
 	}
 }

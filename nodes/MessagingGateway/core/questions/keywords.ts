@@ -9,8 +9,23 @@ import { mentions, normalizeReplyText } from './replies';
 
 /** Opt-out keywords: the sender asks for no more messages. */
 export const OPT_OUT_WORDS: readonly string[] = [
-	'stop', 'stopall', 'stop all', 'unsubscribe', 'cancel', 'end', 'quit', 'optout', 'opt out', 'revoke',
-	'stopp', 'arret', 'desabonner', 'desinscrire', 'baja', 'afmelden', 'abmelden',
+	'stop',
+	'stopall',
+	'stop all',
+	'unsubscribe',
+	'cancel',
+	'end',
+	'quit',
+	'optout',
+	'opt out',
+	'revoke',
+	'stopp',
+	'arret',
+	'desabonner',
+	'desinscrire',
+	'baja',
+	'afmelden',
+	'abmelden',
 ];
 
 /** Opt-in keywords: the sender asks to receive messages again. */

@@ -9,7 +9,8 @@
  */
 
 /** Approve words of the default list: English, Dutch, French, German and Spanish. */
-export const DEFAULT_APPROVE_WORDS = 'yes, y, ok, okay, yep, yeah, sure, approve, approved, confirm, ja, oui, d’accord, si, vale, claro';
+export const DEFAULT_APPROVE_WORDS =
+	'yes, y, ok, okay, yep, yeah, sure, approve, approved, confirm, ja, oui, d’accord, si, vale, claro';
 /** Disapprove words of the default list, in the same languages. */
 export const DEFAULT_DISAPPROVE_WORDS = 'no, n, nope, nah, deny, decline, reject, nee, nein, non, niet';
 
@@ -56,16 +57,68 @@ export function mentions(words: readonly string[], list: readonly string[], atSt
  */
 export const NEGATION_WORDS: readonly string[] = [
 	// English
-	'no', 'not', 'never', 'nope', 'nah', 'none', 'nothing', 'nor', 'neither', 'cannot', 'dont', 'doesnt', 'didnt', 'isnt', 'arent',
-	'wasnt', 'werent', 'cant', 'couldnt', 'wont', 'wouldnt', 'shouldnt', 'havent', 'hasnt', 'hadnt', 'aint',
+	'no',
+	'not',
+	'never',
+	'nope',
+	'nah',
+	'none',
+	'nothing',
+	'nor',
+	'neither',
+	'cannot',
+	'dont',
+	'doesnt',
+	'didnt',
+	'isnt',
+	'arent',
+	'wasnt',
+	'werent',
+	'cant',
+	'couldnt',
+	'wont',
+	'wouldnt',
+	'shouldnt',
+	'havent',
+	'hasnt',
+	'hadnt',
+	'aint',
 	// Dutch
-	'niet', 'geen', 'nooit', 'niets', 'niks', 'nee',
+	'niet',
+	'geen',
+	'nooit',
+	'niets',
+	'niks',
+	'nee',
 	// German
-	'nicht', 'kein', 'keine', 'keinen', 'keinem', 'keiner', 'keines', 'nie', 'niemals', 'nichts', 'nein',
+	'nicht',
+	'kein',
+	'keine',
+	'keinen',
+	'keinem',
+	'keiner',
+	'keines',
+	'nie',
+	'niemals',
+	'nichts',
+	'nein',
 	// French
-	'ne', 'pas', 'non', 'jamais', 'aucun', 'aucune', 'rien', 'ni',
+	'ne',
+	'pas',
+	'non',
+	'jamais',
+	'aucun',
+	'aucune',
+	'rien',
+	'ni',
 	// Spanish
-	'nunca', 'jamas', 'nada', 'tampoco', 'ningun', 'ninguno', 'ninguna',
+	'nunca',
+	'jamas',
+	'nada',
+	'tampoco',
+	'ningun',
+	'ninguno',
+	'ninguna',
 ];
 
 /**
@@ -74,19 +127,47 @@ export const NEGATION_WORDS: readonly string[] = [
  * disapprove word ("geen probleem"), but "Nee, geen probleem" is no clear No either.
  */
 export const ASSENTING_NO_PHRASES: readonly string[] = [
-	'no problem', 'no problems', 'no prob', 'no probs', 'no problemo', 'no objection', 'no objections', 'no worries', 'no worry',
-	'no issue', 'no issues', 'no concern', 'no concerns', 'no trouble', 'no bother', 'no doubt', 'no complaints',
-	'geen probleem', 'geen bezwaar', 'kein problem', 'keine einwande', 'pas de probleme', 'pas de souci', 'no hay problema',
-	'sin problema', 'no pasa nada', 'no hay inconveniente',
+	'no problem',
+	'no problems',
+	'no prob',
+	'no probs',
+	'no problemo',
+	'no objection',
+	'no objections',
+	'no worries',
+	'no worry',
+	'no issue',
+	'no issues',
+	'no concern',
+	'no concerns',
+	'no trouble',
+	'no bother',
+	'no doubt',
+	'no complaints',
+	'geen probleem',
+	'geen bezwaar',
+	'kein problem',
+	'keine einwande',
+	'pas de probleme',
+	'pas de souci',
+	'no hay problema',
+	'sin problema',
+	'no pasa nada',
+	'no hay inconveniente',
 ];
 
 function negates(words: readonly string[]): boolean {
-	return words.some((word, index) => NEGATION_WORDS.includes(word) || (word === 't' && index > 0 && words[index - 1].endsWith('n')));
+	return words.some(
+		(word, index) => NEGATION_WORDS.includes(word) || (word === 't' && index > 0 && words[index - 1].endsWith('n')),
+	);
 }
 
 /** How many words of the longest entry of `list` the reply starts with; 0 when it starts with none. */
 function leadingPhraseLength(words: readonly string[], list: readonly string[]): number {
-	const lengths = list.map((entry) => entry.split(' ')).filter((phrase) => containsPhrase(words, phrase, true)).map((phrase) => phrase.length);
+	const lengths = list
+		.map((entry) => entry.split(' '))
+		.filter((phrase) => containsPhrase(words, phrase, true))
+		.map((phrase) => phrase.length);
 	return Math.max(0, ...lengths);
 }
 
@@ -96,7 +177,11 @@ function leadingPhraseLength(words: readonly string[], list: readonly string[]):
  * disapprove word, the rest has no approve word and it is no assenting "no + noun" ("No problem" is
  * unclear). Unclear otherwise ("yes no", "maybe", an empty text).
  */
-export function judgeReply(reply: string, approveWords: readonly string[], disapproveWords: readonly string[]): ReplyVerdict {
+export function judgeReply(
+	reply: string,
+	approveWords: readonly string[],
+	disapproveWords: readonly string[],
+): ReplyVerdict {
 	const normalized = normalizeReplyText(reply);
 	if (normalized === '') return 'unclear';
 	const words = normalized.split(' ');
@@ -105,14 +190,21 @@ export function judgeReply(reply: string, approveWords: readonly string[], disap
 	const approves = approveLength > 0 && !mentions(afterApprove, disapproveWords, false) && !negates(afterApprove);
 	const disapproveLength = leadingPhraseLength(words, disapproveWords);
 	const disapproves =
-		disapproveLength > 0 && !mentions(words.slice(disapproveLength), approveWords, false) && !mentions(words, ASSENTING_NO_PHRASES, false);
+		disapproveLength > 0 &&
+		!mentions(words.slice(disapproveLength), approveWords, false) &&
+		!mentions(words, ASSENTING_NO_PHRASES, false);
 	if (approves === disapproves) return 'unclear';
 	return approves ? 'approve' : 'disapprove';
 }
 
 /** The first entry of a comma-separated list as the user wrote it, trimmed. */
 function firstEntry(list: string): string {
-	return list.split(',').map((entry) => entry.trim()).find((entry) => normalizeReplyText(entry) !== '') ?? '';
+	return (
+		list
+			.split(',')
+			.map((entry) => entry.trim())
+			.find((entry) => normalizeReplyText(entry) !== '') ?? ''
+	);
 }
 
 export type ApprovalWords =
@@ -128,11 +220,17 @@ export function approvalWords(approveWords: string | undefined, disapproveWords:
 	const disapproveText = disapproveWords?.trim() ? disapproveWords : DEFAULT_DISAPPROVE_WORDS;
 	const approve = parseWordList(approveText);
 	const disapprove = parseWordList(disapproveText);
-	if (approve.length === 0) return { ok: false, field: 'approveWords', error: 'the list has no word (separate words with commas)' };
-	if (disapprove.length === 0) return { ok: false, field: 'disapproveWords', error: 'the list has no word (separate words with commas)' };
+	if (approve.length === 0)
+		return { ok: false, field: 'approveWords', error: 'the list has no word (separate words with commas)' };
+	if (disapprove.length === 0)
+		return { ok: false, field: 'disapproveWords', error: 'the list has no word (separate words with commas)' };
 	const both = approve.find((word) => disapprove.includes(word));
 	if (both !== undefined) {
-		return { ok: false, field: 'disapproveWords', error: `"${both}" is also an approve word, so a reply "${both}" could not be judged` };
+		return {
+			ok: false,
+			field: 'disapproveWords',
+			error: `"${both}" is also an approve word, so a reply "${both}" could not be judged`,
+		};
 	}
 	const hint = `Reply ${firstEntry(approveText).toUpperCase()} or ${firstEntry(disapproveText).toUpperCase()}`;
 	return { ok: true, approve, disapprove, hint };

@@ -50,10 +50,18 @@ export function parseSignedResumeUrl(url: string): Parsed<ResumeTarget> {
 	const [segment, executionId, nodeId] = parsed.pathname.split('/').slice(-3);
 	const signature = parsed.searchParams.get('signature') ?? '';
 	if (segment !== WAITING_WEBHOOK_SEGMENT || [...parsed.searchParams.keys()].join() !== 'signature') {
-		return { ok: false, error: `n8n's resume link is not under /${WAITING_WEBHOOK_SEGMENT}/ with only a signature (is N8N_ENDPOINT_WEBHOOK_WAIT changed?)` };
+		return {
+			ok: false,
+			error: `n8n's resume link is not under /${WAITING_WEBHOOK_SEGMENT}/ with only a signature (is N8N_ENDPOINT_WEBHOOK_WAIT changed?)`,
+		};
 	}
-	if (!EXECUTION_ID.test(executionId)) return { ok: false, error: 'the execution id in the resume link is not a number' };
-	if (!NODE_ID.test(nodeId)) return { ok: false, error: 'the node id in the resume link has characters a reference cannot carry; re-create the node' };
+	if (!EXECUTION_ID.test(executionId))
+		return { ok: false, error: 'the execution id in the resume link is not a number' };
+	if (!NODE_ID.test(nodeId))
+		return {
+			ok: false,
+			error: 'the node id in the resume link has characters a reference cannot carry; re-create the node',
+		};
 	if (!SIGNATURE.test(signature)) return { ok: false, error: 'the resume link has no signature of 64 hex digits' };
 	return { ok: true, value: { executionId, nodeId, signature } };
 }
@@ -65,7 +73,10 @@ export function encodeResumeReference(target: ResumeTarget): Parsed<string> {
 	const reference = `${RESUME_REFERENCE_PREFIX}:${target.executionId}:${target.nodeId}:${target.signature}${reminder}`;
 	if (!REFERENCE.test(reference)) return { ok: false, error: 'the resume link has parts a reference cannot carry' };
 	if (reference.length > MAX_REFERENCE_LENGTH) {
-		return { ok: false, error: `the reference would have ${reference.length} characters; the gateway takes at most ${MAX_REFERENCE_LENGTH}` };
+		return {
+			ok: false,
+			error: `the reference would have ${reference.length} characters; the gateway takes at most ${MAX_REFERENCE_LENGTH}`,
+		};
 	}
 	return { ok: true, value: reference };
 }
@@ -101,7 +112,12 @@ export function instanceBaseUrl(ownWebhookUrl: string): string | undefined {
 /** Where to forward an answer to `target`: this instance's waiting webhook, built only from validated parts. */
 export function waitingWebhookUrl(ownWebhookUrl: string, target: ResumeTarget): string | undefined {
 	const base = instanceBaseUrl(ownWebhookUrl);
-	if (base === undefined || !EXECUTION_ID.test(target.executionId) || !NODE_ID.test(target.nodeId) || !SIGNATURE.test(target.signature)) {
+	if (
+		base === undefined ||
+		!EXECUTION_ID.test(target.executionId) ||
+		!NODE_ID.test(target.nodeId) ||
+		!SIGNATURE.test(target.signature)
+	) {
 		return undefined;
 	}
 	const url = `${base}${WAITING_WEBHOOK_SEGMENT}/${target.executionId}/${target.nodeId}?signature=${target.signature}`;

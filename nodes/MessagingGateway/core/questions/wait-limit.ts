@@ -21,21 +21,30 @@ const UNIT_MS: Readonly<Record<string, number>> = { minutes: 60_000, hours: 3_60
 const TOO_LATE = 'ends after the year 9999, later than n8n can keep a waiting execution';
 
 function afterInterval(values: WaitLimitValues, now: Date): WaitLimit {
-	const amount = typeof values.resumeAmount === 'string' && values.resumeAmount.trim() !== '' ? Number(values.resumeAmount) : values.resumeAmount;
+	const amount =
+		typeof values.resumeAmount === 'string' && values.resumeAmount.trim() !== ''
+			? Number(values.resumeAmount)
+			: values.resumeAmount;
 	const unit = values.resumeUnit ?? 'hours';
 	if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) {
 		return { ok: false, error: 'the amount must be a number greater than 0' };
 	}
-	if (typeof unit !== 'string' || UNIT_MS[unit] === undefined) return { ok: false, error: 'the unit must be minutes, hours or days' };
+	if (typeof unit !== 'string' || UNIT_MS[unit] === undefined)
+		return { ok: false, error: 'the unit must be minutes, hours or days' };
 	const until = now.getTime() + amount * UNIT_MS[unit];
 	// A timestamp or a date typed into Amount lands here; n8n would store the wait as "never" and retry it.
-	if (!(until <= LATEST_INSTANT_MS)) return { ok: false, error: `Amount ${amount} ${unit} ${TOO_LATE} (for a date, use Limit Type At Specified Time)` };
+	if (!(until <= LATEST_INSTANT_MS))
+		return { ok: false, error: `Amount ${amount} ${unit} ${TOO_LATE} (for a date, use Limit Type At Specified Time)` };
 	return { ok: true, until: new Date(until) };
 }
 
 function atDate(value: unknown, timeZone: string, now: Date): WaitLimit {
-	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return { ok: false, error: 'the date and time is empty' };
-	const read = dateValueText(value) ?? { ok: false, error: `expected a date, text or an epoch number but got ${Array.isArray(value) ? 'a list' : typeof value}` };
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+		return { ok: false, error: 'the date and time is empty' };
+	const read = dateValueText(value) ?? {
+		ok: false,
+		error: `expected a date, text or an epoch number but got ${Array.isArray(value) ? 'a list' : typeof value}`,
+	};
 	if (!read.ok) return read;
 	const text = read.text.trim();
 	const parsed = instantOfInput(text, timeZone);
@@ -51,7 +60,8 @@ export function waitLimit(values: WaitLimitValues | undefined, timeZone: string,
 	if (values === undefined || Object.keys(values).length === 0) return { ok: true, until: undefined };
 	const type = values.limitType ?? 'afterTimeInterval';
 	if (type === 'afterTimeInterval') return afterInterval(values, now);
-	if (type !== 'atSpecifiedTime') return { ok: false, error: 'the limit type must be afterTimeInterval or atSpecifiedTime' };
+	if (type !== 'atSpecifiedTime')
+		return { ok: false, error: 'the limit type must be afterTimeInterval or atSpecifiedTime' };
 	const limit = atDate(values.maxDateAndTime, timeZone, now);
 	return limit.ok ? limit : { ok: false, error: `Max Date and Time: ${limit.error}` };
 }

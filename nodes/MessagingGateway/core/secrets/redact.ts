@@ -45,8 +45,22 @@ export function userInfoSecrets(url: string): string[] {
 	const parts = userInfo.split(':');
 	const decoded = [userInfo, ...parts].map(safeDecode);
 	const colon = userInfo.indexOf(':');
-	const basic = colon < 0 ? [] : [`${parts[0]}:${userInfo.slice(colon + 1)}`, `${safeDecode(parts[0])}:${safeDecode(userInfo.slice(colon + 1))}`].map(base64);
-	return [...new Set([`${userInfo}${USER_INFO_END}`, `${decoded[0]}${USER_INFO_END}`, ...parts, ...decoded.slice(1), ...basic])];
+	const basic =
+		colon < 0
+			? []
+			: [
+					`${parts[0]}:${userInfo.slice(colon + 1)}`,
+					`${safeDecode(parts[0])}:${safeDecode(userInfo.slice(colon + 1))}`,
+				].map(base64);
+	return [
+		...new Set([
+			`${userInfo}${USER_INFO_END}`,
+			`${decoded[0]}${USER_INFO_END}`,
+			...parts,
+			...decoded.slice(1),
+			...basic,
+		]),
+	];
 }
 
 /**
@@ -69,7 +83,14 @@ function base64Forms(secret: string): string[] {
 export function secretForms(secret: string): string[] {
 	const escaped = JSON.stringify(secret).slice(1, -1);
 	const encoded = encodeURIComponent(secret);
-	const forms = [secret, escaped, encoded, encoded.replace(/%20/g, '+'), JSON.stringify(escaped).slice(1, -1), ...base64Forms(secret)];
+	const forms = [
+		secret,
+		escaped,
+		encoded,
+		encoded.replace(/%20/g, '+'),
+		JSON.stringify(escaped).slice(1, -1),
+		...base64Forms(secret),
+	];
 	return [...new Set(forms)].filter((form) => form.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
 }
 
@@ -95,7 +116,8 @@ function redactField(target: object, key: string, secrets: readonly string[], do
 	const clean = redactDeep(current, secrets, done);
 	if (clean === current) return;
 	if (field.writable || field.set) (target as Record<string, unknown>)[key] = clean;
-	else if (field.configurable) Object.defineProperty(target, key, { value: clean, enumerable: field.enumerable, configurable: true });
+	else if (field.configurable)
+		Object.defineProperty(target, key, { value: clean, enumerable: field.enumerable, configurable: true });
 }
 
 /**

@@ -11,12 +11,14 @@ import { countSegments, isGsm7 } from './segments';
 /** Look-alikes by their GSM-7 form: quotation marks and guillemets; apostrophes, primes; hyphens, dashes, minus; the ellipsis; spaces and the tab. */
 const LOOK_ALIKES: ReadonlyArray<[string, string]> = [
 	['\u201c\u201d\u201e\u201f\u00ab\u00bb\u2033\uff02', '"'],
-	["\u2018\u2019\u201a\u201b\u2032\u2039\u203a\uff07", "'"],
+	['\u2018\u2019\u201a\u201b\u2032\u2039\u203a\uff07', "'"],
 	['\u2010\u2011\u2012\u2013\u2014\u2015\u2212', '-'],
 	['\u2026', '...'],
 	['\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000\t', ' '],
 ];
-const REPLACEMENTS = new Map(LOOK_ALIKES.flatMap(([characters, gsm]) => [...characters].map((character) => [character, gsm] as const)));
+const REPLACEMENTS = new Map(
+	LOOK_ALIKES.flatMap(([characters, gsm]) => [...characters].map((character) => [character, gsm] as const)),
+);
 
 /** The GSM-7 replacement of one character, or undefined when it has none. */
 export const gsm7Replacement = (character: string): string | undefined => REPLACEMENTS.get(character);
@@ -30,7 +32,9 @@ export interface NonGsmCharacter {
 
 /** The characters of `text` that make it UCS-2, in order. */
 export function nonGsmCharacters(text: string): NonGsmCharacter[] {
-	return [...text].flatMap((character, index) => (isGsm7(character) ? [] : [{ character, index, replacement: gsm7Replacement(character) ?? null }]));
+	return [...text].flatMap((character, index) =>
+		isGsm7(character) ? [] : [{ character, index, replacement: gsm7Replacement(character) ?? null }],
+	);
 }
 
 export interface SmartEncoded {
@@ -46,5 +50,7 @@ export function smartEncode(text: string): SmartEncoded {
 	if (found.length === 0 || found.some((entry) => entry.replacement === null)) return { text, replaced: 0 };
 	const replaced = [...text].map((character) => (isGsm7(character) ? character : REPLACEMENTS.get(character))).join('');
 	const fewer = countSegments(replaced).segments <= countSegments(text).segments;
-	return fewer && messageLength(replaced) <= MAX_MESSAGE_LENGTH ? { text: replaced, replaced: found.length } : { text, replaced: 0 };
+	return fewer && messageLength(replaced) <= MAX_MESSAGE_LENGTH
+		? { text: replaced, replaced: found.length }
+		: { text, replaced: 0 };
 }

@@ -5,4 +5,5 @@
 export const OPTED_OUT_CODE = '131';
 
 /** Whether `error` (a gateway error, its code in `context.code`) is the gateway's 131. */
-export const isOptedOutRefusal = (error: unknown): boolean => (error as { context?: { code?: unknown } } | undefined)?.context?.code === OPTED_OUT_CODE;
+export const isOptedOutRefusal = (error: unknown): boolean =>
+	(error as { context?: { code?: unknown } } | undefined)?.context?.code === OPTED_OUT_CODE;

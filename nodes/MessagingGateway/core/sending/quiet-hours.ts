@@ -32,16 +32,20 @@ const minutesOf = (text: unknown): number | undefined => {
 /** The window the option's values describe, or what is wrong with them. */
 export function quietWindow(values: Record<string, unknown>): QuietWindow | { error: string } {
 	const mode = (values.mode ?? 'defer') as QuietMode;
-	if (!['defer', 'skip', 'error'].includes(mode)) return { error: `Mode must be defer, skip or error; got "${String(mode)}"` };
+	if (!['defer', 'skip', 'error'].includes(mode))
+		return { error: `Mode must be defer, skip or error; got "${String(mode)}"` };
 	const preset = values.preset ?? 'usFederal';
 	if (preset === 'usFederal' || preset === 'usStrict') return { days: EVERY_DAY, ...PRESETS[preset], mode };
 	if (preset !== 'custom') return { error: `Preset must be usFederal, usStrict or custom; got "${String(preset)}"` };
 	const from = minutesOf(values.from);
 	const until = minutesOf(values.until);
-	if (from === undefined || until === undefined) return { error: 'From and Until must be times in the form HH:mm, e.g. 09:00' };
-	if (from >= until) return { error: `From (${String(values.from)}) must be earlier than Until (${String(values.until)})` };
+	if (from === undefined || until === undefined)
+		return { error: 'From and Until must be times in the form HH:mm, e.g. 09:00' };
+	if (from >= until)
+		return { error: `From (${String(values.from)}) must be earlier than Until (${String(values.until)})` };
 	const days = Array.isArray(values.days) ? values.days : [];
-	if (days.length === 0 || days.some((day) => !QUIET_DAYS.includes(day as QuietDay))) return { error: 'Days must list at least one of mon … sun' };
+	if (days.length === 0 || days.some((day) => !QUIET_DAYS.includes(day as QuietDay)))
+		return { error: 'Days must list at least one of mon … sun' };
 	return { days: new Set(days.map((day) => QUIET_DAYS.indexOf(day as QuietDay))), from, until, mode };
 }
 
@@ -53,7 +57,9 @@ let countryZones: Map<string, string> | undefined;
 export function numberTimeZone(digits: string): { zone: string; source: TimeZoneSource } | undefined {
 	const symbol = digits.startsWith('1') ? ZONE_SYMBOLS.indexOf(NANP_AREA_CODES[Number(digits.slice(1, 4)) - 200]) : -1;
 	if (symbol >= 0) return { zone: NANP_ZONES.split(' ')[symbol], source: 'areaCode' };
-	countryZones ??= new Map(Object.entries(COUNTRY_ZONES).flatMap(([zone, codes]) => codes.split(' ').map((code) => [code, zone] as const)));
+	countryZones ??= new Map(
+		Object.entries(COUNTRY_ZONES).flatMap(([zone, codes]) => codes.split(' ').map((code) => [code, zone] as const)),
+	);
 	const code = callingCodeOf(digits);
 	const country = code === undefined ? undefined : countryZones.get(code);
 	return country ? { zone: country, source: 'country' } : undefined;
@@ -73,7 +79,14 @@ export function nextOpening(window: QuietWindow, at: Date, zone: string): Date {
 	for (let shift = today; ; shift++) {
 		const day = new Date(Date.UTC(clock.year, clock.month - 1, clock.day + shift));
 		if (!window.days.has(day.getUTCDay())) continue;
-		const opening = { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour: Math.floor(window.from / 60), minute: window.from % 60, second: 0 };
+		const opening = {
+			year: day.getUTCFullYear(),
+			month: day.getUTCMonth() + 1,
+			day: day.getUTCDate(),
+			hour: Math.floor(window.from / 60),
+			minute: window.from % 60,
+			second: 0,
+		};
 		const instant = instantOf(opening, zone);
 		// An opening in the hour the clocks skip (summer time starts) may land just before the gap: an hour later is after it.
 		return isOpen(window, wallClockIn(instant, zone)) ? instant : new Date(instant.getTime() + 3_600_000);
@@ -93,5 +106,9 @@ export function checkQuietHours(window: QuietWindow, at: Date, zone: string, acc
 	const localTime = formatZoned(at, zone).iso8601;
 	const opening = nextOpening(window, at, zone);
 	if (opening === at) return { localTime };
-	return { localTime, deferredTo: formatZoned(opening, zone).iso8601, date: shownClock(wallClockIn(opening, accountZone)) };
+	return {
+		localTime,
+		deferredTo: formatZoned(opening, zone).iso8601,
+		date: shownClock(wallClockIn(opening, accountZone)),
+	};
 }

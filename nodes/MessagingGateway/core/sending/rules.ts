@@ -20,7 +20,9 @@ export const messageLength = (text: string) => [...text].length;
 /** Why `text` is longer than a send takes (error 118), in words, or undefined; `what` names it ("the message", "the reminder"). */
 export function messageLengthProblem(text: string, what = 'the message'): string | undefined {
 	const length = messageLength(text);
-	return length > MAX_MESSAGE_LENGTH ? `${what} has ${length} characters; the gateway takes at most ${MAX_MESSAGE_LENGTH}` : undefined;
+	return length > MAX_MESSAGE_LENGTH
+		? `${what} has ${length} characters; the gateway takes at most ${MAX_MESSAGE_LENGTH}`
+		: undefined;
 }
 
 /** What is wrong with a sender, as a kind: the emulator maps it to a gateway code, the node to a text. */
@@ -29,7 +31,8 @@ export type SenderProblemKind = 'empty' | 'numberTooLong' | 'invalidCharacter' |
 /** The rule a sender breaks, or undefined when the gateway takes it (docs/gateway-api.md#send-sms). */
 export function senderRule(sender: string): SenderProblemKind | undefined {
 	if (sender.trim() === '') return 'empty';
-	if (SENDER_NUMBER_PATTERN.test(sender)) return sender.replace('+', '').length > MAX_SENDER_DIGITS ? 'numberTooLong' : undefined;
+	if (SENDER_NUMBER_PATTERN.test(sender))
+		return sender.replace('+', '').length > MAX_SENDER_DIGITS ? 'numberTooLong' : undefined;
 	if (!SENDER_NAME_PATTERN.test(sender)) return 'invalidCharacter';
 	return sender.length > MAX_SENDER_NAME_LENGTH ? 'nameTooLong' : undefined;
 }

@@ -97,7 +97,20 @@ export function formatZoned(instant: Date, timeZone: string): ZonedTime {
 
 export type WallClockResult = { ok: true; instant: Date; clock: WallClock } | { ok: false; error: string };
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+	'January',
+	'February',
+	'March',
+	'April',
+	'May',
+	'June',
+	'July',
+	'August',
+	'September',
+	'October',
+	'November',
+	'December',
+];
 
 /** What makes `clock` no time on any calendar, e.g. 30 February or minute 60; undefined when it is one. */
 function calendarProblem(clock: WallClock): string | undefined {
@@ -141,17 +154,25 @@ export function parseWallClock(input: string, timeZone: string): WallClockResult
 	const instant = instantOf(clock, timeZone);
 	if (!sameClock(wallClockIn(instant, timeZone), clock)) {
 		// Clocks skip this hour when summer time starts; sending "then" has no meaning.
-		return { ok: false, error: `"${input}" does not exist in ${timeZone}: the clocks skip that hour (summer time starts)` };
+		return {
+			ok: false,
+			error: `"${input}" does not exist in ${timeZone}: the clocks skip that hour (summer time starts)`,
+		};
 	}
 	return { ok: true, instant: new Date(instant.getTime() + parsed.millis), clock };
 }
 
 /** The instant `input` names: with an offset or `Z` as it says, without one as the wall-clock time in `timeZone`. */
-export function instantOfInput(input: string, timeZone: string): { ok: true; instant: Date } | { ok: false; error: string } {
+export function instantOfInput(
+	input: string,
+	timeZone: string,
+): { ok: true; instant: Date } | { ok: false; error: string } {
 	const parsed = parseDateTime(input);
 	if (!parsed.ok || parsed.offset === undefined) return parseWallClock(input, timeZone);
 	const instant = instantAtOffset(parsed.clock, parsed.millis, parsed.offset);
-	return instant ? { ok: true, instant } : { ok: false, error: `"${input}" has an offset that does not exist (${parsed.offset})` };
+	return instant
+		? { ok: true, instant }
+		: { ok: false, error: `"${input}" has an offset that does not exist (${parsed.offset})` };
 }
 
 /** The last instant n8n can keep as the end of a wait: its databases store years up to 9999. */
@@ -166,7 +187,10 @@ function epochText(value: number): DateText {
 	const millis = Math.abs(value) < EPOCH_MILLISECONDS_FROM ? value * 1000 : value;
 	const unit = millis === value ? 'milliseconds' : 'seconds';
 	if (!Number.isFinite(millis) || millis > LATEST_INSTANT_MS || millis < 0) {
-		return { ok: false, error: `the number ${value}, read as epoch ${unit}, is no date between 1970 and the year 9999` };
+		return {
+			ok: false,
+			error: `the number ${value}, read as epoch ${unit}, is no date between 1970 and the year 9999`,
+		};
 	}
 	return { ok: true, text: new Date(millis).toISOString() };
 }
@@ -179,14 +203,24 @@ function epochText(value: number): DateText {
 export function dateValueText(value: unknown): DateText | undefined {
 	if (typeof value === 'string') return { ok: true, text: value };
 	if (typeof value === 'number') return epochText(value);
-	if (value instanceof Date) return Number.isNaN(value.getTime()) ? { ok: false, error: 'got an invalid date' } : { ok: true, text: value.toISOString() };
+	if (value instanceof Date)
+		return Number.isNaN(value.getTime())
+			? { ok: false, error: 'got an invalid date' }
+			: { ok: true, text: value.toISOString() };
 	const luxon = value as { isLuxonDateTime?: unknown; isValid?: unknown; toISO?: () => string | null } | null;
-	if (typeof luxon !== 'object' || luxon === null || luxon.isLuxonDateTime !== true || typeof luxon.toISO !== 'function') return undefined;
+	if (
+		typeof luxon !== 'object' ||
+		luxon === null ||
+		luxon.isLuxonDateTime !== true ||
+		typeof luxon.toISO !== 'function'
+	)
+		return undefined;
 	const iso = luxon.isValid === true ? luxon.toISO() : null;
 	return iso ? { ok: true, text: iso } : { ok: false, error: 'got an invalid date' };
 }
 
-export const shownClock = (clock: WallClock) => `${clock.year}-${pad(clock.month)}-${pad(clock.day)} ${pad(clock.hour)}:${pad(clock.minute)}`;
+export const shownClock = (clock: WallClock) =>
+	`${clock.year}-${pad(clock.month)}-${pad(clock.day)} ${pad(clock.hour)}:${pad(clock.minute)}`;
 
 /**
  * The gateway's `date` for `input`. The gateway schedules whole minutes (docs/gateway-api.md#send-sms),
@@ -200,7 +234,10 @@ export function formatScheduleDate(input: string, timeZone: string, now: Date): 
 	const { instant } = parsed;
 	if (instant.getTime() < now.getTime()) {
 		const shown = shownClock(wallClockIn(instant, timeZone));
-		return { ok: false, error: `"${input}" is in the past (${shown} in the account's time zone ${timeZone}); a scheduled date must be in the future` };
+		return {
+			ok: false,
+			error: `"${input}" is in the past (${shown} in the account's time zone ${timeZone}); a scheduled date must be in the future`,
+		};
 	}
 	const due = new Date(Math.ceil(instant.getTime() / MINUTE_MS) * MINUTE_MS);
 	return { ok: true, date: shownClock(wallClockIn(due, timeZone)) };

@@ -148,7 +148,10 @@ function schedule(input: RawSendInput, context: SendContext): string | undefined
 function reference(input: RawSendInput): string | undefined {
 	const value = optionalText(input, 'reference');
 	if (value !== undefined && value.length > MAX_REFERENCE_LENGTH) {
-		throw new InputError('reference', `the reference has ${value.length} characters; at most ${MAX_REFERENCE_LENGTH} are allowed`);
+		throw new InputError(
+			'reference',
+			`the reference has ${value.length} characters; at most ${MAX_REFERENCE_LENGTH} are allowed`,
+		);
 	}
 	return value;
 }
@@ -191,7 +194,8 @@ export function buildSendRequest(
 ): BuildSendResult {
 	const built = check(() => {
 		const own = extra(input);
-		const { numbers, merged, group } = 'groupId' in input ? groupTarget(input.groupId) : { ...recipients(input.to, context), group: undefined };
+		const { numbers, merged, group } =
+			'groupId' in input ? groupTarget(input.groupId) : { ...recipients(input.to, context), group: undefined };
 		const content = message(input.message);
 		const to = group ?? (numbers.length === 1 ? numbers[0] : numbers);
 		const body: SendRequestBody = { message: content, to, ...(group ? { type: 'group' as const } : {}), ...own };
@@ -226,9 +230,17 @@ function choice(input: RawSendInput, field: 'language' | 'gender', allowed: read
 /** The voice call's own fields: the spoken language and voice; no sender. */
 export function voiceFields(input: RawSendInput): Partial<SendRequestBody> {
 	const fields: Partial<SendRequestBody> = {};
-	const language = choice(input, 'language', VOICE_LANGUAGES.map((entry) => entry.value));
+	const language = choice(
+		input,
+		'language',
+		VOICE_LANGUAGES.map((entry) => entry.value),
+	);
 	if (language !== undefined) fields.language = language;
-	const gender = choice(input, 'gender', VOICE_GENDERS.map((entry) => entry.value));
+	const gender = choice(
+		input,
+		'gender',
+		VOICE_GENDERS.map((entry) => entry.value),
+	);
 	if (gender !== undefined) fields.gender = gender;
 	return fields;
 }

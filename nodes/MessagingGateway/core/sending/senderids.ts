@@ -15,9 +15,9 @@ export interface SenderId {
 const NAME_KEYS = ['senderid', 'sender_id', 'sender', 'name', 'value', 'id'] as const;
 const DETAIL_KEYS = ['status', 'type', 'description'] as const;
 
-
 function entryOf(entry: unknown): SenderId | undefined {
-	if (typeof entry === 'string' || typeof entry === 'number') return String(entry) === '' ? undefined : { sender: String(entry) };
+	if (typeof entry === 'string' || typeof entry === 'number')
+		return String(entry) === '' ? undefined : { sender: String(entry) };
 	if (!isObject(entry)) return undefined;
 	const name = NAME_KEYS.map((key) => entry[key]).find((value) => typeof value === 'string' && value !== '');
 	if (typeof name !== 'string') return undefined;
@@ -26,7 +26,11 @@ function entryOf(entry: unknown): SenderId | undefined {
 }
 
 export function parseSenderIds(response: unknown): SenderId[] {
-	const list = Array.isArray(response) ? response : isObject(response) ? Object.values(response).find(Array.isArray) : undefined;
+	const list = Array.isArray(response)
+		? response
+		: isObject(response)
+			? Object.values(response).find(Array.isArray)
+			: undefined;
 	return (list ?? []).map(entryOf).filter((entry): entry is SenderId => entry !== undefined);
 }
 

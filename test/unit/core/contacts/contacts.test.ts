@@ -9,16 +9,49 @@ import { groupsOf, readGroupId } from '../../../../nodes/MessagingGateway/core/c
  */
 describe('buildContact: POST /v1/contact', () => {
 	test('the required fields: the phone as international digits, the group ID as digits', () => {
-		expect(buildContact({ phone: '+31 6 1234 5678', groupId: 4821 })).toEqual({ ok: true, body: { phone: '31612345678', groupid: '4821' } });
+		expect(buildContact({ phone: '+31 6 1234 5678', groupId: 4821 })).toEqual({
+			ok: true,
+			body: { phone: '31612345678', groupid: '4821' },
+		});
 	});
 	test('every optional field the gateway names, as set', () => {
 		const extras = Object.fromEntries(CONTACT_EXTRA_FIELDS.map((field, i) => [field, `value ${i + 1}`]));
-		const built = buildContact({ phone: '0031612345678', groupId: '4821', firstname: 'Anna', lastname: 'de Vries', birthday: '1990-12-31', unsubscribed: false, ...extras });
-		expect(built).toEqual({ ok: true, body: { phone: '31612345678', groupid: '4821', firstname: 'Anna', lastname: 'de Vries', birthday: '1990-12-31', unsubscribed: false, ...extras } });
-		expect(CONTACT_EXTRA_FIELDS).toEqual(['extra1', 'extra2', 'extra3', 'extra4', 'extra5', 'extra6', 'extra7', 'extra8']);
+		const built = buildContact({
+			phone: '0031612345678',
+			groupId: '4821',
+			firstname: 'Anna',
+			lastname: 'de Vries',
+			birthday: '1990-12-31',
+			unsubscribed: false,
+			...extras,
+		});
+		expect(built).toEqual({
+			ok: true,
+			body: {
+				phone: '31612345678',
+				groupid: '4821',
+				firstname: 'Anna',
+				lastname: 'de Vries',
+				birthday: '1990-12-31',
+				unsubscribed: false,
+				...extras,
+			},
+		});
+		expect(CONTACT_EXTRA_FIELDS).toEqual([
+			'extra1',
+			'extra2',
+			'extra3',
+			'extra4',
+			'extra5',
+			'extra6',
+			'extra7',
+			'extra8',
+		]);
 	});
 	test('a birthday from the date picker (a date-time) is its day; an empty optional field is left out', () => {
-		expect(buildContact({ phone: '31612345678', groupId: '1', birthday: '1990-01-02T00:00:00', firstname: '' })).toEqual({ ok: true, body: { phone: '31612345678', groupid: '1', birthday: '1990-01-02' } });
+		expect(
+			buildContact({ phone: '31612345678', groupId: '1', birthday: '1990-01-02T00:00:00', firstname: '' }),
+		).toEqual({ ok: true, body: { phone: '31612345678', groupid: '1', birthday: '1990-01-02' } });
 	});
 	test.each([
 		['phone', { phone: '', groupId: '1' }, /^no number given$/],
@@ -43,7 +76,10 @@ describe('groups', () => {
 	});
 	test('groupsOf: a bare array or a groups envelope; entries without an ID left out; IDs as text', () => {
 		const listed = [{ ID: 4821, name: 'Customers' }, { ID: '4822', name: 'Staff' }, { name: 'no ID' }];
-		const expected = [{ ID: '4821', name: 'Customers' }, { ID: '4822', name: 'Staff' }];
+		const expected = [
+			{ ID: '4821', name: 'Customers' },
+			{ ID: '4822', name: 'Staff' },
+		];
 		expect(groupsOf(listed)).toEqual(expected);
 		expect(groupsOf({ total: 3, groups: listed })).toEqual(expected);
 		expect(groupsOf({ error: 'x' })).toEqual([]);

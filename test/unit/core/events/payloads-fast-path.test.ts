@@ -8,7 +8,11 @@ import fc from 'fast-check';
 
 import { findEventType } from '../../../../nodes/MessagingGateway/core/events/events';
 import { conformsToSpec } from '../../../../nodes/MessagingGateway/core/events/event-checks';
-import { envelopeSchema, isreplySchema, payloadSchemas } from '../../../../nodes/MessagingGateway/core/events/event-schemas';
+import {
+	envelopeSchema,
+	isreplySchema,
+	payloadSchemas,
+} from '../../../../nodes/MessagingGateway/core/events/event-schemas';
 import { parseEvents } from '../../../../nodes/MessagingGateway/core/events/parse-events';
 import { receiveEvents } from '../../../../nodes/MessagingGateway/webhookTrigger/receive';
 import { SPEC_ENVELOPE, SPEC_EXAMPLES, SPEC_ISREPLY, SPEC_PAYLOADS } from '../../../fixtures/spec-events';
@@ -51,13 +55,23 @@ const replacement = fc.oneof(
 	fc.boolean(),
 	fc.constant(''),
 	fc.array(fc.integer(), { maxLength: 2 }),
-	fc.dictionary(fc.constantFrom('a', 'group', 'receiver', 'reply'), fc.oneof(fc.string({ maxLength: 3 }), fc.boolean()), { maxKeys: 2 }),
+	fc.dictionary(
+		fc.constantFrom('a', 'group', 'receiver', 'reply'),
+		fc.oneof(fc.string({ maxLength: 3 }), fc.boolean()),
+		{ maxKeys: 2 },
+	),
 );
 
 /** Every path a mutation can hit in an event of `type`: envelope, payload object, its fields, nested fields, isreply. */
 function pathsOf(type: string): string[][] {
 	const { key, fields } = SPEC_PAYLOADS[type];
-	const paths = [...Object.keys(SPEC_ENVELOPE).map((name) => [name]), [key], ...Object.keys(fields).map((name) => [key, name]), ['extra_field'], [key, 'extra_field']];
+	const paths = [
+		...Object.keys(SPEC_ENVELOPE).map((name) => [name]),
+		[key],
+		...Object.keys(fields).map((name) => [key, name]),
+		['extra_field'],
+		[key, 'extra_field'],
+	];
 	if (type === 'email2sms_received') paths.push([key, 'receiver', 'group'], [key, 'receiver', 'receiver']);
 	if (type === 'inbox_message') paths.push(['isreply'], ...Object.keys(SPEC_ISREPLY).map((name) => ['isreply', name]));
 	return paths;
@@ -78,7 +92,9 @@ function mutate(event: Json, path: string[], value: unknown): void {
 const types = Object.keys(SPEC_EXAMPLES);
 const withReply = {
 	...SPEC_EXAMPLES.inbox_message,
-	isreply: Object.fromEntries(Object.keys(SPEC_ISREPLY).map((name) => [name, name === 'reply' ? true : name === 'orig_messageid' ? 7 : 'x'])),
+	isreply: Object.fromEntries(
+		Object.keys(SPEC_ISREPLY).map((name) => [name, name === 'reply' ? true : name === 'orig_messageid' ? 7 : 'x']),
+	),
 };
 
 /** A spec example, with up to four fields replaced or removed, as JSON. */
@@ -87,7 +103,10 @@ const mutatedEvent = fc
 	.chain((name) => {
 		const type = name === 'inbox_message_with_reply' ? 'inbox_message' : name;
 		const base = name === 'inbox_message_with_reply' ? withReply : SPEC_EXAMPLES[type];
-		return fc.tuple(fc.constant(base), fc.array(fc.tuple(fc.constantFrom(...pathsOf(type)), replacement), { maxLength: 4 }));
+		return fc.tuple(
+			fc.constant(base),
+			fc.array(fc.tuple(fc.constantFrom(...pathsOf(type)), replacement), { maxLength: 4 }),
+		);
 	})
 	.map(([base, mutations]) => {
 		const event = structuredClone(base) as Json;
@@ -146,7 +165,8 @@ describe('the fast path of event validation', () => {
 				const strict = receiveEvents(events, { strict: true, selected: ['delivery_report'] });
 				const allExact = events.every((event) => routable(event) && zodAccepts(event));
 				// Strict refuses the whole body for one wrong entry (and stops after enough problems).
-				if (allExact) expect(strict.starting).toEqual(events.filter((event) => event.webhook_type === 'delivery_report'));
+				if (allExact)
+					expect(strict.starting).toEqual(events.filter((event) => event.webhook_type === 'delivery_report'));
 				else expect(strict.starting).toEqual([]);
 			}),
 			{ numRuns: 500 },

@@ -44,7 +44,10 @@ test('a type the spec does not list is accepted on its envelope', () => {
 test('what is wrong is listed with its path', () => {
 	const { username: _username, ...withoutUsername } = DELIVERY_REPORT_MINIMAL;
 	void _username;
-	const event = { ...withoutUsername, message: { ...DELIVERY_REPORT_MINIMAL.message, cost: 'free', messageid: undefined } };
+	const event = {
+		...withoutUsername,
+		message: { ...DELIVERY_REPORT_MINIMAL.message, cost: 'free', messageid: undefined },
+	};
 	expect(parseEvent(event)).toEqual({
 		ok: false,
 		errors: ['username: missing', 'message.messageid: missing', 'message.cost: expected a number'],
@@ -78,7 +81,12 @@ describe('lenient parsing (strict: false): only what a receiver needs is require
 			ok: true,
 			event,
 			type: expect.objectContaining({ value: 'delivery_report' }),
-			deviations: ['username: missing', 'message.messageid: missing', 'message.reference: Expected string, received null', 'message.cost: expected a number'],
+			deviations: [
+				'username: missing',
+				'message.messageid: missing',
+				'message.reference: Expected string, received null',
+				'message.cost: expected a number',
+			],
 		});
 		expect(parseEvent(event).ok).toBe(false); // strict, the default of parseEvent
 	});
@@ -87,9 +95,15 @@ describe('lenient parsing (strict: false): only what a receiver needs is require
 		[{ webhook_type: 'add_group', group: {} }, ['webhook_id: missing']],
 		[{ webhook_id: '', webhook_type: 'add_group', group: {} }, ['webhook_id: empty']],
 		[{ webhook_id: 'wh_1', webhook_type: '' }, ['webhook_type: empty']],
-		[{ webhook_id: true, webhook_type: 'add_group', group: {} }, ['webhook_id: expected a text or a number, got boolean']],
+		[
+			{ webhook_id: true, webhook_type: 'add_group', group: {} },
+			['webhook_id: expected a text or a number, got boolean'],
+		],
 		[{ webhook_id: 'wh_1', webhook_type: null }, ['webhook_type: expected a text, got null']],
-		[{ webhook_id: 'wh_1', webhook_type: 'add_group', group: [] }, ['group: missing (a add_group event carries a "group" object)']],
+		[
+			{ webhook_id: 'wh_1', webhook_type: 'add_group', group: [] },
+			['group: missing (a add_group event carries a "group" object)'],
+		],
 		[[], ['expected a JSON object, got an array']],
 	])('%j is not an event', (json, errors) => {
 		expect(parseEvent(json, { strict: false })).toEqual({ ok: false, errors });
@@ -100,7 +114,11 @@ describe('lenient parsing (strict: false): only what a receiver needs is require
 		expect(result).toMatchObject({
 			ok: false,
 			rejected: 2,
-			errors: ['event 1: expected a JSON object, got number', 'event 3: webhook_id: missing', 'event 3: webhook_type: missing'],
+			errors: [
+				'event 1: expected a JSON object, got number',
+				'event 3: webhook_id: missing',
+				'event 3: webhook_type: missing',
+			],
 			errorCount: 3,
 		});
 		expect(result.events.map(({ event }) => event)).toEqual([SPEC_EXAMPLES.add_group, SPEC_EXAMPLES.api_error]);
@@ -119,7 +137,10 @@ describe('lenient parsing (strict: false): only what a receiver needs is require
 
 	test('deviations are compared only until 10 are listed', () => {
 		const event = { ...SPEC_EXAMPLES.add_group, username: 1 };
-		const result = parseEvents(Array.from({ length: 1000 }, () => event), { strict: false });
+		const result = parseEvents(
+			Array.from({ length: 1000 }, () => event),
+			{ strict: false },
+		);
 		expect(result.events).toHaveLength(1000);
 		expect(result.deviations).toHaveLength(MAX_LISTED_PROBLEMS);
 		expect(result.deviationCount).toBe(MAX_LISTED_PROBLEMS);
@@ -127,9 +148,20 @@ describe('lenient parsing (strict: false): only what a receiver needs is require
 });
 
 test('interim delivery reports are those with code 0 (submitted) or 3 (buffered), docs/gateway-api.md#codes', () => {
-	const report = (code: unknown) => ({ ...DELIVERY_REPORT_MINIMAL, message: { ...DELIVERY_REPORT_MINIMAL.message, delivery_code: code } });
-	expect(['0', '3', 0, 3, ' 0'].map((code) => isInterimDeliveryReport(report(code)))).toEqual([true, true, true, true, true]);
-	expect(['1', '2', '4', '5', '9', 1, undefined, null, '03'].map((code) => isInterimDeliveryReport(report(code)))).toEqual(Array(9).fill(false));
+	const report = (code: unknown) => ({
+		...DELIVERY_REPORT_MINIMAL,
+		message: { ...DELIVERY_REPORT_MINIMAL.message, delivery_code: code },
+	});
+	expect(['0', '3', 0, 3, ' 0'].map((code) => isInterimDeliveryReport(report(code)))).toEqual([
+		true,
+		true,
+		true,
+		true,
+		true,
+	]);
+	expect(
+		['1', '2', '4', '5', '9', 1, undefined, null, '03'].map((code) => isInterimDeliveryReport(report(code))),
+	).toEqual(Array(9).fill(false));
 	expect(isInterimDeliveryReport({ ...SPEC_EXAMPLES.read_report, message: { delivery_code: '0' } })).toBe(false);
 });
 
@@ -137,18 +169,30 @@ describe('GET webhooks: the query string the emulator signs is the one a client 
 	/** What an HTTP client sends for `?query` (WHATWG URL parsing, as fetch does). */
 	const sentQuery = (query: string) => new URL(`http://127.0.0.1/webhook?${query}`).search.slice(1);
 
-	test("an apostrophe is percent-encoded, so the URL parser leaves the query as signed", () => {
+	test('an apostrophe is percent-encoded, so the URL parser leaves the query as signed', () => {
 		const query = encodeQuery({ message: { content: "It's here" } });
 		expect(query).toBe('message[content]=It%27s%20here');
 		expect(sentQuery(query)).toBe(query);
 	});
 
 	test('any text, empty or null, in any field: sent as signed, decoded as sent', () => {
-		const text = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantFrom('', "'", '%27', '+', '&=[]#?', ' '));
+		const text = fc.oneof(
+			fc.string(),
+			fc.string({ unit: 'grapheme' }),
+			fc.constantFrom('', "'", '%27', '+', '&=[]#?', ' '),
+		);
 		fc.assert(
 			fc.property(text, text, fc.option(text, { nil: null }), text, (content, reference, custom, firstname) => {
-				const report = { ...SPEC_EXAMPLES.delivery_report, method: 'GET', message: { ...(SPEC_EXAMPLES.delivery_report.message as object), content, reference } };
-				const contact = { ...SPEC_EXAMPLES.add_contact, method: 'GET', contact: { ...(SPEC_EXAMPLES.add_contact.contact as object), Custom3: custom, firstname } };
+				const report = {
+					...SPEC_EXAMPLES.delivery_report,
+					method: 'GET',
+					message: { ...(SPEC_EXAMPLES.delivery_report.message as object), content, reference },
+				};
+				const contact = {
+					...SPEC_EXAMPLES.add_contact,
+					method: 'GET',
+					contact: { ...(SPEC_EXAMPLES.add_contact.contact as object), Custom3: custom, firstname },
+				};
 				for (const event of [report, contact]) {
 					const query = encodeQuery(event);
 					expect(sentQuery(query)).toBe(query);

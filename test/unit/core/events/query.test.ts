@@ -28,14 +28,21 @@ describe('encodeQuery and decodeQueryEvent round-trip every webhook type', () =>
 		expect(WEBHOOK_EVENT_TYPES).toHaveLength(14);
 	});
 
-	test.each(WEBHOOK_EVENT_TYPES.map((type) => [type.value, type.payloadKey]))('%s: any texts in its payload come back as sent', (value, payloadKey) => {
-		const text = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantFrom('', "'", '%27', '+', '&=[]#?', ' ', '0', 'null'));
-		fc.assert(
-			fc.property(fc.array(text, { minLength: 1, maxLength: 5 }), (texts) => {
-				const event = withTexts(SPEC_EXAMPLES[value], payloadKey, texts);
-				expect(JSON.stringify(decodeQueryEvent(received(encodeQuery(event))))).toBe(JSON.stringify(event));
-			}),
-			{ numRuns: 100 },
-		);
-	});
+	test.each(WEBHOOK_EVENT_TYPES.map((type) => [type.value, type.payloadKey]))(
+		'%s: any texts in its payload come back as sent',
+		(value, payloadKey) => {
+			const text = fc.oneof(
+				fc.string(),
+				fc.string({ unit: 'grapheme' }),
+				fc.constantFrom('', "'", '%27', '+', '&=[]#?', ' ', '0', 'null'),
+			);
+			fc.assert(
+				fc.property(fc.array(text, { minLength: 1, maxLength: 5 }), (texts) => {
+					const event = withTexts(SPEC_EXAMPLES[value], payloadKey, texts);
+					expect(JSON.stringify(decodeQueryEvent(received(encodeQuery(event))))).toBe(JSON.stringify(event));
+				}),
+				{ numRuns: 100 },
+			);
+		},
+	);
 });

@@ -5,17 +5,35 @@ import { verifySignature } from '../../../../nodes/MessagingGateway/core/events/
 
 describe('10,000 generated mutations of signed requests: 0 forged accepted, 0 genuine rejected', () => {
 	/** HMAC-SHA256 hex computed here, as docs/gateway-api.md#signatures describes it, without the module under test. */
-	const hmac = (key: string, t: string, payload: Uint8Array) => createHmac('sha256', key).update(`${t}.`).update(payload).digest('hex');
+	const hmac = (key: string, t: string, payload: Uint8Array) =>
+		createHmac('sha256', key).update(`${t}.`).update(payload).digest('hex');
 	const DEFAULT = 300;
 	/** The rule of the issue, written out: a finite number ≥ 0 is taken as given, anything else is 300. */
-	const effectiveTolerance = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : DEFAULT);
+	const effectiveTolerance = (value: unknown) =>
+		typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : DEFAULT;
 
 	const toleranceArb = fc.oneof(
-		fc.constantFrom(undefined, null, '', Number.NaN, -1, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, '0', '300', 0, 1, 300),
+		fc.constantFrom(
+			undefined,
+			null,
+			'',
+			Number.NaN,
+			-1,
+			Number.POSITIVE_INFINITY,
+			Number.NEGATIVE_INFINITY,
+			'0',
+			'300',
+			0,
+			1,
+			300,
+		),
 		fc.integer({ min: 0, max: 100_000 }),
 		fc.double({ noNaN: false }),
 	);
-	const secretArb = fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), fc.constantFrom(' padded ', 'tab\t', 'x', 'whsec_émoji👋'));
+	const secretArb = fc.oneof(
+		fc.string({ minLength: 1, maxLength: 40 }),
+		fc.constantFrom(' padded ', 'tab\t', 'x', 'whsec_émoji👋'),
+	);
 	const mutationArb = fc.constantFrom(
 		'none',
 		'none-headers-object',
@@ -184,7 +202,11 @@ describe('10,000 generated mutations of signed requests: 0 forged accepted, 0 ge
 					// Half of the requests as n8n passes them: Node's req.headers, a plain object with lower-cased names.
 					const headers = asNodeDelivers
 						? Object.fromEntries(entries.map(([name, value]) => [name.toLowerCase(), value]))
-						: container === 'map' ? new Map(entries) : container === 'headers' ? new Headers(entries) : Object.fromEntries(entries);
+						: container === 'map'
+							? new Map(entries)
+							: container === 'headers'
+								? new Headers(entries)
+								: Object.fromEntries(entries);
 					checked++;
 					const result = verifySignature(sent, headers, verifyKey, { now, toleranceSeconds });
 					if (genuine && !result.ok) genuineRejected++;

@@ -1,7 +1,11 @@
 /** Webhook signatures: properties over generated secrets, bodies and times, and edge values that fail closed. */
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
-import { generateTestHeaders, resolveTolerance, verifySignature } from '../../../../nodes/MessagingGateway/core/events/signature';
+import {
+	generateTestHeaders,
+	resolveTolerance,
+	verifySignature,
+} from '../../../../nodes/MessagingGateway/core/events/signature';
 import { SECRET, T, opensslHeaders } from '../../../support/signature-helpers';
 
 describe('properties', () => {
@@ -45,7 +49,9 @@ describe('properties', () => {
 					const hex = header.split('v1=')[1];
 					const index = position % hex.length;
 					const flipped = hex.slice(0, index) + (hex[index] === '0' ? '1' : '0') + hex.slice(index + 1);
-					return !verifySignature(payload, { 'X-Service-Signature': `t=${t},v1=${flipped}` }, key, { toleranceSeconds: 0 }).ok;
+					return !verifySignature(payload, { 'X-Service-Signature': `t=${t},v1=${flipped}` }, key, {
+						toleranceSeconds: 0,
+					}).ok;
 				},
 			),
 		);
@@ -68,20 +74,35 @@ describe('fails closed on edge values (issue 10)', () => {
 	});
 
 	test('a body signed with the empty key is not accepted by any verify call', () => {
-		const headers = { 'X-Service-Signature': `t=${T},v1=${createHmac('sha256', '').update(`${T}.${body}`).digest('hex')}` };
+		const headers = {
+			'X-Service-Signature': `t=${T},v1=${createHmac('sha256', '').update(`${T}.${body}`).digest('hex')}`,
+		};
 		expect(() => verifySignature(body, headers, '', { now: T })).toThrow();
 	});
 
-	test.each([undefined, null, '', Number.NaN, -1, -0.5, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, '0', '300', true, {}])(
-		'tolerance %p means the default 300 s',
-		(toleranceSeconds) => {
-			expect(resolveTolerance(toleranceSeconds)).toBe(300);
-			const headers = opensslHeaders(body);
-			expect(verifySignature(body, headers, SECRET, { now: T + 86_400, toleranceSeconds })).toMatchObject({ ok: false, reason: 'timestamp_outside_tolerance' });
-			expect(verifySignature(body, headers, SECRET, { now: T + 300, toleranceSeconds }).ok).toBe(true);
-			expect(verifySignature(body, headers, SECRET, { now: T + 301, toleranceSeconds }).ok).toBe(false);
-		},
-	);
+	test.each([
+		undefined,
+		null,
+		'',
+		Number.NaN,
+		-1,
+		-0.5,
+		Number.POSITIVE_INFINITY,
+		Number.NEGATIVE_INFINITY,
+		'0',
+		'300',
+		true,
+		{},
+	])('tolerance %p means the default 300 s', (toleranceSeconds) => {
+		expect(resolveTolerance(toleranceSeconds)).toBe(300);
+		const headers = opensslHeaders(body);
+		expect(verifySignature(body, headers, SECRET, { now: T + 86_400, toleranceSeconds })).toMatchObject({
+			ok: false,
+			reason: 'timestamp_outside_tolerance',
+		});
+		expect(verifySignature(body, headers, SECRET, { now: T + 300, toleranceSeconds }).ok).toBe(true);
+		expect(verifySignature(body, headers, SECRET, { now: T + 301, toleranceSeconds }).ok).toBe(false);
+	});
 
 	test('only an explicit 0 turns the age check off; other finite numbers ≥ 0 are taken as given', () => {
 		const headers = opensslHeaders(body);
@@ -94,17 +115,26 @@ describe('fails closed on edge values (issue 10)', () => {
 		const plain = opensslHeaders(body);
 		expect(verifySignature(body, new Headers(plain), SECRET, { now: T })).toMatchObject({ ok: true });
 		expect(verifySignature(body, new Map(Object.entries(plain)), SECRET, { now: T })).toMatchObject({ ok: true });
-		expect(verifySignature(body, new Headers({ 'X-Other': '1' }), SECRET, { now: T })).toMatchObject({ ok: false, reason: 'missing_header' });
+		expect(verifySignature(body, new Headers({ 'X-Other': '1' }), SECRET, { now: T })).toMatchObject({
+			ok: false,
+			reason: 'missing_header',
+		});
 	});
 
 	test('missing headers (undefined, null) are a missing header, not a TypeError', () => {
 		for (const headers of [undefined, null]) {
-			expect(verifySignature(body, headers as unknown as Record<string, string>, SECRET, { now: T })).toMatchObject({ ok: false, reason: 'missing_header' });
+			expect(verifySignature(body, headers as unknown as Record<string, string>, SECRET, { now: T })).toMatchObject({
+				ok: false,
+				reason: 'missing_header',
+			});
 		}
 	});
 
 	test('t is signed as sent: a leading zero is another signed string', () => {
 		const header = opensslHeaders(body)['X-Service-Signature'].replace(`t=${T}`, `t=0${T}`);
-		expect(verifySignature(body, { 'X-Service-Signature': header }, SECRET, { now: T })).toMatchObject({ ok: false, reason: 'no_matching_signature' });
+		expect(verifySignature(body, { 'X-Service-Signature': header }, SECRET, { now: T })).toMatchObject({
+			ok: false,
+			reason: 'no_matching_signature',
+		});
 	});
 });

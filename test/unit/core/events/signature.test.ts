@@ -25,7 +25,10 @@ describe('against openssl vectors', () => {
 
 	test('any of several v1 values may match (secret rotation)', () => {
 		const good = opensslHeaders(bodies.plain)['X-Service-Signature'].split('v1=')[1];
-		const headers = { 'X-Service-Signature': `t=${T},v1=${'0'.repeat(64)},v1=${good}`, 'X-Service-Timestamp': String(T) };
+		const headers = {
+			'X-Service-Signature': `t=${T},v1=${'0'.repeat(64)},v1=${good}`,
+			'X-Service-Timestamp': String(T),
+		};
 		expect(verify(bodies.plain, headers).ok).toBe(true);
 	});
 
@@ -33,9 +36,15 @@ describe('against openssl vectors', () => {
 		expect(verify(bodies.plain, opensslHeaders(bodies.plain, SECRET, T, brand))).toMatchObject({ ok: true });
 	});
 
-	test.each(['Acme-SMS', 'acme_sms', 'Acme.SMS', 'a-b_c.d'])('brand word %s with "-", "_" or "." in the header names', (brand) => {
-		expect(verify(bodies.plain, opensslHeaders(bodies.plain, SECRET, T, brand))).toMatchObject({ ok: true, header: `x-${brand.toLowerCase()}-signature` });
-	});
+	test.each(['Acme-SMS', 'acme_sms', 'Acme.SMS', 'a-b_c.d'])(
+		'brand word %s with "-", "_" or "." in the header names',
+		(brand) => {
+			expect(verify(bodies.plain, opensslHeaders(bodies.plain, SECRET, T, brand))).toMatchObject({
+				ok: true,
+				header: `x-${brand.toLowerCase()}-signature`,
+			});
+		},
+	);
 
 	test('a branded timestamp twin is read too: one that differs from t is refused', () => {
 		const headers = { ...opensslHeaders(bodies.plain, SECRET, T, 'Acme-SMS'), 'X-Acme-SMS-Timestamp': String(T + 1) };
@@ -48,7 +57,9 @@ describe('against openssl vectors', () => {
 	});
 
 	test('header names are case-insensitive (Node lower-cases them)', () => {
-		const headers = Object.fromEntries(Object.entries(opensslHeaders(bodies.plain)).map(([k, v]) => [k.toLowerCase(), v]));
+		const headers = Object.fromEntries(
+			Object.entries(opensslHeaders(bodies.plain)).map(([k, v]) => [k.toLowerCase(), v]),
+		);
 		expect(verify(bodies.plain, headers).ok).toBe(true);
 	});
 });
@@ -66,7 +77,10 @@ describe('failures say which check failed', () => {
 
 	test('one flipped byte in the body', () => {
 		const headers = opensslHeaders(body);
-		expect(verify(body.replace('inbox', 'inbux'), headers)).toMatchObject({ ok: false, reason: 'no_matching_signature' });
+		expect(verify(body.replace('inbox', 'inbux'), headers)).toMatchObject({
+			ok: false,
+			reason: 'no_matching_signature',
+		});
 	});
 
 	test('a secret with surrounding whitespace is diagnosed', () => {
@@ -114,10 +128,17 @@ describe('failures say which check failed', () => {
 	test('a signature for another timestamp does not verify', () => {
 		const headers = opensslHeaders(body);
 		const moved = headers['X-Service-Signature'].replace(`t=${T}`, `t=${T + 1}`);
-		expect(verify(body, { 'X-Service-Signature': moved })).toMatchObject({ ok: false, reason: 'no_matching_signature' });
+		expect(verify(body, { 'X-Service-Signature': moved })).toMatchObject({
+			ok: false,
+			reason: 'no_matching_signature',
+		});
 	});
 });
 
 test('parseSignatureHeader keeps every v1 and ignores other schemes', () => {
-	expect(parseSignatureHeader(`t=${T}, v1=aa ,v0=bb,v1=cc`)).toEqual({ timestamp: T, timestampText: String(T), signatures: ['aa', 'cc'] });
+	expect(parseSignatureHeader(`t=${T}, v1=aa ,v0=bb,v1=cc`)).toEqual({
+		timestamp: T,
+		timestampText: String(T),
+		signatures: ['aa', 'cc'],
+	});
 });

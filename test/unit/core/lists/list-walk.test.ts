@@ -1,5 +1,14 @@
 import type { Page, Read } from '../../../../nodes/MessagingGateway/core/lists/pages';
-import { budgetLeft, firstPage, isRead, nextRead, startList, takePage, type ListWalk, type WalkRules } from '../../../../nodes/MessagingGateway/core/lists/walk';
+import {
+	budgetLeft,
+	firstPage,
+	isRead,
+	nextRead,
+	startList,
+	takePage,
+	type ListWalk,
+	type WalkRules,
+} from '../../../../nodes/MessagingGateway/core/lists/walk';
 
 /**
  * The one page walk, guard by guard, against a list paged as the gateway pages (docs/inbox-and-history.md#paging:
@@ -11,8 +20,10 @@ function pageOf(list: { ID: string }[], read: Read, total: number | undefined = 
 	const start = (read.page - 1) * read.limit;
 	return { records: list.slice(start, start + read.limit), total };
 }
-const getMany = (pageSize: number, more: Partial<WalkRules> = {}) => startList({ pageSize, overlapEveryRead: false, boundByTotal: true, maxPages: 500, ...more });
-const overlapping = (pageSize: number, more: Partial<WalkRules> = {}) => startList({ pageSize, overlapEveryRead: true, boundByTotal: false, ...more });
+const getMany = (pageSize: number, more: Partial<WalkRules> = {}) =>
+	startList({ pageSize, overlapEveryRead: false, boundByTotal: true, maxPages: 500, ...more });
+const overlapping = (pageSize: number, more: Partial<WalkRules> = {}) =>
+	startList({ pageSize, overlapEveryRead: true, boundByTotal: false, ...more });
 
 /** Takes `read`'s page and returns the next read, failing the test on anything else. */
 function onward(walk: ListWalk, read: Read, page: Page): Read {
@@ -69,13 +80,19 @@ describe('guards: a page that cannot be trusted is a failure, never a short list
 	])('a read that does not go on from the records read before it: %s', (_name, answer) => {
 		const walk = getMany(100);
 		const confirm = onward(walk, firstPage(walk), { records: listOf(60) });
-		expect(takePage(walk, confirm, { records: answer })).toEqual({ ok: false, failure: { kind: 'notOnward', read: confirm, lastKey: 'ID 60' } });
+		expect(takePage(walk, confirm, { records: answer })).toEqual({
+			ok: false,
+			failure: { kind: 'notOnward', read: confirm, lastKey: 'ID 60' },
+		});
 	});
 	test('a full page of records read before (a gateway that ignores page)', () => {
 		const list = listOf(300);
 		const walk = getMany(100);
 		const second = onward(walk, firstPage(walk), pageOf(list, firstPage(walk)));
-		expect(takePage(walk, second, pageOf(list, firstPage(walk)))).toEqual({ ok: false, failure: { kind: 'repeats', read: second } });
+		expect(takePage(walk, second, pageOf(list, firstPage(walk)))).toEqual({
+			ok: false,
+			failure: { kind: 'repeats', read: second },
+		});
 	});
 	test("an empty page where page 1's total counted more: not the end; the read that overlaps then tells", () => {
 		const list = listOf(200);
@@ -87,7 +104,7 @@ describe('guards: a page that cannot be trusted is a failure, never a short list
 		expect((confirm.page - 1) * confirm.limit).toBeLessThan(200);
 		expect(takePage(walk, confirm, pageOf(list, confirm))).toMatchObject({ ok: true, fresh: [], ended: true });
 	});
-	test("an empty page where no total counted more ends the list", () => {
+	test('an empty page where no total counted more ends the list', () => {
 		const list = listOf(200);
 		const walk = getMany(100);
 		let read = onward(walk, firstPage(walk), pageOf(list, firstPage(walk)));
@@ -125,6 +142,9 @@ describe('budgets', () => {
 		expect(takePage(walk, jump, pageOf(list, jump), 'jump')).toMatchObject({ ok: true, ended: false });
 		expect(budgetLeft(walk)).toBeUndefined();
 		expect(budgetLeft(walk, 700)).toMatchObject({ kind: 'noEnd', records: 200 });
-		expect(takePage(walk, firstPage(walk), pageOf(list, firstPage(walk)), 'back')).toMatchObject({ ok: true, fresh: [] });
+		expect(takePage(walk, firstPage(walk), pageOf(list, firstPage(walk)), 'back')).toMatchObject({
+			ok: true,
+			fresh: [],
+		});
 	});
 });

@@ -1,4 +1,14 @@
-import { endsList, MAX_OVERLAP, MIN_OVERLAP, pageSizeFor, readAfter, readLimit, readPage, recordKey, startOf } from '../../../../nodes/MessagingGateway/core/lists/pages';
+import {
+	endsList,
+	MAX_OVERLAP,
+	MIN_OVERLAP,
+	pageSizeFor,
+	readAfter,
+	readLimit,
+	readPage,
+	recordKey,
+	startOf,
+} from '../../../../nodes/MessagingGateway/core/lists/pages';
 
 /**
  * The gateway's list answers and page walk. Expected values follow the documented envelope
@@ -9,7 +19,10 @@ describe('readPage: both shapes, every record unchanged', () => {
 	const record = { ID: '19951477', message: 'Hi', extra: { nested: [1, 2] } };
 
 	test('an envelope: the records under its key, its total as a number even when sent as text', () => {
-		expect(readPage({ total: '3', shown: 1, page: 1, limit: 1, messages: [record] }, 'messages')).toEqual({ records: [record], total: 3 });
+		expect(readPage({ total: '3', shown: 1, page: 1, limit: 1, messages: [record] }, 'messages')).toEqual({
+			records: [record],
+			total: 3,
+		});
 	});
 	test('a bare array: the records, no total', () => {
 		expect(readPage([record, 'text'], 'groups')).toEqual({ records: [record, 'text'] });
@@ -42,13 +55,37 @@ describe('page size: the fewest requests', () => {
 
 describe('endsList: a short answer ends the list only where it cannot be a cut page', () => {
 	test.each([
-		['a full page, whatever its total (0, or its own count)', { page: 1, limit: 3 }, { records: [1, 2, 3], total: 0 }, 0, false],
+		[
+			'a full page, whatever its total (0, or its own count)',
+			{ page: 1, limit: 3 },
+			{ records: [1, 2, 3], total: 0 },
+			0,
+			false,
+		],
 		['a full page that reaches the total', { page: 2, limit: 3 }, { records: [1, 2, 3], total: 6 }, 3, false],
 		['a short page 1 whose total is what it holds', { page: 1, limit: 2000 }, { records: [1, 2], total: 2 }, 0, true],
-		['a short page 1 without a total: the gateway may cut pages', { page: 1, limit: 2000 }, { records: [1, 2] }, 0, false],
+		[
+			'a short page 1 without a total: the gateway may cut pages',
+			{ page: 1, limit: 2000 },
+			{ records: [1, 2] },
+			0,
+			false,
+		],
 		['a short page 1 whose total says 0', { page: 1, limit: 2000 }, { records: [1, 2], total: 0 }, 0, false],
-		['page 1 of 1500 cut at 1000', { page: 1, limit: 2000 }, { records: Array.from({ length: 1000 }, (_, i) => i), total: 1500 }, 0, false],
-		['a short page after the gateway answered as many as asked', { page: 3, limit: 2000 }, { records: [1] }, 2000, true],
+		[
+			'page 1 of 1500 cut at 1000',
+			{ page: 1, limit: 2000 },
+			{ records: Array.from({ length: 1000 }, (_, i) => i), total: 1500 },
+			0,
+			false,
+		],
+		[
+			'a short page after the gateway answered as many as asked',
+			{ page: 3, limit: 2000 },
+			{ records: [1] },
+			2000,
+			true,
+		],
 		['an empty page after full ones', { page: 9, limit: 3 }, { records: [], total: 10 }, 3, true],
 	])('%s', (_name, read, page, largest, ends) => {
 		expect(endsList(read, page, largest)).toBe(ends);
@@ -93,7 +130,21 @@ describe('readLimit', () => {
 		['50', 50],
 		[' 7 ', 7],
 	])('%j is a Limit of %s', (value, limit) => expect(readLimit(value)).toEqual({ ok: true, limit }));
-	test.each([[0], [-1], [2.5], ['0'], ['2.5'], ['1e3'], [''], ['ten'], [Number.NaN], [2 ** 60], [undefined], [null], [{}]])('%j is refused', (value) =>
+	test.each([
+		[0],
+		[-1],
+		[2.5],
+		['0'],
+		['2.5'],
+		['1e3'],
+		[''],
+		['ten'],
+		[Number.NaN],
+		[2 ** 60],
+		[undefined],
+		[null],
+		[{}],
+	])('%j is refused', (value) =>
 		expect(readLimit(value)).toEqual({ ok: false, error: expect.stringMatching(/whole number of at least 1 \(got /) }),
 	);
 });

@@ -10,7 +10,8 @@ import { normalizePhoneNumber, readRecipients } from '../../../../nodes/Messagin
 import { renderLengthsTable, TABLE_PATH } from '../../../../scripts/national-lengths';
 
 const V4 = { countryOption: true };
-const read = (number: string, country?: string) => normalizePhoneNumber(number, country ? countryByCode(country) : undefined, V4);
+const read = (number: string, country?: string) =>
+	normalizePhoneNumber(number, country ? countryByCode(country) : undefined, V4);
 
 test('the table of national lengths is what the generator makes from the installed libphonenumber-js', () => {
 	expect(readFileSync(TABLE_PATH, 'utf8')).toBe(renderLengthsTable());
@@ -36,9 +37,15 @@ describe('a bare number that cannot be complete for the country its digits name 
 	});
 
 	test('in a list, the message names the recipient; without a Default Country option it advises only +', () => {
-		expect(readRecipients('31612345678, 612345678', undefined, V4)).toEqual({ ok: false, error: expect.stringMatching(/^recipient 2: "612345678" is not a complete/) });
+		expect(readRecipients('31612345678, 612345678', undefined, V4)).toEqual({
+			ok: false,
+			error: expect.stringMatching(/^recipient 2: "612345678" is not a complete/),
+		});
 		const result = normalizePhoneNumber('612345678', undefined, { countryOption: false });
-		expect(result).toEqual({ ok: false, error: expect.stringMatching(/not 7; write it with \+ and its country code$/) });
+		expect(result).toEqual({
+			ok: false,
+			error: expect.stringMatching(/not 7; write it with \+ and its country code$/),
+		});
 	});
 });
 
@@ -102,7 +109,8 @@ describe('with a default country, digits of its national length are national', (
 	test('digits that are national for it and complete for another code are refused, with the advice', () => {
 		expect(read('32470123456', 'NL')).toEqual({
 			ok: false,
-			error: '"32470123456" could be a national number of Netherlands (NL) without its trunk prefix 0 or an international number with country code 32: write it with + and its country code, or with its trunk prefix',
+			error:
+				'"32470123456" could be a national number of Netherlands (NL) without its trunk prefix 0 or an international number with country code 32: write it with + and its country code, or with its trunk prefix',
 		});
 		expect(read('+32470123456', 'NL')).toEqual({ ok: true, digits: '32470123456' });
 		// Versions 1–3: read as international, as before.
@@ -110,6 +118,9 @@ describe('with a default country, digits of its national length are national', (
 	});
 
 	test('an incomplete number outside its national lengths is refused without advising Default Country again', () => {
-		expect(read('470123456', 'NO')).toEqual({ ok: false, error: expect.stringMatching(/not 7; write it with \+ and its country code$/) });
+		expect(read('470123456', 'NO')).toEqual({
+			ok: false,
+			error: expect.stringMatching(/not 7; write it with \+ and its country code$/),
+		});
 	});
 });

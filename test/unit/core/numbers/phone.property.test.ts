@@ -8,7 +8,10 @@ const countries = fc.option(fc.constantFrom(...COUNTRIES), { nil: undefined });
 const written = fc
 	.tuple(
 		fc.constantFrom('', '+', '00', '0', '+31 (0)', '+44 (0) ', '+39 (0)'),
-		fc.array(fc.constantFrom('0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ' ', '-', '.', '(', ')'), { minLength: 1, maxLength: 18 }),
+		fc.array(fc.constantFrom('0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ' ', '-', '.', '(', ')'), {
+			minLength: 1,
+			maxLength: 18,
+		}),
 	)
 	.map(([prefix, characters]) => prefix + characters.join(''));
 

@@ -58,12 +58,21 @@ test('digits without + or 00 that are no valid international number: the error s
 	// "12345" is read as country code 1 (North America) and 2345: too short for it.
 	expect(normalizePhoneNumber('12345')).toEqual({
 		ok: false,
-		error: '"12345" is not a valid international number: a number with country code 1 has 10 digits after it, not 4; without + or 00 it is read as international: write it with its country code (+31 6…) or set the Default Country option',
+		error:
+			'"12345" is not a valid international number: a number with country code 1 has 10 digits after it, not 4; without + or 00 it is read as international: write it with its country code (+31 6…) or set the Default Country option',
 	});
 	// With a Default Country the number was not national for it: the advice is the country code alone.
-	expect(normalizePhoneNumber('12345', countryByCode('NL'))).toMatchObject({ ok: false, error: expect.stringMatching(/without \+ or 00 it is read as international: write it with its country code \(\+…\)$/) });
+	expect(normalizePhoneNumber('12345', countryByCode('NL'))).toMatchObject({
+		ok: false,
+		error: expect.stringMatching(
+			/without \+ or 00 it is read as international: write it with its country code \(\+…\)$/,
+		),
+	});
 	// Written with +, it was meant as international: no such advice.
-	expect(normalizePhoneNumber('+12345')).toEqual({ ok: false, error: '"+12345" is not a valid international number: a number with country code 1 has 10 digits after it, not 4' });
+	expect(normalizePhoneNumber('+12345')).toEqual({
+		ok: false,
+		error: '"+12345" is not a valid international number: a number with country code 1 has 10 digits after it, not 4',
+	});
 });
 
 describe('parseRecipients', () => {

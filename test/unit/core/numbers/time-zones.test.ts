@@ -39,5 +39,6 @@ test.each([
 });
 
 test('every zone of the table is a time zone this runtime knows', () => {
-	for (const zone of [...NANP_ZONES.split(' '), ...Object.keys(COUNTRY_ZONES)]) expect(() => new Intl.DateTimeFormat('en-US', { timeZone: zone })).not.toThrow();
+	for (const zone of [...NANP_ZONES.split(' '), ...Object.keys(COUNTRY_ZONES)])
+		expect(() => new Intl.DateTimeFormat('en-US', { timeZone: zone })).not.toThrow();
 });

@@ -27,11 +27,23 @@ describe('the resume link n8n gives', () => {
 
 	test('of another shape is refused with a reason', () => {
 		expect(parseSignedResumeUrl('not a url')).toMatchObject({ ok: false });
-		expect(parseSignedResumeUrl(SIGNED.replace('webhook-waiting', 'custom-waiting'))).toMatchObject({ ok: false, error: expect.stringContaining('N8N_ENDPOINT_WEBHOOK_WAIT') });
+		expect(parseSignedResumeUrl(SIGNED.replace('webhook-waiting', 'custom-waiting'))).toMatchObject({
+			ok: false,
+			error: expect.stringContaining('N8N_ENDPOINT_WEBHOOK_WAIT'),
+		});
 		expect(parseSignedResumeUrl(`${SIGNED}&extra=1`)).toMatchObject({ ok: false });
-		expect(parseSignedResumeUrl(SIGNED.replace('/1234/', '/12a4/'))).toMatchObject({ ok: false, error: expect.stringContaining('execution id') });
-		expect(parseSignedResumeUrl(SIGNED.replace(NODE_ID, 'my%20node'))).toMatchObject({ ok: false, error: expect.stringContaining('node id') });
-		expect(parseSignedResumeUrl(SIGNED.replace(SIGNATURE, 'abc'))).toMatchObject({ ok: false, error: expect.stringContaining('signature') });
+		expect(parseSignedResumeUrl(SIGNED.replace('/1234/', '/12a4/'))).toMatchObject({
+			ok: false,
+			error: expect.stringContaining('execution id'),
+		});
+		expect(parseSignedResumeUrl(SIGNED.replace(NODE_ID, 'my%20node'))).toMatchObject({
+			ok: false,
+			error: expect.stringContaining('node id'),
+		});
+		expect(parseSignedResumeUrl(SIGNED.replace(SIGNATURE, 'abc'))).toMatchObject({
+			ok: false,
+			error: expect.stringContaining('signature'),
+		});
 	});
 });
 
@@ -47,22 +59,45 @@ describe('the reference', () => {
 
 	test("a reminder's reference adds the question's message id", () => {
 		const reminder = encodeResumeReference({ ...TARGET, questionMessageId: 'e0ncuxht345hjmbjvv2feky0azflcw' });
-		expect(reminder).toEqual({ ok: true, value: `n8n-wait:1234:${NODE_ID}:${SIGNATURE}:e0ncuxht345hjmbjvv2feky0azflcw` });
-		if (reminder.ok) expect(decodeResumeReference(reminder.value)).toEqual({ ...TARGET, questionMessageId: 'e0ncuxht345hjmbjvv2feky0azflcw' });
-		if (reminder.ok) expect(redactResumeSignatures(reminder.value)).toBe(`n8n-wait:1234:${NODE_ID}:[redacted]:e0ncuxht345hjmbjvv2feky0azflcw`);
+		expect(reminder).toEqual({
+			ok: true,
+			value: `n8n-wait:1234:${NODE_ID}:${SIGNATURE}:e0ncuxht345hjmbjvv2feky0azflcw`,
+		});
+		if (reminder.ok)
+			expect(decodeResumeReference(reminder.value)).toEqual({
+				...TARGET,
+				questionMessageId: 'e0ncuxht345hjmbjvv2feky0azflcw',
+			});
+		if (reminder.ok)
+			expect(redactResumeSignatures(reminder.value)).toBe(
+				`n8n-wait:1234:${NODE_ID}:[redacted]:e0ncuxht345hjmbjvv2feky0azflcw`,
+			);
 	});
 
 	test("a reminder's reference carries its round (1 to 9); without one it is the first reminder", () => {
 		const target = { ...TARGET, questionMessageId: 'e0ncuxht345hjmbjvv2feky0azflcw', reminderRound: 3 };
 		const reminder = encodeResumeReference(target);
-		expect(reminder).toEqual({ ok: true, value: `n8n-wait:1234:${NODE_ID}:${SIGNATURE}:e0ncuxht345hjmbjvv2feky0azflcw:3` });
+		expect(reminder).toEqual({
+			ok: true,
+			value: `n8n-wait:1234:${NODE_ID}:${SIGNATURE}:e0ncuxht345hjmbjvv2feky0azflcw:3`,
+		});
 		if (reminder.ok) expect(decodeResumeReference(reminder.value)).toEqual(target);
 		expect(encodeResumeReference({ ...target, reminderRound: 10 })).toMatchObject({ ok: false });
 		expect(decodeResumeReference(`n8n-wait:1234:${NODE_ID}:${SIGNATURE}:m1:0`)).toBeUndefined();
 	});
 
 	test("anything else is not a question's reference", () => {
-		for (const reference of [undefined, null, 42, '', 'order-1001', `n8n-wait:1234:${NODE_ID}:${SIGNATURE.toUpperCase()}`, `n8n-wait:1234:${NODE_ID}:${SIGNATURE}x`, `n8n-wait:12/../1:${NODE_ID}:${SIGNATURE}`, `n8n-wait:1234:evil.example.com/x:${SIGNATURE}`]) {
+		for (const reference of [
+			undefined,
+			null,
+			42,
+			'',
+			'order-1001',
+			`n8n-wait:1234:${NODE_ID}:${SIGNATURE.toUpperCase()}`,
+			`n8n-wait:1234:${NODE_ID}:${SIGNATURE}x`,
+			`n8n-wait:12/../1:${NODE_ID}:${SIGNATURE}`,
+			`n8n-wait:1234:evil.example.com/x:${SIGNATURE}`,
+		]) {
 			expect(decodeResumeReference(reference)).toBeUndefined();
 		}
 	});
@@ -75,7 +110,9 @@ describe('the reference', () => {
 describe('forwarding goes only to this instance', () => {
 	test('the waiting webhook is built on the origin and base path of the trigger’s own URL', () => {
 		expect(instanceBaseUrl(TRIGGER_URL)).toBe('http://127.0.0.1:5699/');
-		expect(instanceBaseUrl('https://n8n.example.com/sub/path/webhook-test/abc/webhook')).toBe('https://n8n.example.com/sub/path/');
+		expect(instanceBaseUrl('https://n8n.example.com/sub/path/webhook-test/abc/webhook')).toBe(
+			'https://n8n.example.com/sub/path/',
+		);
 		expect(waitingWebhookUrl(TRIGGER_URL, TARGET)).toBe(SIGNED);
 		expect(waitingWebhookUrl('https://n8n.example.com/sub/webhook/abc/webhook', TARGET)).toBe(
 			`https://n8n.example.com/sub/webhook-waiting/1234/${NODE_ID}?signature=${SIGNATURE}`,
@@ -106,8 +143,15 @@ describe('forwarding goes only to this instance', () => {
 describe('the signature never shows', () => {
 	test('in a reference, a URL or a nested event', () => {
 		expect(redactResumeSignatures(`n8n-wait:1234:${NODE_ID}:${SIGNATURE}`)).toBe(`n8n-wait:1234:${NODE_ID}:[redacted]`);
-		expect(redactResumeSignatures(`POST ${SIGNED} failed`)).toBe(`POST ${SIGNED.replace(SIGNATURE, '[redacted]')} failed`);
-		const event = { message: { reference: `n8n-wait:1234:${NODE_ID}:${SIGNATURE}` }, isreply: { orig_reference: `n8n-wait:1:a:${SIGNATURE}` }, n: 1, list: [SIGNED] };
+		expect(redactResumeSignatures(`POST ${SIGNED} failed`)).toBe(
+			`POST ${SIGNED.replace(SIGNATURE, '[redacted]')} failed`,
+		);
+		const event = {
+			message: { reference: `n8n-wait:1234:${NODE_ID}:${SIGNATURE}` },
+			isreply: { orig_reference: `n8n-wait:1:a:${SIGNATURE}` },
+			n: 1,
+			list: [SIGNED],
+		};
 		const redacted = redactResumeSignaturesDeep(event);
 		expect(JSON.stringify(redacted)).not.toContain(SIGNATURE);
 		expect(redacted.n).toBe(1);
@@ -120,7 +164,11 @@ describe('the signature never shows', () => {
 
 	test("a request's signatures are found in its body (a question's or a reminder's reference, a link), each once", () => {
 		const other = 'b'.repeat(64);
-		const body = { message: 'Refund?', reference: `n8n-wait:1234:${NODE_ID}:${SIGNATURE}:msg-1`, note: [SIGNED, `?signature=${other}`] };
+		const body = {
+			message: 'Refund?',
+			reference: `n8n-wait:1234:${NODE_ID}:${SIGNATURE}:msg-1`,
+			note: [SIGNED, `?signature=${other}`],
+		};
 		expect(resumeSignaturesIn(body)).toEqual([SIGNATURE, other]);
 		expect(resumeSignaturesIn(`n8n-wait:7:abc:${SIGNATURE}`)).toEqual([SIGNATURE]);
 		expect(resumeSignaturesIn({ reference: 'order-1001', signature: SIGNATURE })).toEqual([]);

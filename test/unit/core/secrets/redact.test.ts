@@ -11,7 +11,9 @@ describe('redact', () => {
 	test('secret values are replaced, also percent-decoded user info', () => {
 		const secrets = ['emulator-secret', ...userInfoSecrets('http://admin-user:p%40ssword1@host')];
 		expect(secrets).toEqual(expect.arrayContaining(['admin-user', 'p%40ssword1', 'p@ssword1']));
-		expect(redact('X-Client-Secret: emulator-secret, password p@ssword1', secrets)).toBe('X-Client-Secret: ***, password ***');
+		expect(redact('X-Client-Secret: emulator-secret, password p@ssword1', secrets)).toBe(
+			'X-Client-Secret: ***, password ***',
+		);
 	});
 
 	test('a secret echoed JSON-escaped, URL- or form-encoded, or in base64 (alone, inside key:secret, base64url) is replaced too', () => {
@@ -31,7 +33,8 @@ describe('redact', () => {
 		for (const echo of echoes) {
 			const shown = redact(`the gateway said: ${echo}`, [secret]);
 			expect({ echo, shown: shown.includes('***') }).toEqual({ echo, shown: true });
-			for (const part of ['s3cr', 'wo+rd', 'czNjci', 'pa ss']) expect({ echo, leaked: shown.includes(part) }).toEqual({ echo, leaked: false });
+			for (const part of ['s3cr', 'wo+rd', 'czNjci', 'pa ss'])
+				expect({ echo, leaked: shown.includes(part) }).toEqual({ echo, leaked: false });
 		}
 	});
 
@@ -40,7 +43,11 @@ describe('redact', () => {
 	});
 
 	test('redactDeep walks objects and arrays', () => {
-		expect(redactDeep({ headers: { 'x-client-secret': 'emulator-secret' }, list: ['emulator-secret', 3] }, ['emulator-secret'])).toEqual({
+		expect(
+			redactDeep({ headers: { 'x-client-secret': 'emulator-secret' }, list: ['emulator-secret', 3] }, [
+				'emulator-secret',
+			]),
+		).toEqual({
 			headers: { 'x-client-secret': '***' },
 			list: ['***', 3],
 		});
@@ -48,22 +55,32 @@ describe('redact', () => {
 });
 
 describe('the whole user info goes, whatever the password holds', () => {
-	test.each(['p@ss-Secret-Tail-99', 'pw', 'a@b', 'a#b', 'a/b', 'a?b', 'a:b:c', '@', 'p%40ss'])('password %s', (password) => {
-		const baseUrl = `http://admin:${password}@127.0.0.1:1`;
-		const secrets = userInfoSecrets(baseUrl);
-		const shown = redact(`Could not reach the gateway at ${baseUrl}: no connection (${baseUrl}/v1/balance)`, secrets);
-		expect(shown).toBe('Could not reach the gateway at http://127.0.0.1:1: no connection (http://127.0.0.1:1/v1/balance)');
-	});
+	test.each(['p@ss-Secret-Tail-99', 'pw', 'a@b', 'a#b', 'a/b', 'a?b', 'a:b:c', '@', 'p%40ss'])(
+		'password %s',
+		(password) => {
+			const baseUrl = `http://admin:${password}@127.0.0.1:1`;
+			const secrets = userInfoSecrets(baseUrl);
+			const shown = redact(`Could not reach the gateway at ${baseUrl}: no connection (${baseUrl}/v1/balance)`, secrets);
+			expect(shown).toBe(
+				'Could not reach the gateway at http://127.0.0.1:1: no connection (http://127.0.0.1:1/v1/balance)',
+			);
+		},
+	);
 
 	test('without a known Base URL, a URL in text loses its user info up to the last "@" of its host part', () => {
-		expect(redact('see http://admin:p@ss-Secret-Tail-99@127.0.0.1:1/x and "mail@example.com"', [])).toBe('see http://127.0.0.1:1/x and "mail@example.com"');
+		expect(redact('see http://admin:p@ss-Secret-Tail-99@127.0.0.1:1/x and "mail@example.com"', [])).toBe(
+			'see http://127.0.0.1:1/x and "mail@example.com"',
+		);
 	});
 
 	test('Basic credentials echoed by a server are replaced, and so is their base64 anywhere', () => {
 		const secrets = userInfoSecrets('http://admin:pw@host');
 		const token = Buffer.from('admin:pw').toString('base64');
 		expect(secrets).toContain(token);
-		expect(redactDeep({ authorization: `Basic ${token}`, note: `basic ${token}` }, secrets)).toEqual({ authorization: 'Basic ***', note: 'basic ***' });
+		expect(redactDeep({ authorization: `Basic ${token}`, note: `basic ${token}` }, secrets)).toEqual({
+			authorization: 'Basic ***',
+			note: 'basic ***',
+		});
 	});
 
 	test('a URL without user info has no secrets', () => {
@@ -75,8 +92,12 @@ describe("a resume link's signature", () => {
 	const SIGNATURE = '9f'.repeat(32);
 
 	test('goes from any text as a reference or a link, and as a secret in any other form', () => {
-		expect(redact(`bad reference n8n-wait:77:ask-1:${SIGNATURE}`, [])).toBe('bad reference n8n-wait:77:ask-1:[redacted]');
-		expect(redact(`reference=n8n-wait%3A77%3Aask-1%3A${SIGNATURE}`, [SIGNATURE])).toBe('reference=n8n-wait%3A77%3Aask-1%3A***');
+		expect(redact(`bad reference n8n-wait:77:ask-1:${SIGNATURE}`, [])).toBe(
+			'bad reference n8n-wait:77:ask-1:[redacted]',
+		);
+		expect(redact(`reference=n8n-wait%3A77%3Aask-1%3A${SIGNATURE}`, [SIGNATURE])).toBe(
+			'reference=n8n-wait%3A77%3Aask-1%3A***',
+		);
 	});
 
 	test('goes from every field of an error, in place: message, stack, cause chain, nested answers, Buffers', () => {

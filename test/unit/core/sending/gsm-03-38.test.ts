@@ -8,22 +8,134 @@ import { buildSendRequest } from '../../../../nodes/MessagingGateway/core/sendin
 
 /** The default alphabet, 0x00–0x7F, eight per row; 0x1B is the escape to the extension table (no character). */
 const BASIC_TABLE = [
-	'@', '£', '$', '¥', 'è', 'é', 'ù', 'ì',
-	'ò', 'Ç', '\n', 'Ø', 'ø', '\r', 'Å', 'å',
-	'Δ', '_', 'Φ', 'Γ', 'Λ', 'Ω', 'Π', 'Ψ',
-	'Σ', 'Θ', 'Ξ', null, 'Æ', 'æ', 'ß', 'É',
-	' ', '!', '"', '#', '¤', '%', '&', "'",
-	'(', ')', '*', '+', ',', '-', '.', '/',
-	'0', '1', '2', '3', '4', '5', '6', '7',
-	'8', '9', ':', ';', '<', '=', '>', '?',
-	'¡', 'A', 'B', 'C', 'D', 'E', 'F', 'G',
-	'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O',
-	'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W',
-	'X', 'Y', 'Z', 'Ä', 'Ö', 'Ñ', 'Ü', '§',
-	'¿', 'a', 'b', 'c', 'd', 'e', 'f', 'g',
-	'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o',
-	'p', 'q', 'r', 's', 't', 'u', 'v', 'w',
-	'x', 'y', 'z', 'ä', 'ö', 'ñ', 'ü', 'à',
+	'@',
+	'£',
+	'$',
+	'¥',
+	'è',
+	'é',
+	'ù',
+	'ì',
+	'ò',
+	'Ç',
+	'\n',
+	'Ø',
+	'ø',
+	'\r',
+	'Å',
+	'å',
+	'Δ',
+	'_',
+	'Φ',
+	'Γ',
+	'Λ',
+	'Ω',
+	'Π',
+	'Ψ',
+	'Σ',
+	'Θ',
+	'Ξ',
+	null,
+	'Æ',
+	'æ',
+	'ß',
+	'É',
+	' ',
+	'!',
+	'"',
+	'#',
+	'¤',
+	'%',
+	'&',
+	"'",
+	'(',
+	')',
+	'*',
+	'+',
+	',',
+	'-',
+	'.',
+	'/',
+	'0',
+	'1',
+	'2',
+	'3',
+	'4',
+	'5',
+	'6',
+	'7',
+	'8',
+	'9',
+	':',
+	';',
+	'<',
+	'=',
+	'>',
+	'?',
+	'¡',
+	'A',
+	'B',
+	'C',
+	'D',
+	'E',
+	'F',
+	'G',
+	'H',
+	'I',
+	'J',
+	'K',
+	'L',
+	'M',
+	'N',
+	'O',
+	'P',
+	'Q',
+	'R',
+	'S',
+	'T',
+	'U',
+	'V',
+	'W',
+	'X',
+	'Y',
+	'Z',
+	'Ä',
+	'Ö',
+	'Ñ',
+	'Ü',
+	'§',
+	'¿',
+	'a',
+	'b',
+	'c',
+	'd',
+	'e',
+	'f',
+	'g',
+	'h',
+	'i',
+	'j',
+	'k',
+	'l',
+	'm',
+	'n',
+	'o',
+	'p',
+	'q',
+	'r',
+	's',
+	't',
+	'u',
+	'v',
+	'w',
+	'x',
+	'y',
+	'z',
+	'ä',
+	'ö',
+	'ñ',
+	'ü',
+	'à',
 ];
 
 /** The extension table (escape + code): the characters it defines, each two septets on the air. */
@@ -49,15 +161,21 @@ test('the tables as written out: 127 characters in the default alphabet, 10 in t
 	expect(EXTENSION.filter((character) => BASIC.includes(character))).toEqual([]);
 });
 
-test.each(BASIC.map((character) => [JSON.stringify(character), character]))('default alphabet %s: GSM-7, one septet', (_, character) => {
-	expect(countSegments(character)).toEqual({ encoding: 'GSM-7', units: 1, segments: 1 });
-});
+test.each(BASIC.map((character) => [JSON.stringify(character), character]))(
+	'default alphabet %s: GSM-7, one septet',
+	(_, character) => {
+		expect(countSegments(character)).toEqual({ encoding: 'GSM-7', units: 1, segments: 1 });
+	},
+);
 
-test.each(EXTENSION.map((character) => [JSON.stringify(character), character]))('extension table %s: GSM-7, two septets', (_, character) => {
-	expect(countSegments(character)).toEqual({ encoding: 'GSM-7', units: 2, segments: 1 });
-	expect(countSegments(`a${character}`.repeat(53)).segments).toBe(1); // 159 septets
-	expect(countSegments(`a${character}`.repeat(54)).segments).toBe(2); // 162 septets
-});
+test.each(EXTENSION.map((character) => [JSON.stringify(character), character]))(
+	'extension table %s: GSM-7, two septets',
+	(_, character) => {
+		expect(countSegments(character)).toEqual({ encoding: 'GSM-7', units: 2, segments: 1 });
+		expect(countSegments(`a${character}`.repeat(53)).segments).toBe(1); // 159 septets
+		expect(countSegments(`a${character}`.repeat(54)).segments).toBe(2); // 162 septets
+	},
+);
 
 test('every default-alphabet character in one text: GSM-7 of 127 septets, one segment', () => {
 	expect(countSegments(BASIC.join(''))).toEqual({ encoding: 'GSM-7', units: 127, segments: 1 });
@@ -105,8 +223,16 @@ test('a surrogate pair is never split across two parts', () => {
 });
 
 test('an escape pair is never split across two parts either', () => {
-	expect(countSegments('a'.repeat(152) + '€' + 'a'.repeat(152))).toEqual({ encoding: 'GSM-7', units: 306, segments: 3 });
-	expect(countSegments('a'.repeat(151) + '€' + 'a'.repeat(153))).toEqual({ encoding: 'GSM-7', units: 306, segments: 2 });
+	expect(countSegments('a'.repeat(152) + '€' + 'a'.repeat(152))).toEqual({
+		encoding: 'GSM-7',
+		units: 306,
+		segments: 3,
+	});
+	expect(countSegments('a'.repeat(151) + '€' + 'a'.repeat(153))).toEqual({
+		encoding: 'GSM-7',
+		units: 306,
+		segments: 2,
+	});
 });
 
 describe("the gateway's 612-character limit (error 118)", () => {
@@ -115,6 +241,10 @@ describe("the gateway's 612-character limit (error 118)", () => {
 
 	test('612 characters are sent (4 GSM-7 segments), 613 are refused before sending', () => {
 		expect(send('a'.repeat(612))).toMatchObject({ ok: true, length: { encoding: 'GSM-7', segments: 4 } });
-		expect(send('a'.repeat(613))).toEqual({ ok: false, field: 'message', error: 'the message has 613 characters; the gateway takes at most 612' });
+		expect(send('a'.repeat(613))).toEqual({
+			ok: false,
+			field: 'message',
+			error: 'the message has 613 characters; the gateway takes at most 612',
+		});
 	});
 });

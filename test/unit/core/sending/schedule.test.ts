@@ -37,7 +37,10 @@ describe('formatScheduleDate in the account time zone', () => {
 		// 10:00 on 1 Jan 2026 is 09:00Z in Amsterdam (future) but 01:00Z the same day in Tokyo… both after now;
 		// at now = 05:00Z, Tokyo's 10:00 (01:00Z) has passed while Amsterdam's (09:00Z) has not.
 		const at = new Date('2026-01-01T05:00:00Z');
-		expect(formatScheduleDate('2026-01-01 10:00', 'Europe/Amsterdam', at)).toEqual({ ok: true, date: '2026-01-01 10:00' });
+		expect(formatScheduleDate('2026-01-01 10:00', 'Europe/Amsterdam', at)).toEqual({
+			ok: true,
+			date: '2026-01-01 10:00',
+		});
 		expect(formatScheduleDate('2026-01-01 10:00', 'Asia/Tokyo', at)).toEqual({
 			ok: false,
 			error: expect.stringContaining("is in the past (2026-01-01 10:00 in the account's time zone Asia/Tokyo)"),
@@ -54,20 +57,38 @@ describe('formatScheduleDate in the account time zone', () => {
 describe('formatScheduleDate across summer-time changes', () => {
 	test('a time the clocks skip (the gap) is refused, in Amsterdam and in New York', () => {
 		const before = new Date('2026-01-01T00:00:00Z');
-		expect(formatScheduleDate('2026-03-29 02:30', 'Europe/Amsterdam', before)).toEqual({ ok: false, error: expect.stringContaining('does not exist') });
-		expect(formatScheduleDate('2026-03-08 02:30', 'America/New_York', before)).toEqual({ ok: false, error: expect.stringContaining('does not exist') });
+		expect(formatScheduleDate('2026-03-29 02:30', 'Europe/Amsterdam', before)).toEqual({
+			ok: false,
+			error: expect.stringContaining('does not exist'),
+		});
+		expect(formatScheduleDate('2026-03-08 02:30', 'America/New_York', before)).toEqual({
+			ok: false,
+			error: expect.stringContaining('does not exist'),
+		});
 	});
 
 	test('the minutes around the gap are kept as written', () => {
 		const before = new Date('2026-01-01T00:00:00Z');
-		expect(formatScheduleDate('2026-03-29 01:59', 'Europe/Amsterdam', before)).toEqual({ ok: true, date: '2026-03-29 01:59' });
-		expect(formatScheduleDate('2026-03-29 03:00', 'Europe/Amsterdam', before)).toEqual({ ok: true, date: '2026-03-29 03:00' });
+		expect(formatScheduleDate('2026-03-29 01:59', 'Europe/Amsterdam', before)).toEqual({
+			ok: true,
+			date: '2026-03-29 01:59',
+		});
+		expect(formatScheduleDate('2026-03-29 03:00', 'Europe/Amsterdam', before)).toEqual({
+			ok: true,
+			date: '2026-03-29 03:00',
+		});
 	});
 
 	test('a time that occurs twice (the overlap) is accepted as written', () => {
 		const before = new Date('2026-01-01T00:00:00Z');
-		expect(formatScheduleDate('2026-10-25 02:30', 'Europe/Amsterdam', before)).toEqual({ ok: true, date: '2026-10-25 02:30' });
-		expect(formatScheduleDate('2026-11-01 01:30', 'America/New_York', before)).toEqual({ ok: true, date: '2026-11-01 01:30' });
+		expect(formatScheduleDate('2026-10-25 02:30', 'Europe/Amsterdam', before)).toEqual({
+			ok: true,
+			date: '2026-10-25 02:30',
+		});
+		expect(formatScheduleDate('2026-11-01 01:30', 'America/New_York', before)).toEqual({
+			ok: true,
+			date: '2026-11-01 01:30',
+		});
 	});
 });
 
@@ -87,7 +108,10 @@ describe('formatScheduleDate refuses what is no time on the calendar, naming the
 		['2031-06-01 25:00', 'hour 25: hours go from 00 to 23'],
 		['2031-06-01 10:00:60', 'second 60: seconds go from 00 to 59'],
 	])('%s: %s', (input, problem) => {
-		expect(format(input, 'Europe/Amsterdam')).toEqual({ ok: false, error: `"${input}" is not a valid calendar date: ${problem}` });
+		expect(format(input, 'Europe/Amsterdam')).toEqual({
+			ok: false,
+			error: `"${input}" is not a valid calendar date: ${problem}`,
+		});
 	});
 
 	test('29 February of a leap year is a date', () => {
@@ -95,12 +119,18 @@ describe('formatScheduleDate refuses what is no time on the calendar, naming the
 	});
 
 	test('an offset that does not exist is refused', () => {
-		expect(format('2031-06-01T10:00+24:00', 'Europe/Amsterdam')).toEqual({ ok: false, error: expect.stringContaining('has an offset that does not exist') });
+		expect(format('2031-06-01T10:00+24:00', 'Europe/Amsterdam')).toEqual({
+			ok: false,
+			error: expect.stringContaining('has an offset that does not exist'),
+		});
 	});
 
 	test('other notations are refused, not guessed', () => {
 		for (const input of ['Feb 30 2031 10:00 Z', '30-02-2031 10:00', '20310601T100000Z']) {
-			expect(format(input, 'Europe/Amsterdam')).toEqual({ ok: false, error: `"${input}" is not a date in the form yyyy-MM-dd HH:mm` });
+			expect(format(input, 'Europe/Amsterdam')).toEqual({
+				ok: false,
+				error: `"${input}" is not a date in the form yyyy-MM-dd HH:mm`,
+			});
 		}
 	});
 });
@@ -122,6 +152,9 @@ describe('formatScheduleDate never sends a minute earlier than asked', () => {
 	});
 
 	test('a time earlier in the current minute is in the past', () => {
-		expect(formatScheduleDate('2026-06-01T12:00:10Z', 'Europe/Amsterdam', at)).toEqual({ ok: false, error: expect.stringContaining('is in the past') });
+		expect(formatScheduleDate('2026-06-01T12:00:10Z', 'Europe/Amsterdam', at)).toEqual({
+			ok: false,
+			error: expect.stringContaining('is in the past'),
+		});
 	});
 });

@@ -10,15 +10,39 @@ const base = { sender: 'Shop', to: '31612345678', message: 'Hi' };
 
 describe('SMS: accepted inputs and the body sent', () => {
 	test.each<[string, RawSendInput, Record<string, unknown>]>([
-		['one number, written with +, spaces and dashes', { ...base, to: '+31 6-1234 5678' }, { message: 'Hi', to: '31612345678', sender: 'Shop' }],
-		['two numbers: a list', { ...base, to: '31612345678, 31687654321' }, { message: 'Hi', to: ['31612345678', '31687654321'], sender: 'Shop' }],
-		['a sender number of 14 digits', { ...base, sender: '31612345678901' }, { message: 'Hi', to: '31612345678', sender: '31612345678901' }],
+		[
+			'one number, written with +, spaces and dashes',
+			{ ...base, to: '+31 6-1234 5678' },
+			{ message: 'Hi', to: '31612345678', sender: 'Shop' },
+		],
+		[
+			'two numbers: a list',
+			{ ...base, to: '31612345678, 31687654321' },
+			{ message: 'Hi', to: ['31612345678', '31687654321'], sender: 'Shop' },
+		],
+		[
+			'a sender number of 14 digits',
+			{ ...base, sender: '31612345678901' },
+			{ message: 'Hi', to: '31612345678', sender: '31612345678901' },
+		],
 		[
 			'every optional field',
 			{ ...base, date: '2026-02-01 10:00', reference: 'r1', test: true, subId: 7 },
-			{ message: 'Hi', to: '31612345678', sender: 'Shop', subid: '7', date: '2026-02-01 10:00', reference: 'r1', test: true },
+			{
+				message: 'Hi',
+				to: '31612345678',
+				sender: 'Shop',
+				subid: '7',
+				date: '2026-02-01 10:00',
+				reference: 'r1',
+				test: true,
+			},
 		],
-		['612 characters', { ...base, message: 'x'.repeat(612) }, { message: 'x'.repeat(612), to: '31612345678', sender: 'Shop' }],
+		[
+			'612 characters',
+			{ ...base, message: 'x'.repeat(612) },
+			{ message: 'x'.repeat(612), to: '31612345678', sender: 'Shop' },
+		],
 	])('%s', (_name, input, body) => {
 		const result = buildSendRequest(input, context);
 		expect(result.ok && result.body).toEqual(body);
@@ -43,11 +67,18 @@ describe('SMS: refused inputs name the field', () => {
 
 describe('voice: no sender, language and gender checked', () => {
 	test('language and gender are sent as given', () => {
-		const result = buildSendRequest({ to: '31612345678', message: 'Hi', language: 'nl', gender: 'Female' }, context, voiceFields);
+		const result = buildSendRequest(
+			{ to: '31612345678', message: 'Hi', language: 'nl', gender: 'Female' },
+			context,
+			voiceFields,
+		);
 		expect(result.ok && result.body).toEqual({ message: 'Hi', to: '31612345678', language: 'nl', gender: 'Female' });
 	});
 	test('an unknown language is refused', () => {
-		expect(buildSendRequest({ to: '31612345678', message: 'Hi', language: 'xx' }, context, voiceFields)).toMatchObject({ ok: false, field: 'language' });
+		expect(buildSendRequest({ to: '31612345678', message: 'Hi', language: 'xx' }, context, voiceFields)).toMatchObject({
+			ok: false,
+			field: 'language',
+		});
 	});
 });
 
@@ -55,7 +86,10 @@ describe('recipients and empty messages', () => {
 	const context = { timeZone: 'UTC', now: new Date('2030-01-01T00:00:00Z') };
 
 	test('one number written several ways is one recipient; the forms are listed', () => {
-		const result = buildSendRequest({ sender: 'Shop', to: '+31 6 1234 5678, 0031 6 1234 5678; +31 (0)6-12345678, +44 7700 900123', message: 'Hi' }, context);
+		const result = buildSendRequest(
+			{ sender: 'Shop', to: '+31 6 1234 5678, 0031 6 1234 5678; +31 (0)6-12345678, +44 7700 900123', message: 'Hi' },
+			context,
+		);
 		expect(result).toMatchObject({
 			ok: true,
 			recipients: ['31612345678', '447700900123'],
@@ -65,13 +99,25 @@ describe('recipients and empty messages', () => {
 	});
 
 	test('distinct numbers merge nothing; one left after merging is sent as text', () => {
-		expect(buildSendRequest({ sender: 'Shop', to: '31612345678, +31612345678', message: 'Hi' }, context)).toMatchObject({ ok: true, body: { to: '31612345678' } });
-		expect(buildSendRequest({ sender: 'Shop', to: '31612345678', message: 'Hi' }, context)).toMatchObject({ ok: true, merged: {} });
+		expect(buildSendRequest({ sender: 'Shop', to: '31612345678, +31612345678', message: 'Hi' }, context)).toMatchObject(
+			{ ok: true, body: { to: '31612345678' } },
+		);
+		expect(buildSendRequest({ sender: 'Shop', to: '31612345678', message: 'Hi' }, context)).toMatchObject({
+			ok: true,
+			merged: {},
+		});
 	});
 
-	test.each(['\u200b', '\u200b\u200c\u200d\u2060\ufeff', '\u00ad', '\u3164', '\ufe0f'])('a message of only %j is empty', (message) => {
-		expect(buildSendRequest({ sender: 'Shop', to: '31612345678', message }, context)).toEqual({ ok: false, field: 'message', error: 'the message is empty: it has no visible characters' });
-	});
+	test.each(['\u200b', '\u200b\u200c\u200d\u2060\ufeff', '\u00ad', '\u3164', '\ufe0f'])(
+		'a message of only %j is empty',
+		(message) => {
+			expect(buildSendRequest({ sender: 'Shop', to: '31612345678', message }, context)).toEqual({
+				ok: false,
+				field: 'message',
+				error: 'the message is empty: it has no visible characters',
+			});
+		},
+	);
 
 	test.each(['a\u200b', '🙂', '\u200b.'])('%j has a visible character', (message) => {
 		expect(buildSendRequest({ sender: 'Shop', to: '31612345678', message }, context).ok).toBe(true);

@@ -4,8 +4,16 @@ import { filterSenderIds, parseSenderIds } from '../../../../nodes/MessagingGate
 test.each([
 	['a list of names', ['Shop', 'Alerts'], [{ sender: 'Shop' }, { sender: 'Alerts' }]],
 	['numbers as numbers', [3197010000001], [{ sender: '3197010000001' }]],
-	['objects under one key', { senderids: [{ senderid: 'Shop', status: 'approved' }] }, [{ sender: 'Shop', detail: 'approved' }]],
-	['other field names', { data: [{ sender_id: 'A' }, { sender: 'B' }, { name: 'C', type: 'alphanumeric' }] }, [{ sender: 'A' }, { sender: 'B' }, { sender: 'C', detail: 'alphanumeric' }]],
+	[
+		'objects under one key',
+		{ senderids: [{ senderid: 'Shop', status: 'approved' }] },
+		[{ sender: 'Shop', detail: 'approved' }],
+	],
+	[
+		'other field names',
+		{ data: [{ sender_id: 'A' }, { sender: 'B' }, { name: 'C', type: 'alphanumeric' }] },
+		[{ sender: 'A' }, { sender: 'B' }, { sender: 'C', detail: 'alphanumeric' }],
+	],
 	['entries without a name are skipped', [{ status: 'pending' }, '', null, 'Shop'], [{ sender: 'Shop' }]],
 	['no list at all', { success: true }, []],
 	['not an object', 'Shop', []],

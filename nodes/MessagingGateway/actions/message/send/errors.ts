@@ -13,7 +13,11 @@ export const UNKNOWN_OUTCOME_HINT =
 	"The gateway may have sent it: if it did, its delivery report arrives at the Messaging Gateway Trigger (with the message's reference), and the gateway's message log shows it. It is not sent again (On Unknown Outcome: Do Not Resend).";
 
 /** Adds to `error` which items had already been sent when the run stopped, with their message ids. */
-export function withSentItems<E extends NodeApiError | NodeOperationError>(error: E, list: Array<{ item: number; to: string[]; messageids: string[] }>, total: number): E {
+export function withSentItems<E extends NodeApiError | NodeOperationError>(
+	error: E,
+	list: Array<{ item: number; to: string[]; messageids: string[] }>,
+	total: number,
+): E {
 	error.context.sentItems = list;
 	error.context.sentCount = list.length;
 	const summary =
@@ -22,7 +26,9 @@ export function withSentItems<E extends NodeApiError | NodeOperationError>(error
 			: `${list.length} of ${total} items had been sent when the run stopped (items ${list.map((entry) => entry.item).join(', ')}); no further item was started.`;
 	if (total > 1) error.message = `${error.message}. ${summary}`;
 	const ids = list.map((entry) => `item ${entry.item}: ${entry.messageids.join(', ')}`).join('; ');
-	error.description = [error.description, list.length > 0 ? `Sent, with message ids: ${ids}.` : undefined].filter(Boolean).join(' ');
+	error.description = [error.description, list.length > 0 ? `Sent, with message ids: ${ids}.` : undefined]
+		.filter(Boolean)
+		.join(' ');
 	return error;
 }
 
@@ -32,10 +38,14 @@ export function withSentItems<E extends NodeApiError | NodeOperationError>(error
  */
 export function notResent(ctx: IExecuteFunctions, send: UnknownSend, count: number): NodeOperationError {
 	const others = count > 1 ? ` (and ${count - 1} more recipient${count > 2 ? 's' : ''})` : '';
-	const error = new NodeOperationError(ctx.getNode(), `Not sent again to ${send.to}${others}: an earlier try may already have sent it (${send.message})`, {
-		description: UNKNOWN_OUTCOME_HINT,
-		itemIndex: send.item,
-	});
+	const error = new NodeOperationError(
+		ctx.getNode(),
+		`Not sent again to ${send.to}${others}: an earlier try may already have sent it (${send.message})`,
+		{
+			description: UNKNOWN_OUTCOME_HINT,
+			itemIndex: send.item,
+		},
+	);
 	Object.assign(error.context, { code: send.code, httpCode: send.httpCode, outcome: 'unknown' });
 	return error;
 }

@@ -16,7 +16,15 @@ import { isOptedOutRefusal } from '../../../core/sending/opt-out';
 import { asNodeError, gatewayRequest, outcomeOf } from '../../../transport';
 import { confirmedIds } from './confirmation';
 import { notResent, withSentItems } from './errors';
-import { runMemory, sendKey, sentItems, type AcceptedSend, type OptedOutSend, type RunMemory, type UnknownSend } from './memory';
+import {
+	runMemory,
+	sendKey,
+	sentItems,
+	type AcceptedSend,
+	type OptedOutSend,
+	type RunMemory,
+	type UnknownSend,
+} from './memory';
 import { notSentAround, sendAroundOptedOut } from './opted-out';
 import type { RunSettings } from './options';
 import { partsOf, planBatches, subBatch, type Batch, type PlannedSend } from './requests';
@@ -24,7 +32,10 @@ import { partsOf, planBatches, subBatch, type Batch, type PlannedSend } from './
 export type SendError = NodeApiError | NodeOperationError;
 
 /** What happened to one recipient of an item: accepted (now or on an earlier try of this run), opted out, or failed. */
-export type RecipientResult<P> = AcceptedSend<P> | OptedOutSend<P> | { kind: 'failed'; to: string; plan: P; error: SendError; unknown?: UnknownSend };
+export type RecipientResult<P> =
+	| AcceptedSend<P>
+	| OptedOutSend<P>
+	| { kind: 'failed'; to: string; plan: P; error: SendError; unknown?: UnknownSend };
 
 /** A send run's settings; `skipOptedOut`: a recipient refused with 131 is a result of its own, the others are sent. */
 export type SendSettings = RunSettings & { skipOptedOut?: boolean };
@@ -39,7 +50,15 @@ function rememberUnknown<P>(memory: RunMemory<P>, endpoint: string, batch: Batch
 	const context = error.context as { code?: string | null; httpCode?: number | null };
 	for (const member of batch.members) {
 		for (const to of member.recipients) {
-			const unknown: UnknownSend = { kind: 'unknown', endpoint, item: member.index, to, message: error.message, code: context.code ?? null, httpCode: context.httpCode ?? null };
+			const unknown: UnknownSend = {
+				kind: 'unknown',
+				endpoint,
+				item: member.index,
+				to,
+				message: error.message,
+				code: context.code ?? null,
+				httpCode: context.httpCode ?? null,
+			};
 			memory.set(sendKey(endpoint, member.index, to), unknown);
 		}
 	}
@@ -66,13 +85,27 @@ export async function sendPlanned<P extends PlannedSend>(
 		const send = remembered(plan, to);
 		return send === undefined || (send.kind === 'unknown' && !doNotResend);
 	};
-	const held = planned.flatMap((plan) => plan.recipients.map((to) => remembered(plan, to)).filter((send): send is UnknownSend => send?.kind === 'unknown'));
+	const held = planned.flatMap((plan) =>
+		plan.recipients.map((to) => remembered(plan, to)).filter((send): send is UnknownSend => send?.kind === 'unknown'),
+	);
 	if (doNotResend && held.length > 0 && !ctx.continueOnFail()) throw stop(notResent(ctx, held[0], held.length));
 	const size = settings.batchSize || MAX_RECIPIENTS_PER_REQUEST;
-	const parts = planned.flatMap((plan) => partsOf(plan, plan.recipients.filter((to) => isPending(plan, to)), size));
+	const parts = planned.flatMap((plan) =>
+		partsOf(
+			plan,
+			plan.recipients.filter((to) => isPending(plan, to)),
+			size,
+		),
+	);
 	const send = async (batch: Batch<P>) => {
 		const itemIndex = batch.members[0].index;
-		const request = { method: 'POST' as const, path: endpoint, body: batch.body as unknown as IDataObject, itemIndex, timeoutMs: settings.timeoutMs };
+		const request = {
+			method: 'POST' as const,
+			path: endpoint,
+			body: batch.body as unknown as IDataObject,
+			itemIndex,
+			timeoutMs: settings.timeoutMs,
+		};
 		const body = await gatewayRequest.call(ctx, request);
 		const group = batch.body.type === 'group';
 		const ids = confirmedIds(ctx, body, group ? 'group' : batch.recipients.length, itemIndex);
@@ -80,7 +113,14 @@ export async function sendPlanned<P extends PlannedSend>(
 		let offset = 0;
 		for (const { index, recipients, plan } of batch.members) {
 			for (const to of recipients) {
-				const accepted: AcceptedSend<P> = { kind: 'accepted', endpoint, item: index, to, messageid: ids[offset++], plan };
+				const accepted: AcceptedSend<P> = {
+					kind: 'accepted',
+					endpoint,
+					item: index,
+					to,
+					messageid: ids[offset++],
+					plan,
+				};
 				memory.set(sendKey(endpoint, index, to), group ? { ...accepted, messageids: ids } : accepted);
 			}
 		}
@@ -90,10 +130,16 @@ export async function sendPlanned<P extends PlannedSend>(
 		const nodeError = asNodeError(ctx, error, tried.members[0].index);
 		if (doNotResend && outcomeOf(nodeError) === 'unknown') rememberUnknown(memory, endpoint, tried, nodeError);
 		if (!ctx.continueOnFail()) throw nodeError;
-		const triedKeys = new Set(tried.members.flatMap((member) => member.recipients.map((to) => sendKey(endpoint, member.index, to))));
+		const triedKeys = new Set(
+			tried.members.flatMap((member) => member.recipients.map((to) => sendKey(endpoint, member.index, to))),
+		);
 		const notTried = triedKeys.size < batch.recipients.length ? notSentAround(ctx, nodeError) : nodeError;
 		for (const member of batch.members) {
-			for (const to of member.recipients) failures.set(sendKey(endpoint, member.index, to), triedKeys.has(sendKey(endpoint, member.index, to)) ? nodeError : notTried);
+			for (const to of member.recipients)
+				failures.set(
+					sendKey(endpoint, member.index, to),
+					triedKeys.has(sendKey(endpoint, member.index, to)) ? nodeError : notTried,
+				);
 		}
 	};
 	const accepted = async (batch: Batch<P>) => {
@@ -109,7 +155,8 @@ export async function sendPlanned<P extends PlannedSend>(
 	const sendAround = async (batch: Batch<P>) => {
 		let tried = batch;
 		const entries = batch.members.flatMap((member) => member.recipients.map((to) => ({ member, to })));
-		const optedOut = ({ member, to }: (typeof entries)[number]) => memory.set(sendKey(endpoint, member.index, to), { kind: 'optedOut', to, plan: member.plan });
+		const optedOut = ({ member, to }: (typeof entries)[number]) =>
+			memory.set(sendKey(endpoint, member.index, to), { kind: 'optedOut', to, plan: member.plan });
 		try {
 			await sendAroundOptedOut(entries, (some) => accepted((tried = subBatch(batch, some))), optedOut);
 		} catch (error) {
@@ -132,11 +179,13 @@ export async function sendPlanned<P extends PlannedSend>(
 		const send = remembered(plan, to);
 		if (send?.kind === 'accepted' || send?.kind === 'optedOut') return send;
 		const failure = failures.get(sendKey(endpoint, plan.index, to));
-		if (send?.kind === 'unknown' && doNotResend) return { kind: 'failed', to, plan, error: failure ?? notResent(ctx, send, 1), unknown: send };
+		if (send?.kind === 'unknown' && doNotResend)
+			return { kind: 'failed', to, plan, error: failure ?? notResent(ctx, send, 1), unknown: send };
 		return { kind: 'failed', to, plan, error: failure! };
 	};
 	// An item planned in several parts (Quiet Hours: one per date) gets all its parts' results.
 	const byItem = new Map<number, Array<RecipientResult<P>>>();
-	for (const plan of planned) byItem.set(plan.index, [...(byItem.get(plan.index) ?? []), ...plan.recipients.map((to) => resultOf(plan, to))]);
+	for (const plan of planned)
+		byItem.set(plan.index, [...(byItem.get(plan.index) ?? []), ...plan.recipients.map((to) => resultOf(plan, to))]);
 	return { byItem };
 }

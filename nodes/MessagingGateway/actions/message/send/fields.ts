@@ -17,15 +17,18 @@ const SENDER_TEXTS = {
 	send: {
 		placeholder: 'e.g. MyShop',
 		description: 'Name of at most 11 characters, or a number of at most 14 digits',
-		listDescription: "One of the account's sender IDs, or any name of at most 11 characters or number of at most 14 digits",
+		listDescription:
+			"One of the account's sender IDs, or any name of at most 11 characters or number of at most 14 digits",
 		hint: 'A name of at most 11 characters or a number of at most 14 digits, also one not (yet) in the list',
 		listPlaceholder: 'Select a sender ID…',
 		searchListMethod: 'searchSenderIds',
 	},
 	question: {
 		placeholder: 'e.g. 3197010000001',
-		description: 'A number of at most 14 digits that can receive the reply (a name cannot be answered; it is taken only with Response Type Delivery Report)',
-		listDescription: "One of the account's numbers that can receive the reply (a name cannot be answered; it is taken only with Response Type Delivery Report)",
+		description:
+			'A number of at most 14 digits that can receive the reply (a name cannot be answered; it is taken only with Response Type Delivery Report)',
+		listDescription:
+			"One of the account's numbers that can receive the reply (a name cannot be answered; it is taken only with Response Type Delivery Report)",
 		hint: 'A number that can receive the reply, of at most 14 digits, also one not (yet) in the list; a name only for Delivery Report',
 		listPlaceholder: 'Select a number that receives replies…',
 		searchListMethod: 'searchReplySenderIds',
@@ -124,7 +127,7 @@ const SEND_OPTIONS: INodeProperties[] = [
 			...COUNTRIES.map((country) => ({ name: `${country.name} (+${country.callingCode})`, value: country.code })),
 		],
 		description:
-			"Country of numbers written nationally, e.g. 06 1234 5678 with Netherlands becomes 31612345678. Without it, a number starting with 0 is refused.",
+			'Country of numbers written nationally, e.g. 06 1234 5678 with Netherlands becomes 31612345678. Without it, a number starting with 0 is refused.',
 	},
 	{
 		displayName: 'On Unknown Outcome',
@@ -135,7 +138,8 @@ const SEND_OPTIONS: INodeProperties[] = [
 			{
 				name: 'Do Not Resend',
 				value: 'doNotResend',
-				description: 'Retry On Fail does not send it again: the item fails (with Continue On Fail: an error item with outcome "unknown"), and its delivery report or the gateway\'s message log tells whether it went out',
+				description:
+					'Retry On Fail does not send it again: the item fails (with Continue On Fail: an error item with outcome "unknown"), and its delivery report or the gateway\'s message log tells whether it went out',
 			},
 			{
 				name: 'Resend',
@@ -175,7 +179,10 @@ export function sendOptionsField(show: Show, extra: INodeProperties[] = []): INo
  * resolves no displayOptions inside a collection).
  */
 export function sendOptionsFields(show: Show, extra: INodeProperties[], added: INodeProperties[]): INodeProperties[] {
-	return [sendOptionsField({ ...show, '@version': [{ _cnd: { lt: 4 } }] }, extra), sendOptionsField({ ...show, '@version': [{ _cnd: { gte: 4 } }] }, [...extra, ...added])];
+	return [
+		sendOptionsField({ ...show, '@version': [{ _cnd: { lt: 4 } }] }, extra),
+		sendOptionsField({ ...show, '@version': [{ _cnd: { gte: 4 } }] }, [...extra, ...added]),
+	];
 }
 
 /** Field name → its display name, over the fields and the entries of their collections. */
@@ -184,7 +191,8 @@ export function fieldLabels(properties: readonly INodeProperties[]): Map<string,
 	for (const property of properties) {
 		if (!labels.has(property.name)) labels.set(property.name, property.displayName);
 		for (const option of property.options ?? []) {
-			if ('displayName' in option && 'name' in option && !labels.has(option.name)) labels.set(option.name, option.displayName);
+			if ('displayName' in option && 'name' in option && !labels.has(option.name))
+				labels.set(option.name, option.displayName);
 		}
 	}
 	return labels;

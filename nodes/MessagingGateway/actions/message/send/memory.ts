@@ -62,7 +62,10 @@ export function runMemory<P>(ctx: IExecuteFunctions): RunMemory<P> {
 export const sendKey = (endpoint: string, item: number, to: string) => JSON.stringify([endpoint, item, to]);
 
 /** The accepted sends of `endpoint`, per item in input order, with their recipients and message ids. */
-export function sentItems<P>(memory: RunMemory<P>, endpoint: string): Array<{ item: number; to: string[]; messageids: string[] }> {
+export function sentItems<P>(
+	memory: RunMemory<P>,
+	endpoint: string,
+): Array<{ item: number; to: string[]; messageids: string[] }> {
 	const byItem = new Map<number, { item: number; to: string[]; messageids: string[] }>();
 	for (const send of memory.values()) {
 		if (send.kind !== 'accepted' || send.endpoint !== endpoint) continue;

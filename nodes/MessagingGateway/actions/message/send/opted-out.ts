@@ -15,7 +15,11 @@ import { NodeOperationError } from 'n8n-workflow';
  * `trySend` makes one request of the entries it gets: true when accepted, false when refused with
  * 131, and throws any other failure (the search stops there). `optedOut` is told each number found.
  */
-export async function sendAroundOptedOut<E>(refused: readonly E[], trySend: (entries: E[]) => Promise<boolean>, optedOut: (entry: E) => void): Promise<void> {
+export async function sendAroundOptedOut<E>(
+	refused: readonly E[],
+	trySend: (entries: E[]) => Promise<boolean>,
+	optedOut: (entry: E) => void,
+): Promise<void> {
 	let pending = [...refused];
 	while (pending.length > 0) {
 		// `suspects` is known to hold at least one opted-out number (their request was refused).
@@ -39,9 +43,17 @@ export async function sendAroundOptedOut<E>(refused: readonly E[], trySend: (ent
 
 /** The error of a recipient not tried again because sending around an opted-out number stopped at `error` (Continue On Fail). */
 export function notSentAround(ctx: IExecuteFunctions, error: Error & { context?: IDataObject }): NodeOperationError {
-	const notSent = new NodeOperationError(ctx.getNode(), `Not sent: its request was refused for a number on the opt-out list, and sending the others again stopped at an error (${error.message})`, {
-		description: 'Nothing was sent to this number. Run the node again to send it.',
+	const notSent = new NodeOperationError(
+		ctx.getNode(),
+		`Not sent: its request was refused for a number on the opt-out list, and sending the others again stopped at an error (${error.message})`,
+		{
+			description: 'Nothing was sent to this number. Run the node again to send it.',
+		},
+	);
+	Object.assign(notSent.context, {
+		code: error.context?.code ?? null,
+		httpCode: error.context?.httpCode ?? null,
+		outcome: 'notSent',
 	});
-	Object.assign(notSent.context, { code: error.context?.code ?? null, httpCode: error.context?.httpCode ?? null, outcome: 'notSent' });
 	return notSent;
 }

@@ -38,11 +38,18 @@ export interface RunSettings {
 	onUnknownOutcome: OnUnknownOutcome;
 }
 
-function wholeNumber(field: OptionField, value: unknown, byDefault: number, min: number, max: number): number | OptionProblem {
+function wholeNumber(
+	field: OptionField,
+	value: unknown,
+	byDefault: number,
+	min: number,
+	max: number,
+): number | OptionProblem {
 	if (value === undefined) return byDefault;
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 	if (typeof number === 'number' && Number.isInteger(number) && number >= min && number <= max) return number;
-	const shown = typeof value === 'string' ? `"${value}"` : typeof value === 'number' ? String(value) : describeValue(value);
+	const shown =
+		typeof value === 'string' ? `"${value}"` : typeof value === 'number' ? String(value) : describeValue(value);
 	return { field, error: `must be a whole number from ${min} to ${max}; got ${shown}` };
 }
 
@@ -62,7 +69,8 @@ function onUnknownOutcome(value: unknown, version: number): OnUnknownOutcome | O
 	return { field: 'onUnknownOutcome', error: `expected ${ON_UNKNOWN_OUTCOME.join(' or ')} but got ${shown}` };
 }
 
-export const isProblem = (value: unknown): value is OptionProblem => typeof value === 'object' && value !== null && 'error' in value && 'field' in value;
+export const isProblem = (value: unknown): value is OptionProblem =>
+	typeof value === 'object' && value !== null && 'error' in value && 'field' in value;
 
 /** The run-wide options of the first item (n8n reads them once); version 2 batches by default, version 3 does not resend an unknown outcome. */
 export function runSettings(options: IDataObject, version: number): RunSettings | OptionProblem {
@@ -84,20 +92,33 @@ export function runSettings(options: IDataObject, version: number): RunSettings 
 /** An item's Default Country: none, or a country of the list. */
 export function defaultCountry(value: unknown): Country | undefined | OptionProblem {
 	if (value === undefined || value === '') return undefined;
-	if (typeof value !== 'string') return { field: 'defaultCountry', error: `expected a country code but got ${describeValue(value)}` };
-	return countryByCode(value) ?? { field: 'defaultCountry', error: `"${value}" is not an ISO 3166 country code (e.g. NL, GB, US)` };
+	if (typeof value !== 'string')
+		return { field: 'defaultCountry', error: `expected a country code but got ${describeValue(value)}` };
+	return (
+		countryByCode(value) ?? {
+			field: 'defaultCountry',
+			error: `"${value}" is not an ISO 3166 country code (e.g. NL, GB, US)`,
+		}
+	);
 }
 
 /** The account's time zone from the credential, else the workflow's; checked to be an IANA name. */
 export async function accountTimeZone(ctx: IExecuteFunctions): Promise<string> {
 	const credentials = await ctx.getCredentials<{ accountTimeZone?: string }>(CREDENTIAL_TYPE);
-	const zone = typeof credentials.accountTimeZone === 'string' && credentials.accountTimeZone.trim() !== '' ? credentials.accountTimeZone.trim() : ctx.getTimezone();
+	const zone =
+		typeof credentials.accountTimeZone === 'string' && credentials.accountTimeZone.trim() !== ''
+			? credentials.accountTimeZone.trim()
+			: ctx.getTimezone();
 	try {
 		formatZoned(new Date(), zone);
 	} catch {
-		throw new NodeOperationError(ctx.getNode(), `Account Time Zone: "${zone}" is not an IANA time zone name (e.g. Europe/Amsterdam)`, {
-			description: 'Fix it in the credential. Nothing was sent.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Account Time Zone: "${zone}" is not an IANA time zone name (e.g. Europe/Amsterdam)`,
+			{
+				description: 'Fix it in the credential. Nothing was sent.',
+			},
+		);
 	}
 	return zone;
 }

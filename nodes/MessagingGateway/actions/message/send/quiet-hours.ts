@@ -7,7 +7,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { checkQuietHours, numberTimeZone, QUIET_DAYS, quietWindow, type QuietWindow, type TimeZoneSource } from '../../../core/sending/quiet-hours';
+import {
+	checkQuietHours,
+	numberTimeZone,
+	QUIET_DAYS,
+	quietWindow,
+	type QuietWindow,
+	type TimeZoneSource,
+} from '../../../core/sending/quiet-hours';
 import { formatZoned, parseWallClock } from '../../../core/sending/schedule';
 import { refusal } from '../../perItem';
 import type { PlannedSend } from './requests';
@@ -35,7 +42,14 @@ export const QUIET_HOURS_OPTION: INodeProperties = {
 					options: [1, 2, 3, 4, 5, 6, 0].map((day) => ({ name: DAY_NAMES[day], value: QUIET_DAYS[day] })),
 					displayOptions: custom,
 				},
-				{ displayName: 'From', name: 'from', type: 'string', default: '09:00', placeholder: 'HH:mm', displayOptions: custom },
+				{
+					displayName: 'From',
+					name: 'from',
+					type: 'string',
+					default: '09:00',
+					placeholder: 'HH:mm',
+					displayOptions: custom,
+				},
 				{
 					displayName: 'Mode',
 					name: 'mode',
@@ -64,9 +78,17 @@ export const QUIET_HOURS_OPTION: INodeProperties = {
 					type: 'string',
 					default: '',
 					placeholder: '={{ $json.timeZone }}',
-					description: "The recipients' IANA time zone, e.g. America/Chicago. Empty: from the number, else the account's.",
+					description:
+						"The recipients' IANA time zone, e.g. America/Chicago. Empty: from the number, else the account's.",
 				},
-				{ displayName: 'Until', name: 'until', type: 'string', default: '18:00', placeholder: 'HH:mm', displayOptions: custom },
+				{
+					displayName: 'Until',
+					name: 'until',
+					type: 'string',
+					default: '18:00',
+					placeholder: 'HH:mm',
+					displayOptions: custom,
+				},
 			],
 		},
 	],
@@ -107,17 +129,26 @@ const isZone = (zone: string) => {
 };
 
 /** The window and the item's own zone, or why the item is refused. */
-function readWindow(ctx: IExecuteFunctions, index: number): { window: QuietWindow; itemZone?: string } | { error: string } {
+function readWindow(
+	ctx: IExecuteFunctions,
+	index: number,
+): { window: QuietWindow; itemZone?: string } | { error: string } {
 	const values = ctx.getNodeParameter('options.quietHours.values', index, {}) as IDataObject;
 	const window = quietWindow(values);
 	if ('error' in window) return window;
 	const itemZone = typeof values.timeZoneField === 'string' ? values.timeZoneField.trim() : '';
-	if (itemZone !== '' && !isZone(itemZone)) return { error: `Time Zone Field: "${itemZone}" is not an IANA time zone name (e.g. America/Chicago)` };
+	if (itemZone !== '' && !isZone(itemZone))
+		return { error: `Time Zone Field: "${itemZone}" is not an IANA time zone name (e.g. America/Chicago)` };
 	return { window, itemZone: itemZone || undefined };
 }
 
 /** Applies Quiet Hours to the run's plans; undefined when the option is not set. */
-export function applyQuietHours<P extends PlannedSend>(ctx: IExecuteFunctions, plans: ReadonlyArray<P | NodeOperationError>, accountZone: string, now: Date): QuietRun<P> | undefined {
+export function applyQuietHours<P extends PlannedSend>(
+	ctx: IExecuteFunctions,
+	plans: ReadonlyArray<P | NodeOperationError>,
+	accountZone: string,
+	now: Date,
+): QuietRun<P> | undefined {
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
 	// Only version 4's Options collection holds it: n8n drops it from earlier versions' parameters.
 	if (options.quietHours === undefined) return undefined;
@@ -136,26 +167,56 @@ export function applyQuietHours<P extends PlannedSend>(ctx: IExecuteFunctions, p
 		const at = scheduled?.ok ? scheduled.instant : now;
 		const byDate = new Map<string | undefined, string[]>();
 		for (const to of plan.recipients) {
-			const found = read.itemZone ? { zone: read.itemZone, source: 'item' as const } : plan.body.type === 'group' ? undefined : numberTimeZone(to);
+			const found = read.itemZone
+				? { zone: read.itemZone, source: 'item' as const }
+				: plan.body.type === 'group'
+					? undefined
+					: numberTimeZone(to);
 			const zone = found?.zone ?? accountZone;
 			const check = checkQuietHours(read.window, at, zone, accountZone);
-			where.set(plan.index, (where.get(plan.index) ?? new Map<string, Where>()).set(to, { timeZone: zone, timeZoneSource: found?.source ?? 'account', localTime: check.localTime, ...(check.deferredTo ? { deferredTo: check.deferredTo } : {}) }));
-			if (check.date !== undefined && read.window.mode === 'error') return refuse(plan.index, `${to} is in quiet hours (local time ${check.localTime}, ${zone}); Mode is Error, so nothing of this item was sent`);
-			if (check.date === undefined || read.window.mode !== 'skip') byDate.set(check.date ?? plan.body.date, [...(byDate.get(check.date ?? plan.body.date) ?? []), to]);
+			where.set(
+				plan.index,
+				(where.get(plan.index) ?? new Map<string, Where>()).set(to, {
+					timeZone: zone,
+					timeZoneSource: found?.source ?? 'account',
+					localTime: check.localTime,
+					...(check.deferredTo ? { deferredTo: check.deferredTo } : {}),
+				}),
+			);
+			if (check.date !== undefined && read.window.mode === 'error')
+				return refuse(
+					plan.index,
+					`${to} is in quiet hours (local time ${check.localTime}, ${zone}); Mode is Error, so nothing of this item was sent`,
+				);
+			if (check.date === undefined || read.window.mode !== 'skip')
+				byDate.set(check.date ?? plan.body.date, [...(byDate.get(check.date ?? plan.body.date) ?? []), to]);
 		}
 		for (const [date, recipients] of byDate) {
 			if (date === plan.body.date && recipients.length === plan.recipients.length) planned.push(plan);
-			else planned.push({ ...plan, recipients, body: { ...plan.body, ...(plan.body.type === 'group' ? {} : { to: recipients.length === 1 ? recipients[0] : recipients }), ...(date ? { date } : {}) } });
+			else
+				planned.push({
+					...plan,
+					recipients,
+					body: {
+						...plan.body,
+						...(plan.body.type === 'group' ? {} : { to: recipients.length === 1 ? recipients[0] : recipients }),
+						...(date ? { date } : {}),
+					},
+				});
 		}
 		return plan;
 	});
 	return {
 		plans: checked,
 		planned,
-		resultsOf: (plan, results) => plan.recipients.map((to) => results.find((result) => result.to === to) ?? { kind: 'quietHours', to, plan }),
+		resultsOf: (plan, results) =>
+			plan.recipients.map((to) => results.find((result) => result.to === to) ?? { kind: 'quietHours', to, plan }),
 		fields: (index, to) => {
 			const recipients = where.get(index);
-			return { ...(recipients?.get(String(to)) ?? (to === undefined && recipients?.size === 1 ? [...recipients.values()][0] : {})) };
+			return {
+				...(recipients?.get(String(to)) ??
+					(to === undefined && recipients?.size === 1 ? [...recipients.values()][0] : {})),
+			};
 		},
 	};
 }

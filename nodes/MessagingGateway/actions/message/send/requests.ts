@@ -43,11 +43,17 @@ export interface Batch<P> {
  * only its recipients.
  */
 export function partsOf<P extends PlannedSend>(plan: P, pending: string[], size: number): Array<Part<P>> {
-	if (pending.length === plan.recipients.length && pending.length <= size) return [{ plan, index: plan.index, body: plan.body, recipients: pending }];
+	if (pending.length === plan.recipients.length && pending.length <= size)
+		return [{ plan, index: plan.index, body: plan.body, recipients: pending }];
 	const parts: Array<Part<P>> = [];
 	for (let start = 0; start < pending.length; start += size) {
 		const recipients = pending.slice(start, start + size);
-		parts.push({ plan, index: plan.index, body: { ...plan.body, to: recipients.length === 1 ? recipients[0] : recipients }, recipients });
+		parts.push({
+			plan,
+			index: plan.index,
+			body: { ...plan.body, to: recipients.length === 1 ? recipients[0] : recipients },
+			recipients,
+		});
 	}
 	return parts;
 }
@@ -83,7 +89,11 @@ export function planBatches<P>(parts: ReadonlyArray<Part<P>>, size: number): Arr
 	if (current.length > 0) groups.push(current);
 	return groups.map((group) => {
 		const recipients = group.flatMap((part) => part.recipients);
-		return { members: group, body: group.length === 1 ? group[0].body : { ...group[0].body, to: recipients }, recipients };
+		return {
+			members: group,
+			body: group.length === 1 ? group[0].body : { ...group[0].body, to: recipients },
+			recipients,
+		};
 	});
 }
 
@@ -95,7 +105,8 @@ export function subBatch<P>(batch: Batch<P>, entries: ReadonlyArray<{ member: Pa
 		if (last?.index === member.index && last.plan === member.plan) last.recipients.push(to);
 		else members.push({ ...member, recipients: [to] });
 	}
-	for (const member of members) member.body = { ...member.body, to: member.recipients.length === 1 ? member.recipients[0] : member.recipients };
+	for (const member of members)
+		member.body = { ...member.body, to: member.recipients.length === 1 ? member.recipients[0] : member.recipients };
 	const recipients = members.flatMap((member) => member.recipients);
 	return { members, body: members.length === 1 ? members[0].body : { ...batch.body, to: recipients }, recipients };
 }

@@ -7,7 +7,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { buildSendRequest, voiceFields, type RawSendInput, type SendContext, type SendRequestBody } from '../../../core/sending/send';
+import {
+	buildSendRequest,
+	voiceFields,
+	type RawSendInput,
+	type SendContext,
+	type SendRequestBody,
+} from '../../../core/sending/send';
 import { asNodeError, errorItemJson } from '../../../transport';
 import { bareNumberRule, refusal } from '../../perItem';
 import { UNKNOWN_OUTCOME_HINT } from './errors';
@@ -18,7 +24,14 @@ import { fieldLabels } from './fields';
 import { costGuard } from '../cost-guards';
 import { smartEncoded, type SmartEncoding } from '../smart-encoding';
 import { applyQuietHours, type QuietSkipped } from './quiet-hours';
-import { accountTimeZone, defaultCountry, isProblem, runSettings, type OnUnknownOutcome, type OptionProblem } from './options';
+import {
+	accountTimeZone,
+	defaultCountry,
+	isProblem,
+	runSettings,
+	type OnUnknownOutcome,
+	type OptionProblem,
+} from './options';
 
 export interface SendOperation {
 	/** e.g. `/v1/message/send` */
@@ -51,10 +64,13 @@ function readInput(ctx: IExecuteFunctions, operation: SendOperation, itemIndex: 
 	const toGroup = operation.sendsToGroups === true && ctx.getNodeParameter('sendTo', itemIndex, 'numbers') === 'group';
 	const input: RawSendInput = {
 		...(ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
-		...(toGroup ? { groupId: ctx.getNodeParameter('groupId', itemIndex, undefined, { extractValue: true }) } : { to: ctx.getNodeParameter('to', itemIndex, undefined) }),
+		...(toGroup
+			? { groupId: ctx.getNodeParameter('groupId', itemIndex, undefined, { extractValue: true }) }
+			: { to: ctx.getNodeParameter('to', itemIndex, undefined) }),
 		message: ctx.getNodeParameter('message', itemIndex, undefined),
 	};
-	for (const name of operation.reads) input[name] = ctx.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
+	for (const name of operation.reads)
+		input[name] = ctx.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
 	return operation.prepare ? operation.prepare(ctx, itemIndex, input) : input;
 }
 
@@ -84,7 +100,15 @@ export function planItem(
 		if (!ctx.continueOnFail()) throw nodeError;
 		return nodeError;
 	}
-	if (built.ok) return { index: itemIndex, body: built.body, recipients: built.recipients, length: built.length, merged: built.merged, smart };
+	if (built.ok)
+		return {
+			index: itemIndex,
+			body: built.body,
+			recipients: built.recipients,
+			length: built.length,
+			merged: built.merged,
+			smart,
+		};
 	const error = refusal(ctx, label(built.field), built.error, itemIndex);
 	if (!ctx.continueOnFail()) throw error;
 	return error;
@@ -116,14 +140,26 @@ type Result = RecipientResult<Planned> | QuietSkipped<Planned>;
 /** One output item for one recipient: its message id, that it is skipped (opted out, quiet hours), or its error (with the outcome when it is unknown). */
 function recipientOutput(operation: SendOperation, result: Result): IDataObject {
 	if (result.kind === 'optedOut' || result.kind === 'quietHours') return { to: result.to, skipped: result.kind };
-	if (result.kind === 'accepted' && result.messageids) return { messageids: result.messageids, groupId: result.plan.body.to, ...sentFields(operation, result.plan) };
+	if (result.kind === 'accepted' && result.messageids)
+		return { messageids: result.messageids, groupId: result.plan.body.to, ...sentFields(operation, result.plan) };
 	if (result.kind === 'accepted') {
 		const merged = result.plan.merged[result.to];
-		return { messageid: result.messageid, to: result.to, ...sentFields(operation, result.plan), ...(merged ? { merged } : {}) };
+		return {
+			messageid: result.messageid,
+			to: result.to,
+			...sentFields(operation, result.plan),
+			...(merged ? { merged } : {}),
+		};
 	}
 	if (!result.unknown) return { ...errorItemJson(result.error), to: result.to };
 	const { reference } = result.plan.body;
-	return { ...errorItemJson(result.error), outcome: 'unknown', to: result.to, ...(reference ? { reference } : {}), hint: UNKNOWN_OUTCOME_HINT };
+	return {
+		...errorItemJson(result.error),
+		outcome: 'unknown',
+		to: result.to,
+		...(reference ? { reference } : {}),
+		hint: UNKNOWN_OUTCOME_HINT,
+	};
 }
 
 /**
@@ -134,12 +170,14 @@ function outputOf(operation: SendOperation, version: number, plan: Planned, resu
 	const accepted = results.filter((result): result is AcceptedSend<Planned> => result.kind === 'accepted');
 	const failed = results.find((result) => result.kind === 'failed');
 	const unknown = results.some((result) => result.kind === 'failed' && result.unknown);
-	const reached = accepted.length > 0 || results.some((result) => result.kind === 'optedOut' || result.kind === 'quietHours');
+	const reached =
+		accepted.length > 0 || results.some((result) => result.kind === 'optedOut' || result.kind === 'quietHours');
 	if (failed?.kind === 'failed' && (!reached || version < 2) && !unknown) return [errorItemJson(failed.error)];
 	if (version < 2 && operation.oneItemPerInputInVersion1 && !failed && plan.body.type !== 'group') {
 		const sent = accepted[0].plan;
 		const messageids = accepted.map((result) => result.messageid);
-		const ids = messageids.length === 1 && typeof sent.body.to === 'string' ? { messageid: messageids[0] } : { messageids };
+		const ids =
+			messageids.length === 1 && typeof sent.body.to === 'string' ? { messageid: messageids[0] } : { messageids };
 		const merged = Object.keys(plan.merged).length > 0 ? { merged: plan.merged } : {};
 		return [{ ...ids, to: sent.body.to, ...sentFields(operation, sent), ...merged }];
 	}
@@ -162,7 +200,10 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 
 	// Options that apply to the whole run: a bad value stops everything before any request.
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
-	const settings = runSettings(operation.onUnknownOutcome ? { ...options, onUnknownOutcome: operation.onUnknownOutcome } : options, version);
+	const settings = runSettings(
+		operation.onUnknownOutcome ? { ...options, onUnknownOutcome: operation.onUnknownOutcome } : options,
+		version,
+	);
 	if (isProblem(settings)) {
 		const error = new NodeOperationError(ctx.getNode(), `${label(settings.field)}: ${settings.error}`, {
 			description: 'A node option is invalid, so nothing was sent.',
@@ -188,6 +229,9 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 		if (plan instanceof NodeOperationError) return [{ json: errorItemJson(plan), pairedItem }];
 		if (!quiet) return outputOf(operation, version, plan, byItem.get(itemIndex)!).map((json) => ({ json, pairedItem }));
 		const results = quiet.resultsOf(plan, byItem.get(itemIndex) ?? []);
-		return outputOf(operation, version, plan, results).map((json) => ({ json: { ...json, ...quiet.fields(itemIndex, json.to) }, pairedItem }));
+		return outputOf(operation, version, plan, results).map((json) => ({
+			json: { ...json, ...quiet.fields(itemIndex, json.to) },
+			pairedItem,
+		}));
 	});
 }

@@ -17,7 +17,7 @@ type Show = NonNullable<INodeProperties['displayOptions']>['show'];
 export function setupNotice(show: Show): INodeProperties {
 	return {
 		displayName:
-			"Needs an active <b>Messaging Gateway Trigger</b> for this account (in any workflow of this n8n): replies and delivery reports reach this node only through it, and without one no answer ever arrives. The <b>Sender</b> must be a number that can receive replies (a name cannot be answered).",
+			'Needs an active <b>Messaging Gateway Trigger</b> for this account (in any workflow of this n8n): replies and delivery reports reach this node only through it, and without one no answer ever arrives. The <b>Sender</b> must be a number that can receive replies (a name cannot be answered).',
 		name: 'sendAndWaitNotice',
 		type: 'notice',
 		default: '',
@@ -67,7 +67,11 @@ const LIMIT_WAIT_TIME: INodeProperties = {
 					type: 'options',
 					default: 'afterTimeInterval',
 					options: [
-						{ name: 'After Time Interval', value: 'afterTimeInterval', description: 'Stop waiting after an amount of time' },
+						{
+							name: 'After Time Interval',
+							value: 'afterTimeInterval',
+							description: 'Stop waiting after an amount of time',
+						},
 						{ name: 'At Specified Time', value: 'atSpecifiedTime', description: 'Stop waiting at a date and time' },
 					],
 				},
@@ -125,7 +129,8 @@ const APPROVAL_OPTIONS: INodeProperties[] = [
 		name: 'disapproveWords',
 		type: 'string',
 		default: DEFAULT_DISAPPROVE_WORDS,
-		description: 'Replies that disapprove, separated by commas, judged like the approve words; "no problem", "no objection" and the like are unclear',
+		description:
+			'Replies that disapprove, separated by commas, judged like the approve words; "no problem", "no objection" and the like are unclear',
 	},
 	{
 		displayName: 'Unclear Reply Reminder',
@@ -151,8 +156,13 @@ const APPROVAL_OPTIONS: INodeProperties[] = [
  * The Options collection of one response type, made from Send's (`sendOptions`, shown for this operation):
  * its Default Country, Smart Encoding and Timeout, after the options of a question.
  */
-export function sendAndWaitOptionsField(sendOptions: INodeProperties, responseType: 'approval' | 'freeText' | 'deliveryReport'): INodeProperties {
-	const shared = (sendOptions.options ?? []).filter((option) => ['defaultCountry', 'smartEncoding', 'timeout'].includes(option.name)) as INodeProperties[];
+export function sendAndWaitOptionsField(
+	sendOptions: INodeProperties,
+	responseType: 'approval' | 'freeText' | 'deliveryReport',
+): INodeProperties {
+	const shared = (sendOptions.options ?? []).filter((option) =>
+		['defaultCountry', 'smartEncoding', 'timeout'].includes(option.name),
+	) as INodeProperties[];
 	return {
 		...sendOptions,
 		displayOptions: { show: { ...sendOptions.displayOptions?.show, responseType: [responseType] } },

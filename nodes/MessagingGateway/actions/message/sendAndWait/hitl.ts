@@ -18,7 +18,8 @@ export const isPlainTool = (nodeType: string): boolean => nodeType.endsWith('Too
  * n8n's default message of the HITL tool (2.41: "run this tool:", earlier: "call"). It puts the
  * arguments as JSON on new lines: several segments of braces and quotes for the approver to decode.
  */
-const N8N_DEFAULT_MESSAGE = /^=The agent wants to (?:run this tool:|call) \{\{ ?\$tool\.name ?\}\}\s*Input:\s*\{\{ ?\$tool\.parameters ?\}\}\s*$/;
+const N8N_DEFAULT_MESSAGE =
+	/^=The agent wants to (?:run this tool:|call) \{\{ ?\$tool\.name ?\}\}\s*Input:\s*\{\{ ?\$tool\.parameters ?\}\}\s*$/;
 
 const valueText = (value: unknown): string => (typeof value === 'string' ? value.trim() : JSON.stringify(value));
 
@@ -27,9 +28,12 @@ const valueText = (value: unknown): string => (typeof value === 'string' ? value
  * order shipped)?". Every argument is kept, as the approver decides on all of them.
  */
 export function gatedCallQuestion(item: IDataObject): string {
-	const tool = typeof item.tool === 'string' && item.tool.trim() !== '' ? item.tool.replace(/_/g, ' ').trim() : 'a tool';
+	const tool =
+		typeof item.tool === 'string' && item.tool.trim() !== '' ? item.tool.replace(/_/g, ' ').trim() : 'a tool';
 	const parameters = isObject(item.toolParameters) ? Object.entries(item.toolParameters) : [];
-	const details = parameters.filter(([, value]) => value !== undefined && value !== null && value !== '').map(([name, value]) => `${name}: ${valueText(value)}`);
+	const details = parameters
+		.filter(([, value]) => value !== undefined && value !== null && value !== '')
+		.map(([name, value]) => `${name}: ${valueText(value)}`);
 	return details.length === 0 ? `Allow ${tool}?` : `Allow ${tool} (${details.join('; ')})?`;
 }
 
@@ -39,6 +43,7 @@ export function gatedCallQuestion(item: IDataObject): string {
  */
 export function defaultHitlMessage(nodeType: string, rawMessage: unknown, item: IDataObject): string | undefined {
 	if (!isHitlTool(nodeType)) return undefined;
-	if (rawMessage !== undefined && (typeof rawMessage !== 'string' || !N8N_DEFAULT_MESSAGE.test(rawMessage))) return undefined;
+	if (rawMessage !== undefined && (typeof rawMessage !== 'string' || !N8N_DEFAULT_MESSAGE.test(rawMessage)))
+		return undefined;
 	return gatedCallQuestion(item);
 }

@@ -49,15 +49,25 @@ export type ReminderClaim = { ok: true; round: number; release: () => void } | {
  * claim it. `roundsKnown`: the reminders the replied-to message shows went out (its round; 0 for the
  * question itself). `release` gives the claim back when the reminder was certainly not sent.
  */
-export function claimReminder(key: string, webhookId: unknown, roundsKnown: number, maxReminders: number): ReminderClaim {
+export function claimReminder(
+	key: string,
+	webhookId: unknown,
+	roundsKnown: number,
+	maxReminders: number,
+): ReminderClaim {
 	const record = recordOf(key);
 	if (typeof webhookId === 'string' && webhookId !== '') {
-		if (record.webhookIds.includes(webhookId)) return { ok: false, reason: 'the gateway delivered this event before (same webhook_id)' };
+		if (record.webhookIds.includes(webhookId))
+			return { ok: false, reason: 'the gateway delivered this event before (same webhook_id)' };
 		record.webhookIds.push(webhookId);
 		if (record.webhookIds.length > MAX_EVENTS_PER_QUESTION) record.webhookIds.shift();
 	}
 	const sent = Math.max(record.sent, roundsKnown);
-	if (sent >= maxReminders) return { ok: false, reason: `the question had its ${maxReminders} reminder${maxReminders === 1 ? '' : 's'} already` };
+	if (sent >= maxReminders)
+		return {
+			ok: false,
+			reason: `the question had its ${maxReminders} reminder${maxReminders === 1 ? '' : 's'} already`,
+		};
 	const round = sent + 1;
 	record.sent = round;
 	return {

@@ -8,10 +8,20 @@
  */
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { judgeAnswer, KEPT_WAITING_REASONS, RESPONSE_TYPES, type Question, type ResponseType } from '../../../core/questions/answers';
+import {
+	judgeAnswer,
+	KEPT_WAITING_REASONS,
+	RESPONSE_TYPES,
+	type Question,
+	type ResponseType,
+} from '../../../core/questions/answers';
 import { isObject } from '../../../core/objects';
 import { approvalWords } from '../../../core/questions/replies';
-import { decodeResumeReference, encodeResumeReference, redactResumeSignatures } from '../../../core/questions/resume-link';
+import {
+	decodeResumeReference,
+	encodeResumeReference,
+	redactResumeSignatures,
+} from '../../../core/questions/resume-link';
 import { outcomeOf } from '../../../transportErrors';
 import { claimReminder, maxRemindersOf } from './reminders';
 
@@ -42,14 +52,17 @@ function keptQuestion(ctx: IWebhookFunctions): { messageid?: string; to?: string
 }
 
 /** A text option (a word list, the reminder) as the question was sent with it: a number as its digits (anything else was refused then). */
-const optionText = (value: unknown): string | undefined => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : undefined);
+const optionText = (value: unknown): string | undefined =>
+	typeof value === 'number' ? String(value) : typeof value === 'string' ? value : undefined;
 
 function questionOf(ctx: IWebhookFunctions): Question {
 	const type = ctx.getNodeParameter('responseType', 'approval') as ResponseType;
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	// The lists were checked when the question was sent; the defaults stand in if they were changed since.
 	const checked = approvalWords(optionText(options.approveWords), optionText(options.disapproveWords));
-	const words = checked.ok ? checked : (approvalWords(undefined, undefined) as Extract<ReturnType<typeof approvalWords>, { ok: true }>);
+	const words = checked.ok
+		? checked
+		: (approvalWords(undefined, undefined) as Extract<ReturnType<typeof approvalWords>, { ok: true }>);
 	return {
 		responseType: RESPONSE_TYPES.includes(type) ? type : 'approval',
 		approveWords: words.approve,
@@ -63,14 +76,24 @@ function questionOf(ctx: IWebhookFunctions): Question {
  * the question's link, message id and the reminder's round in its reference, so that a reply to the
  * reminder answers the question and tells how many reminders went out. Undefined when none may go out.
  */
-function reminderFor(event: IDataObject, options: IDataObject, question: Question): { sms: ReminderSms; release: () => void } | { skipped: string } | undefined {
+function reminderFor(
+	event: IDataObject,
+	options: IDataObject,
+	question: Question,
+): { sms: ReminderSms; release: () => void } | { skipped: string } | undefined {
 	const text = optionText(options.unclearReplyReminder);
 	const message = isObject(event.message) ? event.message : {};
 	const isreply = isObject(event.isreply) ? event.isreply : {};
 	const target = decodeResumeReference(isreply.orig_reference);
-	const sender = [isreply.orig_sender, message.receiver].find((value) => typeof value === 'string' && value.trim() !== '') as string | undefined;
-	const questionMessageId = target?.questionMessageId ?? question.messageid ?? (typeof isreply.orig_messageid === 'string' ? isreply.orig_messageid : undefined);
-	if (text === undefined || text.trim() === '' || typeof message.sender !== 'string' || !sender || !target) return undefined;
+	const sender = [isreply.orig_sender, message.receiver].find(
+		(value) => typeof value === 'string' && value.trim() !== '',
+	) as string | undefined;
+	const questionMessageId =
+		target?.questionMessageId ??
+		question.messageid ??
+		(typeof isreply.orig_messageid === 'string' ? isreply.orig_messageid : undefined);
+	if (text === undefined || text.trim() === '' || typeof message.sender !== 'string' || !sender || !target)
+		return undefined;
 	// A reply to a reminder names the reminder's round; a reply to the question names none.
 	const roundsKnown = target.questionMessageId === undefined ? 0 : (target.reminderRound ?? 1);
 	const key = JSON.stringify([target.executionId, target.nodeId, questionMessageId ?? '']);
@@ -81,10 +104,16 @@ function reminderFor(event: IDataObject, options: IDataObject, question: Questio
 		claim.release();
 		return undefined;
 	}
-	return { sms: { sender, to: message.sender.replace(/\D/g, ''), message: text, reference: reference.value }, release: claim.release };
+	return {
+		sms: { sender, to: message.sender.replace(/\D/g, ''), message: text, reference: reference.value },
+		release: claim.release,
+	};
 }
 
-export async function answerForwardedEvent(ctx: IWebhookFunctions, sendReminder: SendReminder): Promise<IWebhookResponseData> {
+export async function answerForwardedEvent(
+	ctx: IWebhookFunctions,
+	sendReminder: SendReminder,
+): Promise<IWebhookResponseData> {
 	const event = ctx.getBodyData();
 	const question = questionOf(ctx);
 	const decision = judgeAnswer(event, question);
@@ -94,7 +123,10 @@ export async function answerForwardedEvent(ctx: IWebhookFunctions, sendReminder:
 	}
 	const answer: IDataObject = { resumed: false, reason: KEPT_WAITING_REASONS[decision.reason] };
 	// An opt-out reply (STOP) is never answered: its sender asked for no more messages.
-	const reminder = decision.reason === 'unclearReply' ? reminderFor(event, ctx.getNodeParameter('options', {}) as IDataObject, question) : undefined;
+	const reminder =
+		decision.reason === 'unclearReply'
+			? reminderFor(event, ctx.getNodeParameter('options', {}) as IDataObject, question)
+			: undefined;
 	if (reminder && 'skipped' in reminder) {
 		answer.reminded = false;
 		answer.reminderSkipped = reminder.skipped;

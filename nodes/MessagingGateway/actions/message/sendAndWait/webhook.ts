@@ -10,7 +10,15 @@ import { answerForwardedEvent, type SendReminder } from './resume';
 
 export const RESUME_WEBHOOKS: IWebhookDescription[] = [
 	// An empty responseData makes n8n answer with the node's webhookResponse, which the trigger reads.
-	{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: '={{ $nodeId }}', restartWebhook: true, isFullPath: true },
+	{
+		name: 'default',
+		httpMethod: 'POST',
+		responseMode: 'onReceived',
+		responseData: '',
+		path: '={{ $nodeId }}',
+		restartWebhook: true,
+		isFullPath: true,
+	},
 ];
 
 /** The reminder goes out like any send (docs/gateway-api.md#send-sms), never retried once it may have been sent. */

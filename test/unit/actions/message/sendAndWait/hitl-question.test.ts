@@ -2,14 +2,23 @@
  * The HITL tool's question (actions/message/sendAndWait/hitl.ts): which node types may wait, and the
  * short SMS that stands in for n8n's default message, which puts the tool's arguments as JSON.
  */
-import { defaultHitlMessage, gatedCallQuestion, isHitlTool, isPlainTool } from '../../../../../nodes/MessagingGateway/actions/message/sendAndWait/hitl';
+import {
+	defaultHitlMessage,
+	gatedCallQuestion,
+	isHitlTool,
+	isPlainTool,
+} from '../../../../../nodes/MessagingGateway/actions/message/sendAndWait/hitl';
 import { countSegments } from '../../../../../nodes/MessagingGateway/core/sending/segments';
 
 const HITL = 'n8n-nodes-messaging-gateway.messagingGatewayHitlTool';
 /** n8n 2.41's default (tool-generation/hitl-tools.ts), and the wording of its first versions. */
 const N8N_DEFAULT = '=The agent wants to run this tool: {{ $tool.name }}\n\nInput:\n{{ $tool.parameters }}';
 const N8N_EARLIER_DEFAULT = '=The agent wants to call {{ $tool.name }}\n\nInput:\n{{ $tool.parameters }}';
-const call = { tool: 'Send_SMS', toolParameters: { to: '+31612345678', message: 'Your parcel is on its way' }, toolCallId: 'call_1' };
+const call = {
+	tool: 'Send_SMS',
+	toolParameters: { to: '+31612345678', message: 'Your parcel is on its way' },
+	toolCallId: 'call_1',
+};
 
 test('only the plain tool variant is refused; the HITL variant and the node itself may wait', () => {
 	expect(isPlainTool('n8n-nodes-messaging-gateway.messagingGatewayTool')).toBe(true);
@@ -35,9 +44,12 @@ test('a message the user wrote is sent as written, and the plain node never rewr
 });
 
 test('arguments that are not text are shown as JSON; empty ones are left out; no arguments, no parentheses', () => {
-	expect(gatedCallQuestion({ tool: 'Refund_Order', toolParameters: { order: 1001, amount: 12.5, items: ['a'], note: '', extra: null } })).toBe(
-		'Allow Refund Order (order: 1001; amount: 12.5; items: ["a"])?',
-	);
+	expect(
+		gatedCallQuestion({
+			tool: 'Refund_Order',
+			toolParameters: { order: 1001, amount: 12.5, items: ['a'], note: '', extra: null },
+		}),
+	).toBe('Allow Refund Order (order: 1001; amount: 12.5; items: ["a"])?');
 	expect(gatedCallQuestion({ tool: 'Get_Balance', toolParameters: {} })).toBe('Allow Get Balance?');
 	expect(gatedCallQuestion({})).toBe('Allow a tool?');
 });

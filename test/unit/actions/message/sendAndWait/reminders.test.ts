@@ -1,8 +1,14 @@
-import { claimReminder, maxRemindersOf } from '../../../../../nodes/MessagingGateway/actions/message/sendAndWait/reminders';
+import {
+	claimReminder,
+	maxRemindersOf,
+} from '../../../../../nodes/MessagingGateway/actions/message/sendAndWait/reminders';
 
 describe('claimReminder', () => {
 	test('a reply to reminder k says k went out, also in a process that remembers nothing of the question (restart, another webhook process)', () => {
-		expect(claimReminder('fresh-1', 'wh_a', 1, 1)).toEqual({ ok: false, reason: expect.stringContaining('1 reminder') });
+		expect(claimReminder('fresh-1', 'wh_a', 1, 1)).toEqual({
+			ok: false,
+			reason: expect.stringContaining('1 reminder'),
+		});
 		expect(claimReminder('fresh-2', 'wh_b', 1, 2)).toMatchObject({ ok: true, round: 2 });
 		expect(claimReminder('fresh-3', 'wh_c', 0, 1)).toMatchObject({ ok: true, round: 1 });
 	});
@@ -11,7 +17,10 @@ describe('claimReminder', () => {
 		const claim = claimReminder('q-release', 'wh_1', 0, 1);
 		if (!claim.ok) throw new Error('the first reminder may go out');
 		claim.release();
-		expect(claimReminder('q-release', 'wh_1', 0, 1)).toEqual({ ok: false, reason: expect.stringContaining('webhook_id') });
+		expect(claimReminder('q-release', 'wh_1', 0, 1)).toEqual({
+			ok: false,
+			reason: expect.stringContaining('webhook_id'),
+		});
 		expect(claimReminder('q-release', 'wh_2', 0, 1)).toMatchObject({ ok: true, round: 1 });
 	});
 });
