@@ -1,7 +1,7 @@
 /** Message → Send against the emulator: gateway errors, retries and 1,000 items; Account → Get Balance (the requests and outputs: action.test.ts). */
 import { startEmulator } from '../../emulator/server';
 import { runAction } from '../support/run';
-import { emulator, credentials, send, control } from '../support/action-setup';
+import { emulator, credentials, send, control } from '../support/send-setup';
 
 describe('Message → Send', () => {
 	test('a gateway error becomes a NodeApiError with the code and its explanation', async () => {

@@ -1,5 +1,5 @@
 import { runAction } from '../support/run';
-import { emulator, credentials, send } from '../support/action-setup';
+import { emulator, credentials, send } from '../support/send-setup';
 
 describe('Message → Send', () => {
 	test('one number: the exact request, and the output item', async () => {

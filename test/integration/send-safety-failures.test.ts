@@ -6,7 +6,7 @@ import { buildSendRequest } from '../../nodes/MessagingGateway/core/sending/send
 import { OPTED_OUT_SUFFIX } from '../../emulator/magic';
 import { startEmulator } from '../../emulator/server';
 import { runAction } from '../support/run';
-import { emulator, credentials, send, control, api, numbers } from '../support/send-safety-setup';
+import { emulator, credentials, send, control, api, numbers } from '../support/send-setup';
 
 describe('partial failures are visible; retries never duplicate', () => {
 	// Version 2 resends a request answered 500 (On Unknown Outcome: Resend); version 3's default is in exactly-once.test.ts.

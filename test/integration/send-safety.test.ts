@@ -1,6 +1,6 @@
 /** Issue scenarios of Send SMS, driven through WorkflowExecute against the emulator (failures and retries: send-safety-failures.test.ts). */
 import { runAction, type GatewayCredentials } from '../support/run';
-import { emulator, credentials, send, control } from '../support/send-safety-setup';
+import { emulator, credentials, send, control } from '../support/send-setup';
 
 describe('wrong text never goes out', () => {
 	const items = [{}, { text: null }, { text: { a: 1 } }, { text: [{ a: 1 }] }];

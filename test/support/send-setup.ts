@@ -1,4 +1,4 @@
-/** Shared setup of send-safety*.test.ts: a fresh emulator for each test, its credentials, a Send SMS and numbers to send to. */
+/** Shared setup of action*.test.ts and send-safety*.test.ts: a fresh emulator for each test, its credentials, a Send SMS and numbers to send to. */
 import { startEmulator, type Emulator } from '../../emulator/server';
 import type { GatewayCredentials } from './run';
 import { emulatorClient } from './emulator-client';
