@@ -88,7 +88,10 @@ export function takePage(walk: ListWalk, read: Read, page: Page, kind: ReadKind 
 	walk.reads++;
 	const failure = kind === 'onward' ? goesOn(walk, read, page) : undefined;
 	if (failure !== undefined) return { ok: false, failure };
-	const fresh = page.records.filter((record) => !walk.keys.has(recordKey(record)) && walk.keys.add(recordKey(record)));
+	const fresh = page.records.filter((record) => {
+		const key = recordKey(record);
+		return !walk.keys.has(key) && walk.keys.add(key);
+	});
 	if (kind !== 'back' && page.records.length >= read.limit && fresh.length === 0)
 		return { ok: false, failure: { kind: 'repeats', read } };
 	if (walk.reads === 1) walk.total = page.total;
