@@ -52,10 +52,38 @@ async function setDocumentationUrls() {
 	}
 }
 
+// The package has no runtime dependency: libphonenumber-js (a devDependency) is bundled into the one module that
+// imports it, core/numbers/libphonenumber.js, replacing what tsc made of it (a require of the package). Its license
+// and that of Google's metadata inside it are shipped beside it.
+const LIBPHONENUMBER = 'nodes/MessagingGateway/core/numbers/libphonenumber';
+async function bundleLibphonenumber() {
+	const { version } = require('libphonenumber-js/package.json');
+	await require('esbuild').build({
+		entryPoints: [`${LIBPHONENUMBER}.ts`],
+		outfile: `dist/${LIBPHONENUMBER}.js`,
+		bundle: true,
+		minify: true,
+		platform: 'node',
+		target: 'node20',
+		format: 'cjs',
+		legalComments: 'inline',
+		banner: {
+			js: `/* libphonenumber-js ${version} (MIT, see libphonenumber.LICENSE.txt) with metadata from Google's libphonenumber (Apache-2.0) */`,
+		},
+		logLevel: 'warning',
+	});
+	const folder = path.dirname(require.resolve('libphonenumber-js/package.json'));
+	const licenses = ['LICENSE', 'LICENSE.Apache'].map((file) => fs.readFileSync(path.join(folder, file), 'utf8'));
+	fs.writeFileSync(
+		`dist/${LIBPHONENUMBER}.LICENSE.txt`,
+		`libphonenumber-js ${version}\n\n${licenses[0]}\n\nGoogle's libphonenumber metadata\n\n${licenses[1]}`,
+	);
+}
+
 // Before tsc: a module moved or removed in the sources must not live on in dist/ and the package.
 async function clean() {
 	fs.rmSync('dist', { recursive: true, force: true });
 }
 
 exports.clean = clean;
-exports.build = series(copyNodeAssets, setDocumentationUrls);
+exports.build = series(copyNodeAssets, setDocumentationUrls, bundleLibphonenumber);
