@@ -9,6 +9,7 @@ const codes = require(`${core}/codes`);
 const events = require(`${core}/events/events`);
 const { countSegments } = require(`${core}/sending/segments`);
 const { normalizePhoneNumber, parseRecipients } = require(`${core}/numbers/phone`);
+const { countryByCode } = require(`${core}/numbers/countries`);
 
 let eventParsing;
 
@@ -46,6 +47,7 @@ module.exports = {
 	countSegments,
 	normalizePhoneNumber,
 	parseRecipients,
+	countryByCode,
 	DELIVERY_CODES: codes.DELIVERY_CODES,
 	DELIVERY_DETAIL_CODES: codes.DELIVERY_DETAIL_CODES,
 	STATUS_CODES: codes.STATUS_CODES,

@@ -1,6 +1,7 @@
 /**
  * `POST /v1/format/number` with `number` and `countrycode` (docs/gateway-api.md#other-calls): a number
- * as written in its country, in the gateway's international form, read by core's phone rules. The
+ * as written in its country, in the gateway's international form, read by core's phone rules (libphonenumber, a
+ * number of possible length taken). The
  * emulator answers `{"number":"31612345678","countrycode":"NL","e164":"+31612345678"}` (its own
  * choice: the real answer is not documented); 103 for something that is not a number, 106 for a
  * number that cannot be one of that country or an unknown country code. Without a countrycode the
@@ -8,17 +9,13 @@
  */
 import { countryByCode } from '../../nodes/MessagingGateway/core/numbers/countries';
 import { countryOfNumber, isNoCountry } from '../../nodes/MessagingGateway/core/numbers/format';
-import { readPhoneNumber, type NumberProblem } from '../../nodes/MessagingGateway/core/numbers/phone';
+import { GATEWAY_RULE, readPhoneNumber, type NumberProblem } from '../../nodes/MessagingGateway/core/numbers/phone';
 import { apiError } from '../http';
 import type { Account } from '../types';
 
 const NUMBER_FAILURE_CODES: Record<NumberProblem['kind'], string> = {
-	noDigits: '103',
-	notADigit: '103',
-	nationalWithoutCountry: '106',
-	notInternational: '106',
-	incomplete: '106',
-	ambiguous: '106',
+	notANumber: '103',
+	invalid: '106',
 };
 
 export function handleFormatNumber(body: Record<string, unknown>, account: Account): { status: number; body: unknown } {
@@ -30,7 +27,7 @@ export function handleFormatNumber(body: Record<string, unknown>, account: Accou
 			: undefined
 		: countryOfNumber(account.virtualNumber);
 	if (given && !country) throw apiError('106', 'Invalid country code');
-	const reading = readPhoneNumber(typeof number === 'string' ? number : '', country);
+	const reading = readPhoneNumber(typeof number === 'string' ? number : '', country, GATEWAY_RULE);
 	if (!reading.ok) throw apiError(NUMBER_FAILURE_CODES[reading.problem.kind], 'Invalid phone number');
 	// A given countrycode is echoed; without one, the number's own country (the account's when its calling code fits).
 	const fits = country !== undefined && reading.digits.startsWith(country.callingCode);

@@ -34,8 +34,10 @@ export class MessagingGateway implements INodeType {
 		// 3: On Unknown Outcome is Do Not Resend unless set (Retry On Fail does not repeat a send the gateway may have processed); 1 and 2 resend.
 		// 4: a recipient on the opt-out list (131) is an item `skipped: "optedOut"`, its request's others are still sent;
 		// Smart Encoding is on unless set (typographic look-alikes replaced when that keeps the SMS GSM-7).
-		version: [1, 2, 3, 4],
-		defaultVersion: 4,
+		// 5: numbers are read by libphonenumber (core/numbers/phone.ts): digits that can be a number of the Default Country are one,
+		// a number libphonenumber calls invalid is refused unless Accept Unrecognized Numbers is on; 1–4 read as before, guarded.
+		version: [1, 2, 3, 4, 5],
+		defaultVersion: 5,
 		// The canvas line under the node's name, per resource and operation (n8n's own read "Get many contacts", "Send and wait").
 		subtitle:
 			'={{ ({ "message:send": "Send SMS", "message:sendAndWait": "Send and wait", "message:sendVoice": "Send voice message", "message:estimate": "Estimate cost", "message:getAll": "Get many sent messages", "inbox:getAll": "Get many inbox messages", "conversation:get": "Get conversation", "contact:create": "Create contact", "contact:getAll": "Get many contacts", "group:getAll": "Get many groups", "group:rename": "Rename group", "optOut:create": "Add to opt-out list", "account:getAccount": "Get account", "account:getBalance": "Get balance", "account:getSenderIds": "Get sender IDs", "number:format": "Format number" })[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}',

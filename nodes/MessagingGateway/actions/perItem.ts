@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { BareNumberRule } from '../core/numbers/phone';
+import type { NumberContext, NumberRule } from '../core/numbers/phone';
 import { asNodeError, errorItemJson, gatewayRequest, type GatewayRequest } from '../transport';
+import { defaultCountry, isProblem } from './message/send/options';
 
 /**
  * One gateway request per input item; the gateway's answer is the output item, paired with its
@@ -49,9 +50,24 @@ export async function runPerItem<Prepared>(
 	return results;
 }
 
-/** Node version 4 checks a number written without + or 00 by its length (core/numbers/phone.ts); earlier versions read it as before. */
-export function bareNumberRule(ctx: IExecuteFunctions, countryOption = false): BareNumberRule | undefined {
-	return ctx.getNode().typeVersion >= 4 ? { countryOption } : undefined;
+/**
+ * How this node version reads numbers (core/numbers/phone.ts): by libphonenumber from version 5; versions 4 (bare
+ * digits checked by length) and 1–3 as they did, refused where libphonenumber reads another valid number.
+ */
+export function numberRule(ctx: IExecuteFunctions, countryOption = false, acceptInvalid = false): NumberRule {
+	const version = ctx.getNode().typeVersion;
+	return { reading: version >= 5 ? 'libphonenumber' : version >= 4 ? 'length' : 'plain', countryOption, acceptInvalid };
+}
+
+/** An item's number options (descriptions/numbers.ts: Options → Default Country, Accept Unrecognized Numbers) with the version's rule. */
+export function numberContext(ctx: IExecuteFunctions, itemIndex: number): NumberContext | NodeOperationError {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const country = defaultCountry(options.defaultCountry);
+	if (isProblem(country)) return refusal(ctx, 'Default Country', country.error, itemIndex);
+	return {
+		rule: numberRule(ctx, true, options.acceptUnrecognizedNumbers === true),
+		defaultCountry: country,
+	};
 }
 
 /** The refusal of an item before any request: names the field and the item. */

@@ -12,6 +12,7 @@ import { mapWithConcurrency } from '../concurrency';
 import { keywordOf, mentionsOptOut } from '../core/questions/keywords';
 import { isObject } from '../core/objects';
 import { readNumberValue } from '../core/numbers/number-value';
+import { GATEWAY_RULE } from '../core/numbers/phone';
 import { isOptedOutRefusal } from '../core/sending/opt-out';
 import { gatewayRequest } from '../transport';
 import { BoundedMap, MEMORY_SIZE } from './forward-memory';
@@ -107,7 +108,8 @@ async function fieldsOf(ctx: IWebhookFunctions, event: IDataObject, settings: Ke
 	if (keyword === undefined) return mentionsOptOut(content) ? { possibleOptOut: true } : {};
 	const fields: IDataObject = { keyword };
 	const about = `the inbox_message ${String(event.webhook_id)}`;
-	const number = readNumberValue(message.sender);
+	// The gateway's own writing of the sender: international digits, taken when possible (a STOP is never lost to a range libphonenumber does not know).
+	const number = readNumberValue(message.sender, { rule: GATEWAY_RULE });
 	if (keyword === 'start' || (keyword === 'help' && settings.helpReply.trim() === '')) return fields;
 	if (!settings.signed) {
 		warnOwner(

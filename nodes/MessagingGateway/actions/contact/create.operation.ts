@@ -11,7 +11,8 @@ import { buildContact, CONTACT_EXTRA_FIELDS, type ContactBody } from '../../core
 import { asNodeError, errorItemJson, gatewayRequest } from '../../transport';
 import { groupIdField } from '../group/fields';
 import { fieldLabels } from '../message/send/fields';
-import { bareNumberRule, refusal } from '../perItem';
+import { numberOptionsField } from '../../descriptions/numbers';
+import { numberContext, refusal } from '../perItem';
 
 const show = { resource: ['contact'], operation: ['create'] };
 
@@ -64,6 +65,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
+	numberOptionsField(show),
 ];
 
 const labels = fieldLabels(description);
@@ -77,13 +79,15 @@ interface Planned {
 function planItem(ctx: IExecuteFunctions, itemIndex: number): Planned | NodeOperationError {
 	let built: ReturnType<typeof buildContact>;
 	try {
+		const numbers = numberContext(ctx, itemIndex);
+		if (numbers instanceof NodeOperationError) throw numbers;
 		built = buildContact(
 			{
 				...(ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
 				phone: ctx.getNodeParameter('phone', itemIndex, undefined),
 				groupId: ctx.getNodeParameter('groupId', itemIndex, undefined, { extractValue: true }),
 			},
-			bareNumberRule(ctx),
+			numbers,
 		);
 	} catch (error) {
 		const nodeError = asNodeError(ctx, error, itemIndex) as NodeOperationError;

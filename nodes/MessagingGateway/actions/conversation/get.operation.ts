@@ -1,9 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { conversationCall } from '../../core/lists/calls';
 import { fieldNotice, getManyFields } from '../../descriptions/lists';
 import { getManyPerItem, listQueryOf } from '../getMany';
-import { bareNumberRule } from '../perItem';
+import { numberOptionsField } from '../../descriptions/numbers';
+import { numberContext } from '../perItem';
 
 const show = { resource: ['conversation'], operation: ['get'] };
 
@@ -21,11 +23,14 @@ export const description: INodeProperties[] = [
 	},
 	fieldNotice('conversation', show),
 	...getManyFields(show),
+	numberOptionsField(show),
 ];
 
 /** `GET /v1/conversation/{phone}`: one output item per message of the thread, both directions, as the gateway lists them. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await getManyPerItem.call(this, (itemIndex) =>
-		listQueryOf(this, conversationCall(this.getNodeParameter('phone', itemIndex), bareNumberRule(this)), itemIndex),
-	);
+	return await getManyPerItem.call(this, (itemIndex) => {
+		const numbers = numberContext(this, itemIndex);
+		if (numbers instanceof NodeOperationError) return numbers;
+		return listQueryOf(this, conversationCall(this.getNodeParameter('phone', itemIndex), numbers), itemIndex);
+	});
 }

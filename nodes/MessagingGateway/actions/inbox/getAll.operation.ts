@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { inboxCall } from '../../core/lists/calls';
 import { fieldNotice, getManyFields, inboxFilters } from '../../descriptions/lists';
 import { getManyPerItem, listQueryOf } from '../getMany';
-import { bareNumberRule } from '../perItem';
+import { numberOptionsField } from '../../descriptions/numbers';
+import { numberContext } from '../perItem';
 
 const show = { resource: ['inbox'], operation: ['getAll'] };
 
@@ -11,12 +13,15 @@ export const description: INodeProperties[] = [
 	fieldNotice('inbox', show),
 	...getManyFields(show),
 	{ ...inboxFilters, displayOptions: { show } },
+	numberOptionsField(show),
 ];
 
 /** `GET /v1/message/inbox[/{inbox_nr}]`: one output item per received message, as the gateway lists it. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await getManyPerItem.call(this, (itemIndex) => {
+		const numbers = numberContext(this, itemIndex);
+		if (numbers instanceof NodeOperationError) return numbers;
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		return listQueryOf(this, inboxCall(filters, bareNumberRule(this)), itemIndex);
+		return listQueryOf(this, inboxCall(filters, numbers), itemIndex);
 	});
 }

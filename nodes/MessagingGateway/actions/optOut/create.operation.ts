@@ -1,9 +1,11 @@
 /** Opt-Out → Add to Opt-Out List (`POST /v1/optouts` with `{ number }`, docs/contacts-and-groups.md): one request per item. */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { readNumberValue } from '../../core/numbers/number-value';
 import { asNodeError, gatewayRequest } from '../../transport';
-import { bareNumberRule, refusal, runPerItem } from '../perItem';
+import { numberContext, refusal, runPerItem } from '../perItem';
+import { numberOptionsField } from '../../descriptions/numbers';
 
 const show = { resource: ['optOut'], operation: ['create'] };
 
@@ -21,6 +23,7 @@ export const description: INodeProperties[] = [
 		description: 'The number that must receive no more messages, in international format; sent as digits',
 		displayOptions: { show },
 	},
+	numberOptionsField(show),
 ];
 
 /**
@@ -30,7 +33,9 @@ export const description: INodeProperties[] = [
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const prepare = (itemIndex: number) => {
-		const number = readNumberValue(this.getNodeParameter('number', itemIndex, undefined), bareNumberRule(this));
+		const numbers = numberContext(this, itemIndex);
+		if (numbers instanceof NodeOperationError) return numbers;
+		const number = readNumberValue(this.getNodeParameter('number', itemIndex, undefined), numbers);
 		return number.ok
 			? { method: 'POST' as const, path: '/v1/optouts', body: { number: number.digits }, itemIndex }
 			: refusal(this, 'Number', number.error, itemIndex);

@@ -5,7 +5,7 @@
  * `unsubscribed`).
  */
 import { readNumberValue } from '../numbers/number-value';
-import type { BareNumberRule } from '../numbers/phone';
+import type { NumberContext } from '../numbers/phone';
 import { got } from '../values';
 import { readGroupId } from './group';
 
@@ -80,8 +80,8 @@ function optionalFields(
 	return { ok: true, fields };
 }
 
-export function buildContact(input: ContactInput, bare?: BareNumberRule): BuildContactResult {
-	const phone = readNumberValue(input.phone, bare);
+export function buildContact(input: ContactInput, numbers?: NumberContext): BuildContactResult {
+	const phone = readNumberValue(input.phone, numbers);
 	if (!phone.ok) return refused('phone', phone.error);
 	const group = readGroupId(input.groupId);
 	if (!group.ok) return refused('groupId', group.error);

@@ -5,7 +5,7 @@
  */
 import { readGroupId } from '../contacts/group';
 import { readNumberValue } from '../numbers/number-value';
-import type { BareNumberRule } from '../numbers/phone';
+import type { NumberContext } from '../numbers/phone';
 import { isObject } from '../objects';
 
 /** The kinds of received message the inbox lists and filters on. */
@@ -35,7 +35,7 @@ function fitsInboxFilters(record: unknown, type: string | undefined, digits: str
 }
 
 /** `GET /v1/message/inbox`, or `/v1/message/inbox/{inbox_nr}` for one number; `type` filters sms / whatsapp / call. */
-export function inboxCall(filters: { inboxNumber?: unknown; type?: unknown }, bare?: BareNumberRule): ListCall {
+export function inboxCall(filters: { inboxNumber?: unknown; type?: unknown }, numbers?: NumberContext): ListCall {
 	const { inboxNumber, type } = filters;
 	if (type !== undefined && type !== '' && !INBOX_TYPES.includes(type as InboxType)) {
 		return {
@@ -54,7 +54,7 @@ export function inboxCall(filters: { inboxNumber?: unknown; type?: unknown }, ba
 			listKey: 'messages',
 			keep: (record) => fitsInboxFilters(record, kind, undefined),
 		};
-	const number = readNumberValue(inboxNumber, bare);
+	const number = readNumberValue(inboxNumber, numbers);
 	if (!number.ok) return { ok: false, field: 'inboxNumber', error: number.error };
 	const { digits } = number;
 	return {
@@ -80,9 +80,9 @@ export function inboxCallInWords(call: ReadyCall): string {
 }
 
 /** `GET /v1/conversation/{phone}`: both directions of the thread with one number. */
-export function conversationCall(phone: unknown, bare?: BareNumberRule): ListCall {
+export function conversationCall(phone: unknown, numbers?: NumberContext): ListCall {
 	if (phone === undefined || phone === '') return { ok: false, field: 'phone', error: 'is required' };
-	const number = readNumberValue(phone, bare);
+	const number = readNumberValue(phone, numbers);
 	if (!number.ok) return { ok: false, field: 'phone', error: number.error };
 	return { ok: true, path: `/v1/conversation/${number.digits}`, query: {}, listKey: 'conversation' };
 }

@@ -1,16 +1,35 @@
 /**
- * Recipient numbers: the gateway wants international format, digits only (docs/gateway-api.md#send-sms).
- * Accepts numbers as people write them: "+31 (0)6-1234 5678", "0044 7700 900123", and national
- * numbers ("06 1234 5678") when a default country says whose.
+ * How node versions 1–4 read a number, kept so that their saved workflows read numbers as before (phone.ts guards
+ * it: a reading that libphonenumber calls another number is refused). Version 5 and everything new read numbers
+ * with libphonenumber (phone.ts). The rules here are the package's own: a trunk prefix per country (countries.ts),
+ * national lengths per calling code (lengths.ts) and E.164's bounds.
  */
 import { COUNTRIES, callingCodeOf, type Country } from './countries';
 import { NATIONAL_LENGTHS_TABLE } from './lengths';
-import { internationalNumberProblem } from './international';
 
 /** Characters people put into numbers for readability; they carry no meaning. Parentheses are handled apart. */
 const SEPARATORS = /[\s\-./\u00a0]/g;
 
-export type NumberResult = { ok: true; digits: string } | { ok: false; error: string };
+/** E.164: country code and subscriber number together have at most 15 digits. */
+const MAX_NUMBER_DIGITS = 15;
+/** The shortest subscriber numbers in use have 4 digits (Niue, Tokelau). */
+const MIN_SUBSCRIBER_DIGITS = 4;
+
+/** Why `digits` (international format, digits only) is not an E.164 number by these versions' bounds, or undefined. */
+function internationalNumberProblem(digits: string): string | undefined {
+	const callingCode = callingCodeOf(digits);
+	if (callingCode === undefined) return `no country calling code starts it (${digits.slice(0, 3)}…)`;
+	if (digits.length > MAX_NUMBER_DIGITS) {
+		return `it has ${digits.length} digits; an international number has at most ${MAX_NUMBER_DIGITS}, country code included`;
+	}
+	// The North American Numbering Plan: area code and subscriber number, always 10 digits.
+	if (callingCode === '1' && digits.length !== 11)
+		return `a number with country code 1 has 10 digits after it, not ${digits.length - 1}`;
+	if (digits.length - callingCode.length < MIN_SUBSCRIBER_DIGITS) {
+		return `after the country code ${callingCode} it has only ${digits.length - callingCode.length} digits`;
+	}
+	return undefined;
+}
 
 /** The trunk prefixes used with each calling code (+64 is New Zealand's, trunk 0, and Pitcairn's, none). */
 const TRUNK_PREFIXES = new Map<string, Set<string>>();
@@ -84,7 +103,7 @@ function fromNational(
 }
 
 /** What is wrong with a number, as a kind: the emulator maps it to a gateway code, the node to a text. */
-export type NumberProblem =
+type NumberProblem =
 	| { kind: 'noDigits' }
 	| { kind: 'notADigit'; character: string }
 	| { kind: 'nationalWithoutCountry'; defaultCountry?: Country }
@@ -94,7 +113,7 @@ export type NumberProblem =
 	| { kind: 'incomplete'; callingCode: string; length: number; defaultCountry?: Country; countryOption: boolean }
 	| { kind: 'ambiguous'; callingCode: string; defaultCountry: Country };
 
-export type NumberReading = { ok: true; digits: string } | { ok: false; problem: NumberProblem };
+type NumberReading = { ok: true; digits: string } | { ok: false; problem: NumberProblem };
 
 /**
  * Reads a number as international digits. "+" or "00" starts an international number. Without it,
@@ -103,7 +122,7 @@ export type NumberReading = { ok: true; digits: string } | { ok: false; problem:
  * or under `bare` (node version 4) as BareNumberRule says. The result never starts with 0, and reading
  * it again gives it back.
  */
-export function readPhoneNumber(input: string, defaultCountry?: Country, bare?: BareNumberRule): NumberReading {
+function readPhoneNumber(input: string, defaultCountry?: Country, bare?: BareNumberRule): NumberReading {
 	const text = input.trim().replace(SEPARATORS, '');
 	const written = text.startsWith('+') || text.startsWith('00');
 	let digits: string;
@@ -192,47 +211,12 @@ function numberProblemText(problem: NumberProblem): string {
 	}
 }
 
-/** Turns a number into international digits (readPhoneNumber), or says in words why it cannot. */
-export function normalizePhoneNumber(input: string, defaultCountry?: Country, bare?: BareNumberRule): NumberResult {
-	const reading = readPhoneNumber(input, defaultCountry, bare);
-	return reading.ok ? reading : { ok: false, error: `"${input}" ${numberProblemText(reading.problem)}` };
-}
-
-export type RecipientsResult = { ok: true; numbers: string[] } | { ok: false; error: string };
-
-/** A recipient as it was written (trimmed) and its international digits. */
-export interface Recipient {
-	written: string;
-	digits: string;
-}
-
-export type RecipientListResult = { ok: true; recipients: Recipient[] } | { ok: false; error: string };
-
-/** One number, several separated by commas or semicolons, or a list of them, each with its written form. */
-export function readRecipients(
-	input: string | readonly string[],
+/** Versions 1–4: a number as international digits (readPhoneNumber above), or why it is none, in words that follow the number. */
+export function readLegacyNumber(
+	input: string,
 	defaultCountry?: Country,
 	bare?: BareNumberRule,
-): RecipientListResult {
-	const parts = (typeof input === 'string' ? [input] : input)
-		.flatMap((entry) => String(entry).split(/[,;]/))
-		.map((part) => part.trim())
-		// Empty entries come from separators (a trailing comma, ", ,"), never from a number.
-		.filter((part) => part !== '');
-	if (parts.length === 0) return { ok: false, error: 'no recipient number given' };
-	const recipients: Recipient[] = [];
-	for (const [index, part] of parts.entries()) {
-		const result = normalizePhoneNumber(part, defaultCountry, bare);
-		if (!result.ok) {
-			return { ok: false, error: parts.length > 1 ? `recipient ${index + 1}: ${result.error}` : result.error };
-		}
-		recipients.push({ written: part, digits: result.digits });
-	}
-	return { ok: true, recipients };
-}
-
-/** One number, several separated by commas or semicolons, or a list of them (from an expression). */
-export function parseRecipients(input: string | readonly string[], defaultCountry?: Country): RecipientsResult {
-	const read = readRecipients(input, defaultCountry);
-	return read.ok ? { ok: true, numbers: read.recipients.map((recipient) => recipient.digits) } : read;
+): { ok: true; digits: string } | { ok: false; why: string } {
+	const reading = readPhoneNumber(input, defaultCountry, bare);
+	return reading.ok ? reading : { ok: false, why: numberProblemText(reading.problem) };
 }

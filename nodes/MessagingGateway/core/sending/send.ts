@@ -9,7 +9,7 @@
  */
 import { readGroupId } from '../contacts/group';
 import type { Country } from '../numbers/countries';
-import { readRecipients, type BareNumberRule } from '../numbers/phone';
+import { readRecipients, type NumberRule } from '../numbers/phone';
 import { MAX_REFERENCE_LENGTH, messageLengthProblem, senderProblem, showsNothing } from './rules';
 import { VOICE_GENDERS, VOICE_LANGUAGES } from './voice';
 import { dateValueText, formatScheduleDate } from './schedule';
@@ -38,8 +38,8 @@ export interface SendContext {
 	timeZone: string;
 	now: Date;
 	defaultCountry?: Country;
-	/** Node version 4: bare numbers are checked by length (core/numbers/phone.ts). */
-	bareNumbers?: BareNumberRule;
+	/** How the node version reads numbers (core/numbers/phone.ts); libphonenumber's valid numbers if not given. */
+	numbers?: NumberRule;
 }
 
 export interface SendRequestBody {
@@ -103,7 +103,7 @@ function recipients(value: unknown, context: SendContext): { numbers: string[]; 
 		}
 		return text('to', entry);
 	});
-	const parsed = readRecipients(texts, context.defaultCountry, context.bareNumbers);
+	const parsed = readRecipients(texts, context.defaultCountry, context.numbers);
 	if (!parsed.ok) throw new InputError('to', parsed.error);
 	const forms = new Map<string, string[]>();
 	for (const { digits, written } of parsed.recipients) forms.set(digits, [...(forms.get(digits) ?? []), written]);

@@ -5,9 +5,9 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { COUNTRIES } from '../../../core/numbers/countries';
 import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/sending/batch';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../../../constants';
+import { ACCEPT_UNRECOGNIZED_NUMBERS_OPTION, DEFAULT_COUNTRY_OPTION } from '../../../descriptions/numbers';
 import { DEFAULT_BATCH_SIZE, DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './options';
 
 type Show = NonNullable<INodeProperties['displayOptions']>['show'];
@@ -117,18 +117,7 @@ const SEND_OPTIONS: INodeProperties[] = [
 		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
 		description: `How many items are sent at the same time (1 to ${MAX_CONCURRENCY}). Output keeps the input order.`,
 	},
-	{
-		displayName: 'Default Country',
-		name: 'defaultCountry',
-		type: 'options',
-		default: '',
-		options: [
-			{ name: 'None (International Numbers Only)', value: '' },
-			...COUNTRIES.map((country) => ({ name: `${country.name} (+${country.callingCode})`, value: country.code })),
-		],
-		description:
-			'Country of numbers written nationally, e.g. 06 1234 5678 with Netherlands becomes 31612345678. Without it, a number starting with 0 is refused.',
-	},
+	DEFAULT_COUNTRY_OPTION,
 	{
 		displayName: 'On Unknown Outcome',
 		name: 'onUnknownOutcome',
@@ -175,13 +164,18 @@ export function sendOptionsField(show: Show, extra: INodeProperties[] = []): INo
 }
 
 /**
- * The Options collection per node version: `extra` in every version, `added` from version 4 on (n8n 1.x
- * resolves no displayOptions inside a collection).
+ * The Options collection per node version: `extra` in every version, `added` from version 4 on, Accept Unrecognized
+ * Numbers from version 5 on (n8n 1.x resolves no displayOptions inside a collection).
  */
 export function sendOptionsFields(show: Show, extra: INodeProperties[], added: INodeProperties[]): INodeProperties[] {
 	return [
 		sendOptionsField({ ...show, '@version': [{ _cnd: { lt: 4 } }] }, extra),
-		sendOptionsField({ ...show, '@version': [{ _cnd: { gte: 4 } }] }, [...extra, ...added]),
+		sendOptionsField({ ...show, '@version': [4] }, [...extra, ...added]),
+		sendOptionsField({ ...show, '@version': [{ _cnd: { gte: 5 } }] }, [
+			...extra,
+			...added,
+			ACCEPT_UNRECOGNIZED_NUMBERS_OPTION,
+		]),
 	];
 }
 

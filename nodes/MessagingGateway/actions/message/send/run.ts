@@ -15,7 +15,7 @@ import {
 	type SendRequestBody,
 } from '../../../core/sending/send';
 import { asNodeError, errorItemJson } from '../../../transport';
-import { bareNumberRule, refusal } from '../../perItem';
+import { numberRule, refusal } from '../../perItem';
 import { UNKNOWN_OUTCOME_HINT } from './errors';
 import { sendPlanned, type RecipientResult } from './execute';
 import type { Planned } from './requests';
@@ -91,7 +91,12 @@ export function planItem(
 		else {
 			const { input, encoding } = smartEncoded(ctx, operation.channel, options, readInput(ctx, operation, itemIndex));
 			smart = encoding;
-			built = buildSendRequest(input, { ...context, defaultCountry: country }, OWN_FIELDS[operation.channel]);
+			// Accept Unrecognized Numbers (node version 5) is an item's own option, as Default Country is.
+			const numbers = context.numbers && {
+				...context.numbers,
+				acceptInvalid: options.acceptUnrecognizedNumbers === true,
+			};
+			built = buildSendRequest(input, { ...context, defaultCountry: country, numbers }, OWN_FIELDS[operation.channel]);
 		}
 		if (built.ok) operation.check?.(ctx, itemIndex, built.recipients);
 	} catch (error) {
@@ -186,10 +191,10 @@ function outputOf(operation: SendOperation, version: number, plan: Planned, resu
 
 /**
  * What every item of a run is planned with, by Send and by Estimate Cost alike: the account's time zone, one
- * instant, and (node version 4) the rule that a bare number must be complete for its country.
+ * instant, and how the node version reads numbers (core/numbers/phone.ts).
  */
 export async function planContext(ctx: IExecuteFunctions) {
-	return { timeZone: await accountTimeZone(ctx), now: new Date(), bareNumbers: bareNumberRule(ctx, true) };
+	return { timeZone: await accountTimeZone(ctx), now: new Date(), numbers: numberRule(ctx, true) };
 }
 
 export async function runSend(ctx: IExecuteFunctions, operation: SendOperation): Promise<INodeExecutionData[]> {

@@ -1,0 +1,183 @@
+/**
+ * Phone numbers as people write them, read as the gateway wants them: international format, digits only
+ * (docs/gateway-api.md#send-sms). Google's libphonenumber decides (libphonenumber.ts): it knows every country's
+ * trunk and international prefixes, lengths and number ranges. The rule on top of it, the same for every node,
+ * operation and the emulator (docs/messaging-gateway.md#phone-numbers):
+ * - `+` or `00` starts an international number; a trunk 0 after the country code (`+31 (0)6…`, `+31 06…`) is
+ *   dropped where libphonenumber drops it (not in Italy's `+39 06…`, where the 0 belongs to the number).
+ * - Other digits, with a Default Country: a number of that country when they can be one (libphonenumber's national
+ *   reading is valid), else international when that reading is valid, else refused, saying why.
+ * - Other digits without a Default Country: international (the gateway's own format) when valid, else refused with
+ *   the advice to set Default Country or write `+`.
+ * - Nothing libphonenumber calls invalid is read as a number unless the rule accepts invalid numbers (a send's
+ *   Accept Unrecognized Numbers option, for ranges libphonenumber does not know yet; numbers the gateway itself
+ *   gives); even then the number must be possible (its country's lengths).
+ * Node versions 1–4 keep their own reading (legacy.ts), guarded: a reading libphonenumber reads as another valid
+ * number is refused.
+ */
+import { countryByCode, type Country } from './countries';
+import { readLegacyNumber } from './legacy';
+import { parsePhoneNumberFromString, type PhoneNumber } from './libphonenumber';
+
+export type NumberResult = { ok: true; digits: string } | { ok: false; error: string };
+
+/** How a node version reads numbers (actions/perItem.ts `numberRule`). */
+export interface NumberRule {
+	/** `libphonenumber`: node version 5 and later, and everything not versioned; `length` (version 4) and `plain` (1–3): legacy.ts, guarded. */
+	reading: 'libphonenumber' | 'length' | 'plain';
+	/** The node offers a Default Country option, so the advice may name it. */
+	countryOption: boolean;
+	/** A number libphonenumber calls invalid but possible (its country's lengths) is taken as written. */
+	acceptInvalid: boolean;
+}
+
+/** How one field reads its numbers: the node version's rule (STRICT_RULE if not given) and the item's Default Country. */
+export interface NumberContext {
+	rule?: NumberRule;
+	defaultCountry?: Country;
+}
+
+/** What a number field of node version 5 reads without options: libphonenumber, valid numbers only. */
+export const STRICT_RULE: NumberRule = { reading: 'libphonenumber', countryOption: false, acceptInvalid: false };
+/** Numbers the gateway gives (a webhook's sender, a request the emulator receives): international digits, possible. */
+export const GATEWAY_RULE: NumberRule = { reading: 'libphonenumber', countryOption: false, acceptInvalid: true };
+
+/** What is wrong with a number, as a kind: the emulator maps it to a gateway code (103 or 106), the node shows `text`. */
+export type NumberProblem = { kind: 'notANumber' | 'invalid'; text: string };
+
+export type NumberReading = { ok: true; digits: string } | { ok: false; problem: NumberProblem };
+
+/** What people put into numbers for readability (parentheses around a trunk prefix or an area code too). */
+const NUMBER_CHARACTER = /[\d\s\-./\u00a0()]/;
+
+const countryName = (code: string | undefined) => {
+	const country = code === undefined ? undefined : countryByCode(code);
+	return country ? `${country.name} (${country.code})` : undefined;
+};
+
+/** "+44 7700 900123" as libphonenumber formats it, for messages. */
+const shown = (number: PhoneNumber) => number.formatInternational();
+
+/** Why a reading that is not valid is not: which country's ranges it misses, or that its length cannot fit. */
+function invalidReason(number: PhoneNumber | undefined, digits: string): string {
+	if (!number) return `no country calling code starts +${digits.slice(0, 3)}…`;
+	const country = countryName(number.country);
+	if (!number.isPossible())
+		return `+${number.countryCallingCode} ${number.nationalNumber} has a length no number of ${country ?? `country code ${number.countryCallingCode}`} has`;
+	return `${shown(number)} is in no range ${country ? `of ${country} ` : ''}that libphonenumber knows to be in use`;
+}
+
+const refused = (kind: NumberProblem['kind'], text: string): NumberReading => ({ ok: false, problem: { kind, text } });
+
+/** The reading of node version 5 and everything unversioned (the rule at the top of this file). */
+function readByLibphonenumber(input: string, defaultCountry: Country | undefined, rule: NumberRule): NumberReading {
+	const text = input.trim();
+	const character = [...text].find((char, index) => !(index === 0 && char === '+') && !NUMBER_CHARACTER.test(char));
+	if (character !== undefined)
+		return refused('notANumber', `contains "${character}", which is not part of a phone number`);
+	const digits = text.replace(/\D/g, '');
+	if (digits === '') return refused('notANumber', 'has no digits');
+	const written = text.startsWith('+') || digits.startsWith('00');
+	const international = parsePhoneNumberFromString(`+${written && !text.startsWith('+') ? digits.slice(2) : digits}`);
+	// The national reading first: digits that can be a number of the Default Country are one of its numbers.
+	const national =
+		!written && defaultCountry ? parsePhoneNumberFromString(text, defaultCountry.code as never) : undefined;
+	const readings = [national, international].filter((reading): reading is PhoneNumber => reading !== undefined);
+	const chosen =
+		readings.find((reading) => reading.isValid()) ??
+		(rule.acceptInvalid ? readings.find((reading) => reading.isPossible()) : undefined);
+	if (chosen) return { ok: true, digits: chosen.number.slice(1) };
+
+	const advice = rule.acceptInvalid ? '' : '; if the number is new, turn on Accept Unrecognized Numbers';
+	if (written) return refused('invalid', `is not a valid number: ${invalidReason(international, digits)}${advice}`);
+	if (defaultCountry) {
+		const country = `${defaultCountry.name} (${defaultCountry.code})`;
+		return refused(
+			'invalid',
+			`is neither a number of ${country} nor an international number: ${invalidReason(national, digits)}, and as an international number ${invalidReason(international, digits)}; check the digits, or write it with + and its country code${advice}`,
+		);
+	}
+	const setCountry = rule.countryOption ? 'set the Default Country option' : 'write it with + and its country code';
+	if (digits.startsWith('0'))
+		return refused(
+			'invalid',
+			`is a national number (it starts with 0): write it with its country code (+31 6…)${rule.countryOption ? ' or set the Default Country option' : ''}`,
+		);
+	return refused(
+		'invalid',
+		`is not a valid international number: without + or 00 it is read as international, and ${invalidReason(international, digits)}; if it is a national number, ${setCountry}${advice}`,
+	);
+}
+
+/**
+ * A number as international digits, or why it is none. `rule` defaults to STRICT_RULE. Versions 1–4 read as they
+ * did (legacy.ts), except that a reading libphonenumber reads as another valid number is refused: that reading
+ * would send to a stranger (an Italian 390… mobile read as a Novara landline) or to no one.
+ */
+export function readPhoneNumber(
+	input: string,
+	defaultCountry?: Country,
+	rule: NumberRule = STRICT_RULE,
+): NumberReading {
+	const current = readByLibphonenumber(input, defaultCountry, rule.reading === 'libphonenumber' ? rule : STRICT_RULE);
+	if (rule.reading === 'libphonenumber') return current;
+	const legacy = readLegacyNumber(input, defaultCountry, rule.reading === 'length' ? rule : undefined);
+	if (!legacy.ok) return refused('invalid', legacy.why);
+	if (current.ok && current.digits !== legacy.digits) {
+		const meant = parsePhoneNumberFromString(`+${current.digits}`)!;
+		return refused(
+			'invalid',
+			`reads as +${legacy.digits} in this node version, but libphonenumber reads it as ${shown(meant)}${meant.country ? ` (${countryName(meant.country)})` : ''}, a valid number: write it with + and its country code to say which is meant (node version 5 reads numbers as libphonenumber does)`,
+		);
+	}
+	return legacy;
+}
+
+/** Turns a number into international digits (readPhoneNumber), or says in words why it cannot. */
+export function normalizePhoneNumber(input: string, defaultCountry?: Country, rule?: NumberRule): NumberResult {
+	const reading = readPhoneNumber(input, defaultCountry, rule);
+	return reading.ok ? reading : { ok: false, error: `"${input}" ${reading.problem.text}` };
+}
+
+export type RecipientsResult = { ok: true; numbers: string[] } | { ok: false; error: string };
+
+/** A recipient as it was written (trimmed) and its international digits. */
+export interface Recipient {
+	written: string;
+	digits: string;
+}
+
+export type RecipientListResult = { ok: true; recipients: Recipient[] } | { ok: false; error: string };
+
+/** One number, several separated by commas or semicolons, or a list of them, each with its written form. */
+export function readRecipients(
+	input: string | readonly string[],
+	defaultCountry?: Country,
+	rule?: NumberRule,
+): RecipientListResult {
+	const parts = (typeof input === 'string' ? [input] : input)
+		.flatMap((entry) => String(entry).split(/[,;]/))
+		.map((part) => part.trim())
+		// Empty entries come from separators (a trailing comma, ", ,"), never from a number.
+		.filter((part) => part !== '');
+	if (parts.length === 0) return { ok: false, error: 'no recipient number given' };
+	const recipients: Recipient[] = [];
+	for (const [index, part] of parts.entries()) {
+		const result = normalizePhoneNumber(part, defaultCountry, rule);
+		if (!result.ok) {
+			return { ok: false, error: parts.length > 1 ? `recipient ${index + 1}: ${result.error}` : result.error };
+		}
+		recipients.push({ written: part, digits: result.digits });
+	}
+	return { ok: true, recipients };
+}
+
+/** One number, several separated by commas or semicolons, or a list of them (from an expression). */
+export function parseRecipients(
+	input: string | readonly string[],
+	defaultCountry?: Country,
+	rule?: NumberRule,
+): RecipientsResult {
+	const read = readRecipients(input, defaultCountry, rule);
+	return read.ok ? { ok: true, numbers: read.recipients.map((recipient) => recipient.digits) } : read;
+}
