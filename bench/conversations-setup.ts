@@ -117,7 +117,7 @@ export async function setUpWorkflows({
 	});
 	const askUrl = `${webhookBase}/webhook/bench-ask`;
 	await waitForWebhooks([triggerUrl]);
-	await waitForWebhooks([askUrl], { method: 'POST', body: '{"to":"31600000000"}' });
+	await waitForWebhooks([askUrl], { method: 'POST', body: '{"to":"31610000000"}' });
 	return { questionsWorkflow, askUrl, triggerUrl };
 }
 

@@ -17,7 +17,7 @@ let world: N8nWithEmulator;
 let demo: Demo;
 let control: EmulatorControl;
 
-const NUMBERS = ['31612345601', '31612345602', '447700900123'];
+const NUMBERS = ['31612345601', '31612345602', '447700100123'];
 
 beforeAll(async () => {
 	world = await startN8nWithEmulator({ settings: { deliveryDelayMs: 500 } });

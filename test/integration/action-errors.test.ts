@@ -13,8 +13,8 @@ describe('Message → Send', () => {
 	});
 
 	test('400 from the gateway without Continue On Fail: the run stops with the code explained', async () => {
-		const run = await runAction(send({ to: '31600009131' }), [{}], credentials, { typeVersion: 1 });
-		expect(run.error?.message).toBe('Number 31600009131 is on the opt-out list (gateway code 131)');
+		const run = await runAction(send({ to: '31610009131' }), [{}], credentials, { typeVersion: 1 });
+		expect(run.error?.message).toBe('Number 31610009131 is on the opt-out list (gateway code 131)');
 		expect(run.error?.description).toBe(
 			'The recipient is on the opt-out list and must not be messaged; remove the number from your list. HTTP 400.',
 		);
@@ -25,7 +25,7 @@ describe('Message → Send', () => {
 	test('400 from the gateway with Continue On Fail: error items keep their pairing', async () => {
 		const run = await runAction(
 			send({ to: '={{ $json.to }}' }),
-			[{ to: '31612345678' }, { to: '31600009131' }, { to: 'x1' }],
+			[{ to: '31612345678' }, { to: '31610009131' }, { to: 'x1' }],
 			credentials,
 			{
 				typeVersion: 1,
@@ -36,7 +36,7 @@ describe('Message → Send', () => {
 		expect(run.items).toEqual([
 			{ json: expect.objectContaining({ messageid: expect.any(String) }), pairedItem: { item: 0 } },
 			{
-				json: { error: 'Number 31600009131 is on the opt-out list (gateway code 131)', code: '131', httpCode: 400 },
+				json: { error: 'Number 31610009131 is on the opt-out list (gateway code 131)', code: '131', httpCode: 400 },
 				pairedItem: { item: 1 },
 			},
 			{

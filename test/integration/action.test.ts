@@ -27,13 +27,13 @@ describe('Message → Send', () => {
 	});
 
 	test('several numbers: one request with an array, messageids back', async () => {
-		const run = await runAction(send({ to: '+31 6 1234 5678, 0044 7700 900123;(415) 555-2671-1' }), [{}], credentials, {
+		const run = await runAction(send({ to: '+31 6 1234 5678, 0044 7700 100123;(415) 555-2671-1' }), [{}], credentials, {
 			typeVersion: 1,
 		});
-		expect(JSON.parse(emulator.requests[0].body).to).toEqual(['31612345678', '447700900123', '41555526711']);
+		expect(JSON.parse(emulator.requests[0].body).to).toEqual(['31612345678', '447700100123', '41555526711']);
 		expect(run.items[0].json).toMatchObject({
 			messageids: emulator.messages.map((message) => message.messageid),
-			to: ['31612345678', '447700900123', '41555526711'],
+			to: ['31612345678', '447700100123', '41555526711'],
 		});
 	});
 

@@ -38,10 +38,10 @@ describe('Send, version 4', () => {
 		},
 	);
 
-	test('refuses 7700900123 (a UK mobile without its 0) as a number of +7', async () => {
-		const run = await runAction(send(), [{ phone: 7700900123 }], credentials);
+	test('refuses 7700100123 (a UK mobile without its 0) as a number of +7', async () => {
+		const run = await runAction(send(), [{ phone: 7700100123 }], credentials);
 		expect(run.error?.message).toMatch(
-			/^To: "7700900123" is not a complete international number: .* country code 7, after which a number has 10 digits, not 9;/,
+			/^To: "7700100123" is not a complete international number: .* country code 7, after which a number has 10 digits, not 9;/,
 		);
 		expect(emulator.requests).toHaveLength(0);
 	});
@@ -63,11 +63,11 @@ describe('Send, version 4', () => {
 	test('complete bare international numbers go out as before', async () => {
 		const run = await runAction(
 			send(),
-			[{ phone: 447700900123 }, { phone: '6834002' }, { phone: '12025550123' }],
+			[{ phone: 447700100123 }, { phone: '6834002' }, { phone: '12025550123' }],
 			credentials,
 		);
 		expect(run.error).toBeUndefined();
-		expect(emulator.messages.map((message) => message.to).sort()).toEqual(['12025550123', '447700900123', '6834002']);
+		expect(emulator.messages.map((message) => message.to).sort()).toEqual(['12025550123', '447700100123', '6834002']);
 	});
 });
 

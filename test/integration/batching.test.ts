@@ -24,18 +24,18 @@ describe('version 2 batches by default', () => {
 	});
 
 	test('Batch Size 7, an item with several recipients: no request carries more than 7, each item keeps its own recipients', async () => {
-		const items = [...numbers(10), { to: '+44 7700 900001, +44 7700 900002' }];
+		const items = [...numbers(10), { to: '+44 7700 100001, +44 7700 100002' }];
 		const run = await runAction(send({ options: { batchSize: 7 } }), items, credentials);
 		expect(run.error).toBeUndefined();
 		// Items fill a request in order until the next would exceed 7 recipients.
 		expect(bodies().map((body) => body.to)).toEqual([
 			items.slice(0, 7).map((item) => item.to),
-			[...items.slice(7, 10).map((item) => item.to), '447700900001', '447700900002'],
+			[...items.slice(7, 10).map((item) => item.to), '447700100001', '447700100002'],
 		]);
 		expect(run.items.map((item) => [item.pairedItem, item.json.to])).toEqual([
 			...items.slice(0, 10).map((item, index) => [{ item: index }, item.to]),
-			[{ item: 10 }, '447700900001'],
-			[{ item: 10 }, '447700900002'],
+			[{ item: 10 }, '447700100001'],
+			[{ item: 10 }, '447700100002'],
 		]);
 		const byId = new Map(emulator.messages.map((message) => [message.messageid, message.to]));
 		for (const item of run.items) expect(byId.get(item.json.messageid as string)).toBe(item.json.to);

@@ -12,7 +12,7 @@ describe('Contact → Create', () => {
 		const input = [
 			{ phone: '+31 6 1234 5601', first: 'Ada' },
 			{ phone: '0032 470 12 34 56', first: 'Bo' },
-			{ phone: '+44 7700 900123', first: 'Cy' },
+			{ phone: '+44 7700 100123', first: 'Cy' },
 		];
 		const parameters = createContact({
 			additionalFields: { firstname: '={{ $json.first }}', birthday: '1990-12-31', extra1: 'gold' },
@@ -22,7 +22,7 @@ describe('Contact → Create', () => {
 		const sent = [
 			{ phone: '31612345601', groupid: '4821', firstname: 'Ada', birthday: '1990-12-31', extra1: 'gold' },
 			{ phone: '32470123456', groupid: '4821', firstname: 'Bo', birthday: '1990-12-31', extra1: 'gold' },
-			{ phone: '447700900123', groupid: '4821', firstname: 'Cy', birthday: '1990-12-31', extra1: 'gold' },
+			{ phone: '447700100123', groupid: '4821', firstname: 'Cy', birthday: '1990-12-31', extra1: 'gold' },
 		];
 		expect(apiRequests()).toEqual([{ method: 'POST', path: '/v1/contact', body: sent }]);
 		const contacts = await control<Array<{ ID: string; phone: string }>>('GET', '/emulator/contacts');

@@ -99,7 +99,7 @@ describe('Stop if Funds Are Short', () => {
 		};
 		const items = [
 			{ to: '+31612345678', text: 'Hi' },
-			{ to: '+447700900123', text: 'a'.repeat(161) },
+			{ to: '+447700100123', text: 'a'.repeat(161) },
 		];
 		const run = await runAction(send(options), items, gateway.credentials);
 		expect(run.error?.message).toBe(

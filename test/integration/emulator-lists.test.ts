@@ -77,7 +77,7 @@ describe('the inbox', () => {
 	});
 
 	test('an inbox number the account does not have is code 132', async () => {
-		expect((await list('/v1/message/inbox/31600000000')).body.error).toBe('132');
+		expect((await list('/v1/message/inbox/31610000000')).body.error).toBe('132');
 	});
 
 	test.each([[{ count: 0 }], [{ count: 100_001 }], [{ type: 'fax' }], [{ from: '+31 6' }]])(

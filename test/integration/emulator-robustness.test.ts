@@ -167,10 +167,10 @@ describe('every failed API request emits its api_error webhook', () => {
 	});
 
 	test('an SMS refusal names its sender and recipients, as before', async () => {
-		await api('POST', '/v1/message/send', { message: 'x', to: ['31612345678', '31600009131'], sender: 'Shop' });
+		await api('POST', '/v1/message/send', { message: 'x', to: ['31612345678', '31610009131'], sender: 'Shop' });
 		expect(apiErrors()[0].error).toMatchObject({
 			sender: 'Shop',
-			receiver: '31612345678,31600009131',
+			receiver: '31612345678,31610009131',
 			error_code: 4004,
 		});
 	});

@@ -12,11 +12,11 @@ describe('send API', () => {
 	});
 
 	test('several numbers: messageids, one per recipient', async () => {
-		const response = await send({ message: 'Hello', to: ['31612345678', '447700900123'], sender: 'Shop' });
+		const response = await send({ message: 'Hello', to: ['31612345678', '447700100123'], sender: 'Shop' });
 		expect(response.body).toEqual({
 			messageids: [expect.stringMatching(/^[a-z0-9]{30}$/), expect.stringMatching(/^[a-z0-9]{30}$/)],
 		});
-		expect(emulator.messages.map((message) => message.to)).toEqual(['31612345678', '447700900123']);
+		expect(emulator.messages.map((message) => message.to)).toEqual(['31612345678', '447700100123']);
 	});
 
 	test.each([
@@ -43,7 +43,7 @@ describe('send API', () => {
 		['message over 612 characters', { message: 'a'.repeat(613), to: '31612345678', sender: 'Shop' }, '118'],
 		['date in the past', { message: 'x', to: '31612345678', sender: 'Shop', date: '2020-01-01 10:00' }, '121'],
 		['date not in the documented form', { message: 'x', to: '31612345678', sender: 'Shop', date: 'tomorrow' }, '121'],
-		['number on the opt-out list', { message: 'x', to: '31600009131', sender: 'Shop' }, '131'],
+		['number on the opt-out list', { message: 'x', to: '31610009131', sender: 'Shop' }, '131'],
 	])('%s: 400 with its code, and an api_error webhook', async (_, body, code) => {
 		await subscribe(['api_error']);
 		const response = await send(body);

@@ -34,7 +34,7 @@ describe('POST /v1/voice/send', () => {
 
 	test('several numbers, language and gender: messageids, charged per recipient', async () => {
 		const response = await voice({
-			to: ['31612345678', '447700900123'],
+			to: ['31612345678', '447700100123'],
 			message: 'Bonjour',
 			language: 'fr',
 			gender: 'Male',
@@ -46,7 +46,7 @@ describe('POST /v1/voice/send', () => {
 			emulator.messages.map((message) => [message.to, message.language, message.gender, message.reference]),
 		).toEqual([
 			['31612345678', 'fr', 'Male', 'call-1'],
-			['447700900123', 'fr', 'Male', 'call-1'],
+			['447700100123', 'fr', 'Male', 'call-1'],
 		]);
 	});
 
@@ -59,7 +59,7 @@ describe('POST /v1/voice/send', () => {
 	});
 
 	test('a magic number decides the final state, as for SMS', async () => {
-		const response = await voice({ to: '31600009992', message: 'Hi' });
+		const response = await voice({ to: '31610009992', message: 'Hi' });
 		await emulator.settle();
 		const final = reportsOf(response.body.messageid as string).pop()!.event.message as Record<string, unknown>;
 		expect(final).toMatchObject({ delivery_code: '2', delivery_status: 'not delivered', message_type: 'voice' });
@@ -76,7 +76,7 @@ describe('POST /v1/voice/send', () => {
 		['unknown language', { to: '31612345678', message: 'Hi', language: 'es' }, '112'],
 		['unknown gender', { to: '31612345678', message: 'Hi', gender: 'female' }, '112'],
 		['reference over 255 characters', { to: '31612345678', message: 'Hi', reference: 'r'.repeat(256) }, '112'],
-		['opted-out number', { to: '31600009131', message: 'Hi' }, '131'],
+		['opted-out number', { to: '31610009131', message: 'Hi' }, '131'],
 	])('%s: 400 with error %s, an api_error webhook, nothing charged', async (_, body, code) => {
 		const response = await voice(body);
 		expect(response.status).toBe(400);
@@ -91,7 +91,7 @@ describe('POST /v1/voice/send', () => {
 
 	test('not enough credits: 108, and an insufficient_funds event', async () => {
 		await api('PUT', '/emulator/account', { balance: 3 }, {});
-		expect((await voice({ to: ['31612345678', '447700900123'], message: 'Hi' })).body).toEqual({
+		expect((await voice({ to: ['31612345678', '447700100123'], message: 'Hi' })).body).toEqual({
 			error: '108',
 			errorMsg: 'Not enough credits',
 		});

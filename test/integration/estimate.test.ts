@@ -30,7 +30,7 @@ beforeEach(async () => {
 
 test('per item: encoding, characters, segments per recipient, recipients, total segments, the characters forcing UCS-2; no request at all', async () => {
 	const items = [
-		{ to: '+31 6 1234 5678, +44 7700 900123', text: 'a'.repeat(161) },
+		{ to: '+31 6 1234 5678, +44 7700 100123', text: 'a'.repeat(161) },
 		{ to: '+31 6 1234 5678', text: '“Hi” – 😀' },
 		{ to: '+31612345678, +32470123456, +33612345678', text: 'Ж'.repeat(135) },
 	];
@@ -72,9 +72,9 @@ test('with Credits per Segment (and a value for +44): credits per item, one bala
 		creditsPerCountry: { rates: [{ callingCode: '44', creditsPerSegment: 2 }] },
 	};
 	const items = [
-		{ to: '+31612345678, +447700900123', text: 'a'.repeat(161) }, // 2 segments: 2 × 0.5 + 2 × 2 = 5
+		{ to: '+31612345678, +447700100123', text: 'a'.repeat(161) }, // 2 segments: 2 × 0.5 + 2 × 2 = 5
 		{ to: '+31612345679', text: 'Hello' }, // 0.5: 5.5 so far
-		{ to: '+447700900124, +447700900125', text: 'a'.repeat(161) }, // 2 × 2 × 2 = 8: 13.5 so far
+		{ to: '+447700100124, +447700100125', text: 'a'.repeat(161) }, // 2 × 2 × 2 = 8: 13.5 so far
 	];
 	const run = await runAction(estimate({ options }), items, gateway.credentials, { typeVersion: 3 });
 	expect(run.error).toBeUndefined();
@@ -142,11 +142,11 @@ test('a number whose country has no value and no Credits per Segment is refused,
 	const options = { creditsPerCountry: { rates: [{ callingCode: '31', creditsPerSegment: 1 }] } };
 	const run = await runAction(
 		estimate({ options }),
-		[{ to: '+31612345678, +447700900123', text: 'Hi' }],
+		[{ to: '+31612345678, +447700100123', text: 'Hi' }],
 		gateway.credentials,
 		{ typeVersion: 3 },
 	);
-	expect(run.error?.message).toBe('Credits per Segment: no value for 447700900123');
+	expect(run.error?.message).toBe('Credits per Segment: no value for 447700100123');
 	expect(requests()).toEqual([]);
 });
 

@@ -16,23 +16,23 @@ import {
 } from '../support/exactly-once-setup';
 
 describe('every item checked before the first request, recipients included', () => {
-	const written = '+31 6 1234 5678, 0031 6 1234 5678, +31 (0)6-12345678, +44 7700 900123';
+	const written = '+31 6 1234 5678, 0031 6 1234 5678, +31 (0)6-12345678, +44 7700 100123';
 
 	test.each([1, 2, 3])(
 		'version %i: one number written three ways is one SMS; the output names the merged forms',
 		async (typeVersion) => {
 			const run = await runAction(send({ to: written }), [{}], credentials, { typeVersion });
 			expect(run.error).toBeUndefined();
-			expect(emulator.messages.map((message) => message.to)).toEqual(['31612345678', '447700900123']);
+			expect(emulator.messages.map((message) => message.to)).toEqual(['31612345678', '447700100123']);
 			const merged = ['+31 6 1234 5678', '0031 6 1234 5678', '+31 (0)6-12345678'];
 			if (typeVersion === 1)
 				expect(run.items.map((item) => item.json)).toEqual([
-					expect.objectContaining({ to: ['31612345678', '447700900123'], merged: { '31612345678': merged } }),
+					expect.objectContaining({ to: ['31612345678', '447700100123'], merged: { '31612345678': merged } }),
 				]);
 			else
 				expect(run.items.map((item) => [item.json.to, item.json.merged])).toEqual([
 					['31612345678', merged],
-					['447700900123', undefined],
+					['447700100123', undefined],
 				]);
 		},
 	);

@@ -22,7 +22,7 @@ const groupSend = (fields: Record<string, unknown> = {}) => ({
 	message: 'Doors open at 9',
 	...fields,
 });
-const MEMBERS = ['31612345671', '32470123472', '447700900173'];
+const MEMBERS = ['31612345671', '32470123472', '447700100173'];
 const retry = { maxTries: 3, waitBetweenTries: 1 };
 
 beforeEach(async () => {

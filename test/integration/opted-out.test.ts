@@ -98,9 +98,9 @@ test('one item with three recipients, the middle one opted out: one item per rec
 });
 
 test('a single opted-out recipient: its item says so, one request, no error', async () => {
-	const run = await runAction(send({ to: '31600009131' }), [{}], gateway.credentials);
+	const run = await runAction(send({ to: '31610009131' }), [{}], gateway.credentials);
 	expect(run.error).toBeUndefined();
-	expect(run.items).toEqual([{ json: { to: '31600009131', skipped: 'optedOut' }, pairedItem: { item: 0 } }]);
+	expect(run.items).toEqual([{ json: { to: '31610009131', skipped: 'optedOut' }, pairedItem: { item: 0 } }]);
 	expect(statuses()).toEqual([400]);
 });
 
@@ -159,13 +159,13 @@ test('Send and Wait for Response to an opted-out number: the error names the num
 	const ask = {
 		resource: 'message',
 		operation: 'sendAndWait',
-		sender: '31600000001',
-		to: '31600009131',
+		sender: '31610000001',
+		to: '31610009131',
 		message: 'Refund?',
 	};
 	const run = await runAction(ask, [{}], gateway.credentials, { executionId: '91', nodeId: 'ask-1' });
 	expect(run.waiting).toBeUndefined();
-	expect(run.error?.message).toBe('Number 31600009131 is on the opt-out list (gateway code 131)');
+	expect(run.error?.message).toBe('Number 31610009131 is on the opt-out list (gateway code 131)');
 	expect(gateway.emulator.messages).toHaveLength(0);
 });
 

@@ -21,7 +21,7 @@ const { controlAnswer } = emulatorClient(() => gateway.emulator);
 const question = {
 	resource: 'message',
 	operation: 'sendAndWait',
-	sender: '31600000001',
+	sender: '31610000001',
 	to: '31612345678',
 	message: 'Refund of order 1001?',
 };

@@ -15,7 +15,7 @@ const gateway = useEmulator();
 const ask = (fields: IDataObject = {}): IDataObject => ({
 	resource: 'message',
 	operation: 'sendAndWait',
-	sender: '31600000001',
+	sender: '31610000001',
 	to: '31612345678',
 	message: 'Refund?',
 	...fields,

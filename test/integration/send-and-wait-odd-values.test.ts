@@ -21,7 +21,7 @@ afterAll(() => emulator.close());
 const ask = (fields: IDataObject = {}): IDataObject => ({
 	resource: 'message',
 	operation: 'sendAndWait',
-	sender: '31600000001',
+	sender: '31610000001',
 	to: '31612345678',
 	message: 'Refund?',
 	...fields,

@@ -56,7 +56,7 @@ describe('wrong text never goes out', () => {
 describe('numbers as the world writes them', () => {
 	test.each([
 		['+31 (0)6-1234 5678', {}, '31612345678'],
-		['+44 (0) 7700 900123', {}, '447700900123'],
+		['+44 (0) 7700 100123', {}, '447700100123'],
 		['06-1234 5678', { defaultCountry: 'NL' }, '31612345678'],
 		['+683 4002', {}, '6834002'],
 	])('%s is sent to %s', async (to, options, expected) => {
@@ -121,7 +121,7 @@ describe('options never break the node', () => {
 describe('one output shape (version 2)', () => {
 	test('several recipients: one item per recipient, all paired with the input item', async () => {
 		const run = await runAction(
-			send({ to: '+31 6 1234 5678, +44 7700 900123', additionalFields: { reference: 'r1' } }),
+			send({ to: '+31 6 1234 5678, +44 7700 100123', additionalFields: { reference: 'r1' } }),
 			[{}],
 			credentials,
 		);
@@ -140,6 +140,6 @@ describe('one output shape (version 2)', () => {
 				pairedItem: { item: 0 },
 			})),
 		);
-		expect(run.items.map((item) => item.json.to)).toEqual(['31612345678', '447700900123']);
+		expect(run.items.map((item) => item.json.to)).toEqual(['31612345678', '447700100123']);
 	});
 });

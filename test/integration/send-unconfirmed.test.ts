@@ -22,7 +22,7 @@ const operations: Array<[string, IDataObject]> = [
 	['Send Voice Message', { resource: 'message', operation: 'sendVoice', to: '31612345678', message: 'Hello' }],
 	[
 		'Send and Wait for Response',
-		{ resource: 'message', operation: 'sendAndWait', sender: '31600000001', to: '31612345678', message: 'Refund?' },
+		{ resource: 'message', operation: 'sendAndWait', sender: '31610000001', to: '31612345678', message: 'Refund?' },
 	],
 ];
 

@@ -98,7 +98,7 @@ test('Send and Wait for Response (version 4): the question goes out smart-encode
 	const question = {
 		resource: 'message',
 		operation: 'sendAndWait',
-		sender: '31600000001',
+		sender: '31610000001',
 		to: '31612345678',
 		message: 'Refund “1001” — approve?',
 	};

@@ -42,7 +42,7 @@ test("a forward that n8n does not answer in time is given up within the gateway'
 const replyNaming = (executionId: number, extra: IDataObject = {}): IDataObject => ({
 	webhook_id: `wh_bulk_${executionId}`,
 	webhook_type: 'inbox_message',
-	message: { messageid: `in-${executionId}`, sender: '31611111111', receiver: '31600000001', content: 'yes', ...extra },
+	message: { messageid: `in-${executionId}`, sender: '31611111111', receiver: '31610000001', content: 'yes', ...extra },
 	isreply: {
 		reply: true,
 		orig_messageid: `out-${executionId}`,

@@ -136,7 +136,7 @@ test('an answer that reaches n8n before it saved the question as waiting is hand
 	try {
 		const executionId = nextExecutionId();
 		const to = nextTo();
-		const parameters = { resource: 'message', operation: 'sendAndWait', sender: '31600000001', to, message: 'Refund?' };
+		const parameters = { resource: 'message', operation: 'sendAndWait', sender: '31610000001', to, message: 'Refund?' };
 		const run = await runAction(parameters, [{}], gateway.credentials, { executionId, nodeId: 'ask-1' });
 		const sms = gateway.emulator.messages.find((message) => message.to === to)!;
 		// n8n has not saved the execution as waiting yet: it answers "running already" until it has.

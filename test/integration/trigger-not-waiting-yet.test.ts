@@ -39,7 +39,7 @@ test('20 questions whose SMS is not delivered, reported before they wait: every 
 				const parameters = {
 					resource: 'message',
 					operation: 'sendAndWait',
-					sender: '31600000001',
+					sender: '31610000001',
 					to,
 					message: 'Refund?',
 				};

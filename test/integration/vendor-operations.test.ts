@@ -70,7 +70,7 @@ describe('Number → Format', () => {
 	test('per item from expressions; a lower-case country code is sent in capitals', async () => {
 		const items = [
 			{ n: ' 0470 12 34 56 ', c: 'be' },
-			{ n: '07700 900123', c: 'GB' },
+			{ n: '07700 100123', c: 'GB' },
 		];
 		const run = await runAction(
 			formatNumber({ number: '={{ $json.n }}', countryCode: '={{ $json.c }}' }),
@@ -80,11 +80,11 @@ describe('Number → Format', () => {
 		);
 		expect(requestLine().map((request) => request.body)).toEqual([
 			{ number: '0470 12 34 56', countrycode: 'BE' },
-			{ number: '07700 900123', countrycode: 'GB' },
+			{ number: '07700 100123', countrycode: 'GB' },
 		]);
 		expect(run.items.map((item) => [item.json.number, item.pairedItem])).toEqual([
 			['32470123456', { item: 0 }],
-			['447700900123', { item: 1 }],
+			['447700100123', { item: 1 }],
 		]);
 	});
 
@@ -111,7 +111,7 @@ describe('Number → Format', () => {
 
 	test('Country empty from an expression: a number written internationally is sent without countrycode', async () => {
 		const items = [
-			{ n: '+44 7700 900123', c: '' },
+			{ n: '+44 7700 100123', c: '' },
 			{ n: '0032 470 12 34 56', c: null },
 		];
 		const run = await runAction(
@@ -121,10 +121,10 @@ describe('Number → Format', () => {
 			{ typeVersion: 1 },
 		);
 		expect(requestLine().map((request) => request.body)).toEqual([
-			{ number: '+44 7700 900123' },
+			{ number: '+44 7700 100123' },
 			{ number: '0032 470 12 34 56' },
 		]);
-		expect(run.items.map((item) => item.json.number)).toEqual(['447700900123', '32470123456']);
+		expect(run.items.map((item) => item.json.number)).toEqual(['447700100123', '32470123456']);
 	});
 
 	test('a refused item stops the whole run before any request; the error names the item', async () => {

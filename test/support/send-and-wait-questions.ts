@@ -23,7 +23,7 @@ export function questions(gateway: EmulatorForTests) {
 		const parameters = {
 			resource: 'message',
 			operation: 'sendAndWait',
-			sender: '31600000001',
+			sender: '31610000001',
 			to: ASKED,
 			message: 'Refund?',
 			options: { unclearReplyReminder: REMINDER, ...options },

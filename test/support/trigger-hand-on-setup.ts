@@ -29,7 +29,7 @@ export async function ask(n8n: WaitingN8n, options: IDataObject = {}) {
 	const parameters = {
 		resource: 'message',
 		operation: 'sendAndWait',
-		sender: '31600000001',
+		sender: '31610000001',
 		to,
 		message: 'Refund?',
 		options,

@@ -20,3 +20,15 @@ test('index.js exports sign, verify, parseEvent and the code tables', () => {
 	for (const table of ['DELIVERY_DETAIL_CODES', 'STATUS_CODES', 'API_ERROR_CODES'])
 		expect(typeof core[table]).toBe('object');
 });
+
+test('index.js reads numbers as node version 5 does, a national number with countryByCode', () => {
+	expect(core.normalizePhoneNumber('390 321 2782', core.countryByCode('IT'))).toEqual({
+		ok: true,
+		digits: '393903212782',
+	});
+	expect(core.parseRecipients('+31 6 1234 5678, 0160 12345678', core.countryByCode('de'))).toEqual({
+		ok: true,
+		numbers: ['31612345678', '4916012345678'],
+	});
+	expect(core.normalizePhoneNumber('+44 7700 900123')).toMatchObject({ ok: false });
+});

@@ -6,10 +6,16 @@
 import { readFileSync } from 'node:fs';
 
 import { countryByCode } from '../../../../nodes/MessagingGateway/core/numbers/countries';
-import { normalizePhoneNumber, readRecipients } from '../../../../nodes/MessagingGateway/core/numbers/phone';
+import {
+	normalizePhoneNumber,
+	readRecipients,
+	type NumberRule,
+} from '../../../../nodes/MessagingGateway/core/numbers/phone';
 import { renderLengthsTable, TABLE_PATH } from '../../../../scripts/national-lengths';
 
-const V4 = { countryOption: true };
+const V4: NumberRule = { reading: 'length', countryOption: true, acceptInvalid: false };
+/** Versions 1–3. */
+const PLAIN: NumberRule = { reading: 'plain', countryOption: false, acceptInvalid: false };
 const read = (number: string, country?: string) =>
 	normalizePhoneNumber(number, country ? countryByCode(country) : undefined, V4);
 
@@ -23,8 +29,8 @@ describe('a bare number that cannot be complete for the country its digits name 
 		['612345678', '61', '9', 7],
 		// A Norwegian-looking 47 with 7 digits; Norway's numbers have 8.
 		['470123456', '47', '8', 7],
-		// The UK's 07700 900123 without its 0 reads as +7 with 9 digits; Russia's and Kazakhstan's have 10.
-		['7700900123', '7', '10', 9],
+		// The UK's 07700 100123 without its 0 reads as +7 with 9 digits; Russia's and Kazakhstan's have 10.
+		['7700100123', '7', '10', 9],
 		['7 700 900 123', '7', '10', 9],
 	])('%s', (number, callingCode, lengths, length) => {
 		const result = read(number);
@@ -33,7 +39,7 @@ describe('a bare number that cannot be complete for the country its digits name 
 			error: `"${number}" is not a complete international number: without + or 00 it is read as country code ${callingCode}, after which a number has ${lengths} digits, not ${length}; if it is a national number that lost its leading 0, set the Default Country option; otherwise write it with + and its country code`,
 		});
 		// Versions 1–3 read it as before.
-		expect(normalizePhoneNumber(number).ok).toBe(true);
+		expect(normalizePhoneNumber(number, undefined, PLAIN).ok).toBe(true);
 	});
 
 	test('in a list, the message names the recipient; without a Default Country option it advises only +', () => {
@@ -41,7 +47,7 @@ describe('a bare number that cannot be complete for the country its digits name 
 			ok: false,
 			error: expect.stringMatching(/^recipient 2: "612345678" is not a complete/),
 		});
-		const result = normalizePhoneNumber('612345678', undefined, { countryOption: false });
+		const result = normalizePhoneNumber('612345678', undefined, { ...V4, countryOption: false });
 		expect(result).toEqual({
 			ok: false,
 			error: expect.stringMatching(/not 7; write it with \+ and its country code$/),
@@ -52,7 +58,7 @@ describe('a bare number that cannot be complete for the country its digits name 
 describe('bare numbers that stay accepted', () => {
 	test.each([
 		['31612345678', '31612345678'],
-		['447700900123', '447700900123'],
+		['447700100123', '447700100123'],
 		['442079460958', '442079460958'],
 		['12025550123', '12025550123'],
 		['14155552671', '14155552671'],
@@ -80,7 +86,7 @@ describe('bare numbers that stay accepted', () => {
 		// Written international numbers are taken as written, whatever their length: + and 00 say so.
 		['+61 2345678', '612345678'],
 		['0061 2345678', '612345678'],
-		['+7 700 900 123', '7700900123'],
+		['+7 700 900 123', '7700100123'],
 	])('%s (written with + or 00)', (number, digits) => {
 		expect(read(number)).toEqual({ ok: true, digits });
 	});
@@ -90,15 +96,15 @@ describe('with a default country, digits of its national length are national', (
 	test.each([
 		['612345678', 'NL', '31612345678'],
 		['0612345678', 'NL', '31612345678'],
-		['7700900123', 'GB', '447700900123'],
+		['7700100123', 'GB', '447700100123'],
 		['9161234567', 'RU', '79161234567'],
 		['2025550123', 'US', '12025550123'],
 		// Digits complete after the country's own code stay international.
 		['31612345678', 'NL', '31612345678'],
-		['447700900123', 'GB', '447700900123'],
+		['447700100123', 'GB', '447700100123'],
 		['12025550123', 'US', '12025550123'],
 		// A number of another length is read as international, as before.
-		['447700900123', 'NL', '447700900123'],
+		['447700100123', 'NL', '447700100123'],
 		['4915123456789', 'NL', '4915123456789'],
 		// A country without trunk prefix reads every digit as national, as before.
 		['3471234567', 'IT', '393471234567'],
@@ -114,7 +120,10 @@ describe('with a default country, digits of its national length are national', (
 		});
 		expect(read('+32470123456', 'NL')).toEqual({ ok: true, digits: '32470123456' });
 		// Versions 1–3: read as international, as before.
-		expect(normalizePhoneNumber('32470123456', countryByCode('NL'))).toEqual({ ok: true, digits: '32470123456' });
+		expect(normalizePhoneNumber('32470123456', countryByCode('NL'), PLAIN)).toEqual({
+			ok: true,
+			digits: '32470123456',
+		});
 	});
 
 	test('an incomplete number outside its national lengths is refused without advising Default Country again', () => {

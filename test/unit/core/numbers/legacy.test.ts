@@ -1,5 +1,12 @@
 import { countryByCode } from '../../../../nodes/MessagingGateway/core/numbers/countries';
-import { normalizePhoneNumber, parseRecipients } from '../../../../nodes/MessagingGateway/core/numbers/phone';
+import {
+	normalizePhoneNumber,
+	parseRecipients,
+	type NumberRule,
+} from '../../../../nodes/MessagingGateway/core/numbers/phone';
+
+/** Node versions 1–3 (core/numbers/legacy.ts), guarded by libphonenumber's reading (core/numbers/phone.ts). */
+const PLAIN: NumberRule = { reading: 'plain', countryOption: false, acceptInvalid: false };
 
 describe('normalizePhoneNumber', () => {
 	// Expected digits: the E.164 form of each number (ITU-T E.164; national plans of NL, GB, US, IT, HU, RU, NU).
@@ -10,10 +17,10 @@ describe('normalizePhoneNumber', () => {
 		['+31 6 1234 5678', undefined, '31612345678'],
 		['+31-6-1234-5678', undefined, '31612345678'],
 		['+1 (415) 555-2671', undefined, '14155552671'],
-		['  +44 7700.900.123 ', undefined, '447700900123'],
+		['  +44 7700.100.123 ', undefined, '447700100123'],
 		// The trunk prefix in parentheses is dialled only inside the country.
 		['+31 (0)6-1234 5678', undefined, '31612345678'],
-		['+44 (0) 7700 900123', undefined, '447700900123'],
+		['+44 (0) 7700 100123', undefined, '447700100123'],
 		['+44(0)20 7946 0958', undefined, '442079460958'],
 		// Italy has no trunk prefix: its 0 is part of the number, in parentheses or not.
 		['+39 (0)6 1234 5678', undefined, '390612345678'],
@@ -32,10 +39,13 @@ describe('normalizePhoneNumber', () => {
 		['1 415 555 2671', 'US', '14155552671'],
 		['4002', 'NU', '6834002'],
 		// An international number stays one with a default country.
-		['+44 7700 900123', 'NL', '447700900123'],
-		['0044 7700 900123', 'NL', '447700900123'],
+		['+44 7700 100123', 'NL', '447700100123'],
+		['0044 7700 100123', 'NL', '447700100123'],
 	])('%s (default country %s) -> %s', (input, country, digits) => {
-		expect(normalizePhoneNumber(input, country ? countryByCode(country) : undefined)).toEqual({ ok: true, digits });
+		expect(normalizePhoneNumber(input, country ? countryByCode(country) : undefined, PLAIN)).toEqual({
+			ok: true,
+			digits,
+		});
 	});
 
 	test.each([
@@ -48,7 +58,7 @@ describe('normalizePhoneNumber', () => {
 		['+', undefined, /no digits/],
 		['++31612345678', undefined, /contains "\+"/],
 	])('%s is refused', (input, country, message) => {
-		const result = normalizePhoneNumber(input, country);
+		const result = normalizePhoneNumber(input, country, PLAIN);
 		expect(result.ok).toBe(false);
 		if (!result.ok) expect(result.error).toMatch(message);
 	});
@@ -56,20 +66,20 @@ describe('normalizePhoneNumber', () => {
 
 test('digits without + or 00 that are no valid international number: the error says how to write them', () => {
 	// "12345" is read as country code 1 (North America) and 2345: too short for it.
-	expect(normalizePhoneNumber('12345')).toEqual({
+	expect(normalizePhoneNumber('12345', undefined, PLAIN)).toEqual({
 		ok: false,
 		error:
 			'"12345" is not a valid international number: a number with country code 1 has 10 digits after it, not 4; without + or 00 it is read as international: write it with its country code (+31 6…) or set the Default Country option',
 	});
 	// With a Default Country the number was not national for it: the advice is the country code alone.
-	expect(normalizePhoneNumber('12345', countryByCode('NL'))).toMatchObject({
+	expect(normalizePhoneNumber('12345', countryByCode('NL'), PLAIN)).toMatchObject({
 		ok: false,
 		error: expect.stringMatching(
 			/without \+ or 00 it is read as international: write it with its country code \(\+…\)$/,
 		),
 	});
 	// Written with +, it was meant as international: no such advice.
-	expect(normalizePhoneNumber('+12345')).toEqual({
+	expect(normalizePhoneNumber('+12345', undefined, PLAIN)).toEqual({
 		ok: false,
 		error: '"+12345" is not a valid international number: a number with country code 1 has 10 digits after it, not 4',
 	});
@@ -77,27 +87,27 @@ test('digits without + or 00 that are no valid international number: the error s
 
 describe('parseRecipients', () => {
 	test('several numbers separated by commas', () => {
-		expect(parseRecipients('+31 6 1234 5678, 0044 7700 900123 ,14155552671')).toEqual({
+		expect(parseRecipients('+31 6 1234 5678, 0044 7700 100123 ,14155552671', undefined, PLAIN)).toEqual({
 			ok: true,
-			numbers: ['31612345678', '447700900123', '14155552671'],
+			numbers: ['31612345678', '447700100123', '14155552671'],
 		});
 	});
 
 	test('a list from an expression, and a trailing separator', () => {
-		expect(parseRecipients(['+31612345678', '447700900123,'])).toEqual({
+		expect(parseRecipients(['+31612345678', '447700100123,'], undefined, PLAIN)).toEqual({
 			ok: true,
-			numbers: ['31612345678', '447700900123'],
+			numbers: ['31612345678', '447700100123'],
 		});
 	});
 
 	test('names the bad recipient among several', () => {
-		expect(parseRecipients('31612345678, 123')).toEqual({
+		expect(parseRecipients('31612345678, 123', undefined, PLAIN)).toEqual({
 			ok: false,
 			error: expect.stringMatching(/^recipient 2: "123" is not a valid international number/),
 		});
 	});
 
 	test('empty input', () => {
-		expect(parseRecipients(' , ')).toEqual({ ok: false, error: 'no recipient number given' });
+		expect(parseRecipients(' , ', undefined, PLAIN)).toEqual({ ok: false, error: 'no recipient number given' });
 	});
 });

@@ -153,7 +153,7 @@ describe('a free-text question', () => {
 
 	test('an empty reply resumes too (it is an answer), from the number asked only', () => {
 		expect(judgeAnswer(reply(''), question('freeText'))).toMatchObject({ resume: true, output: { reply: '' } });
-		expect(judgeAnswer(reply('hi', '447700900123'), question('freeText'))).toEqual({
+		expect(judgeAnswer(reply('hi', '447700100123'), question('freeText'))).toEqual({
 			resume: false,
 			reason: 'otherNumber',
 		});
@@ -187,7 +187,7 @@ describe('a delivery-report question', () => {
 			resume: false,
 			reason: 'otherMessage',
 		});
-		expect(judgeAnswer(report('1', { receiver: '31600000000' }), question('deliveryReport'))).toEqual({
+		expect(judgeAnswer(report('1', { receiver: '31610000000' }), question('deliveryReport'))).toEqual({
 			resume: false,
 			reason: 'otherNumber',
 		});

@@ -87,14 +87,14 @@ describe('recipients and empty messages', () => {
 
 	test('one number written several ways is one recipient; the forms are listed', () => {
 		const result = buildSendRequest(
-			{ sender: 'Shop', to: '+31 6 1234 5678, 0031 6 1234 5678; +31 (0)6-12345678, +44 7700 900123', message: 'Hi' },
+			{ sender: 'Shop', to: '+31 6 1234 5678, 0031 6 1234 5678; +31 (0)6-12345678, +44 7700 100123', message: 'Hi' },
 			context,
 		);
 		expect(result).toMatchObject({
 			ok: true,
-			recipients: ['31612345678', '447700900123'],
+			recipients: ['31612345678', '447700100123'],
 			merged: { '31612345678': ['+31 6 1234 5678', '0031 6 1234 5678', '+31 (0)6-12345678'] },
-			body: { to: ['31612345678', '447700900123'] },
+			body: { to: ['31612345678', '447700100123'] },
 		});
 	});
 

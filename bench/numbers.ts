@@ -1,0 +1,101 @@
+/**
+ * What reading numbers with libphonenumber costs the package (bench/RESULTS.md, "Phone numbers by libphonenumber"):
+ * - size: the bundled module in dist/ against the rest of the packed package (npm pack --dry-run);
+ * - load time: `require` of the built action node in a fresh Node process, side by side with the same process
+ *   requiring the node after the bundled module was taken out of the path (a stub that exports nothing), rounds
+ *   interleaved;
+ * - reading: numbers per second of node version 5's reading against versions 1–3's own reading (legacy.ts, without
+ *   the guard), on the same 20,000 numbers, in one process.
+ * Needs `npm run build` first. Run: `npx ts-node --transpile-only bench/numbers.ts`.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+import { countryByCode } from '../nodes/MessagingGateway/core/numbers/countries';
+import { readLegacyNumber } from '../nodes/MessagingGateway/core/numbers/legacy';
+import { normalizePhoneNumber, STRICT_RULE } from '../nodes/MessagingGateway/core/numbers/phone';
+
+const ROUNDS = 7;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function packedSizes(): { total: number; bundle: number } {
+	const [pack] = JSON.parse(
+		execFileSync('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], { encoding: 'utf8' }),
+	);
+	const bundle = pack.files.find((file: { path: string }) => file.path.endsWith('core/numbers/libphonenumber.js'));
+	return { total: pack.unpackedSize, bundle: bundle?.size ?? 0 };
+}
+
+/** Milliseconds a fresh Node process takes to require the action node from `dist`. */
+function loadMs(dist: string): number {
+	const script = `const t=process.hrtime.bigint();require(${JSON.stringify(join(dist, 'nodes/MessagingGateway/MessagingGateway.node.js'))});process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6))`;
+	return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+}
+
+function loadTimes(): { withBundle: number; withoutBundle: number } {
+	// Inside the repository, so that n8n-workflow resolves from its node_modules as n8n resolves it from its own.
+	const copy = mkdtempSync(join(process.cwd(), '.bench-numbers-'));
+	try {
+		cpSync('dist', copy, { recursive: true });
+		writeFileSync(join(copy, 'nodes/MessagingGateway/core/numbers/libphonenumber.js'), 'module.exports = {};');
+		const withBundle: number[] = [];
+		const withoutBundle: number[] = [];
+		for (let round = 0; round < ROUNDS; round++) {
+			withBundle.push(loadMs(resolve('dist')));
+			withoutBundle.push(loadMs(copy));
+		}
+		return { withBundle: median(withBundle), withoutBundle: median(withoutBundle) };
+	} finally {
+		rmSync(copy, { recursive: true, force: true });
+	}
+}
+
+/** 20,000 numbers as users write them: E.164, national with a Default Country, bare international digits. */
+function sampleNumbers(): Array<[string, string | undefined]> {
+	const countries = ['NL', 'DE', 'GB', 'US', 'IT', 'FR', 'PL', 'BR', 'CN', 'IN'];
+	return Array.from({ length: 20_000 }, (_, index) => {
+		const country = countries[index % countries.length];
+		const subscriber = String(10_000_000 + ((index * 7_919) % 89_999_999));
+		const callingCode = countryByCode(country)!.callingCode;
+		const forms: Array<[string, string | undefined]> = [
+			[`+${callingCode} 6${subscriber}`, undefined],
+			[`0${subscriber.slice(0, 9)}`, country],
+			[`${callingCode}${subscriber}`, undefined],
+		];
+		return forms[index % forms.length];
+	});
+}
+
+function readingRates(): { current: number; legacy: number } {
+	const numbers = sampleNumbers().map(([text, code]) => [text, code ? countryByCode(code) : undefined] as const);
+	const rate = (read: (text: string, country: (typeof numbers)[number][1]) => unknown) => {
+		const start = performance.now();
+		for (const [text, country] of numbers) read(text, country);
+		return numbers.length / ((performance.now() - start) / 1000);
+	};
+	const current: number[] = [];
+	const legacy: number[] = [];
+	for (let round = 0; round < ROUNDS; round++) {
+		current.push(rate((text, country) => normalizePhoneNumber(text, country, STRICT_RULE)));
+		legacy.push(rate((text, country) => readLegacyNumber(text, country)));
+	}
+	return { current: median(current), legacy: median(legacy) };
+}
+
+const sizes = packedSizes();
+const load = loadTimes();
+const reading = readingRates();
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+console.log(`load average ${loadavg()[0].toFixed(1)}, ${ROUNDS} rounds, medians`);
+console.log(
+	`package (unpacked): ${kb(sizes.total)}, of which libphonenumber.js ${kb(sizes.bundle)} (${((100 * sizes.bundle) / sizes.total).toFixed(0)} %)`,
+);
+console.log(
+	`require of the action node: ${load.withBundle.toFixed(1)} ms with libphonenumber, ${load.withoutBundle.toFixed(1)} ms without (${(load.withBundle / load.withoutBundle).toFixed(2)}×, +${(load.withBundle - load.withoutBundle).toFixed(1)} ms)`,
+);
+console.log(
+	`reading 20,000 numbers: ${Math.round(reading.current).toLocaleString('en')} /s by libphonenumber (version 5), ${Math.round(reading.legacy).toLocaleString('en')} /s by versions 1–3's own rules (${(reading.legacy / reading.current).toFixed(2)}× faster)`,
+);

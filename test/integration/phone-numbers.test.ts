@@ -1,0 +1,135 @@
+/**
+ * Node version 5 reads numbers by libphonenumber (docs/messaging-gateway.md#phone-numbers), through n8n-core's
+ * WorkflowExecute against the emulator: each case that sent an SMS to a stranger or refused a good number before
+ * (issue 41) with the request body the gateway receives. Expected numbers: the owners', as each country's national
+ * numbering plan writes them.
+ */
+import { runAction } from '../support/run';
+import { apiRequests, byList, gateway } from '../support/contacts-setup';
+
+/** The bodies of the gateway's requests to `path`, oldest first. */
+const bodiesTo = (path: string) =>
+	apiRequests()
+		.filter((request) => request.path === path)
+		.map(({ body }) => body as Record<string, unknown>);
+const bodies = () => bodiesTo('/v1/message/send');
+
+const send = (defaultCountry?: string, options: Record<string, unknown> = {}) => ({
+	resource: 'message',
+	operation: 'send',
+	sender: 'Shop',
+	to: '={{ $json.phone }}',
+	message: 'Hello',
+	options: { ...(defaultCountry ? { defaultCountry } : {}), ...options },
+});
+
+describe('Send SMS, version 5: the request body for each case', () => {
+	test.each([
+		[
+			'IT 390 321 2782 is an Italian mobile, not the Novara landline +39 0321 2782',
+			'IT',
+			'390 321 2782',
+			'393903212782',
+		],
+		['PL 48 161 92 89 keeps its area code 48', 'PL', '48 161 92 89', '48481619289'],
+		['NO 47 12 34 56 is a Norwegian mobile, not refused as ambiguous', 'NO', '47 12 34 56', '4747123456'],
+		['DK 45 12 34 56 is a Danish number, not refused as ambiguous', 'DK', '45 12 34 56', '4545123456'],
+		['CN 131 1234 5678 is a Chinese mobile, not refused as ambiguous', 'CN', '131 1234 5678', '8613112345678'],
+		['BR (11) 91234-5678 is a São Paulo mobile', 'BR', '(11) 91234-5678', '5511912345678'],
+		['MC 06 12 34 56 78: the trunk 0 is not sent inside the number', 'MC', '06 12 34 56 78', '377612345678'],
+		['BY 8 029 123-45-67: the trunk 8 0 is not sent inside the number', 'BY', '8 029 123-45-67', '375291234567'],
+		['AR 011 15 2345-6789: Buenos Aires 11, the mobile 9', 'AR', '011 15 2345-6789', '5491123456789'],
+		['+31 06 12345678: the stray 0 after the country code is dropped', undefined, '+31 06 12345678', '31612345678'],
+		['DE 16012345678: the German 0160 mobile that lost its 0', 'DE', '16012345678', '4916012345678'],
+		[
+			'16012345678 without Default Country: the gateway format, +1 601 234 5678',
+			undefined,
+			'16012345678',
+			'16012345678',
+		],
+	])('%s', async (_name, country, phone, to) => {
+		const run = await runAction(send(country), [{ phone }], gateway.credentials);
+		expect(run.error).toBeUndefined();
+		expect(bodies()).toEqual([expect.objectContaining({ to, message: 'Hello', sender: 'Shop' })]);
+		expect(run.items.map((item) => item.json.to)).toEqual([to]);
+	});
+
+	test('a number libphonenumber calls invalid is refused before any request, naming the field and the item', async () => {
+		const run = await runAction(send(), [{ phone: '+31612345678' }, { phone: '15112345678' }], gateway.credentials);
+		expect(run.error?.message).toMatch(
+			/^To: "15112345678" is not a valid international number: .*; if it is a national number, set the Default Country option; if the number is new, turn on Accept Unrecognized Numbers$/,
+		);
+		expect(run.error?.description).toBe('Item 1 was refused before anything was sent.');
+		expect(bodies()).toEqual([]);
+	});
+
+	test('Accept Unrecognized Numbers sends a number of possible length libphonenumber does not know', async () => {
+		const refused = await runAction(send(), [{ phone: '+44 7700 900123' }], gateway.credentials);
+		expect(refused.error?.message).toMatch(/^To: "\+44 7700 900123" is not a valid number: /);
+		const accepted = await runAction(
+			send(undefined, { acceptUnrecognizedNumbers: true }),
+			[{ phone: '+44 7700 900123' }],
+			gateway.credentials,
+		);
+		expect(accepted.error).toBeUndefined();
+		expect(bodies()).toEqual([expect.objectContaining({ to: '447700900123' })]);
+	});
+});
+
+describe('versions 1–4 read as before, but never send to a reading libphonenumber reads as another valid number', () => {
+	test.each([[3], [4]])('version %i: IT 390 321 2782 is refused, naming both readings', async (typeVersion) => {
+		const run = await runAction(send('IT'), [{ phone: '390 321 2782' }], gateway.credentials, { typeVersion });
+		expect(run.error?.message).toBe(
+			'To: "390 321 2782" reads as +3903212782 in this node version, but libphonenumber reads it as +39 390 321 2782 (Italy (IT)), a valid number: write it with + and its country code to say which is meant (node version 5 reads numbers as libphonenumber does)',
+		);
+		expect(bodies()).toEqual([]);
+	});
+
+	test('version 4: numbers both read alike go out as before', async () => {
+		const run = await runAction(
+			send('NL'),
+			[{ phone: '06 1234 5678' }, { phone: '+44 7700 900123' }],
+			gateway.credentials,
+			{
+				typeVersion: 4,
+			},
+		);
+		expect(run.error).toBeUndefined();
+		expect(bodies().map((body) => body.to)).toEqual(['31612345678', '447700900123']);
+	});
+});
+
+describe('every number field reads numbers the same way, with Options → Default Country (version 5)', () => {
+	test('Opt-Out → Add: 16012345678 with Germany is the German mobile', async () => {
+		const run = await runAction(
+			{ resource: 'optOut', operation: 'create', number: '={{ $json.phone }}', options: { defaultCountry: 'DE' } },
+			[{ phone: '16012345678' }],
+			gateway.credentials,
+		);
+		expect(run.error).toBeUndefined();
+		expect(bodiesTo('/v1/optouts')).toEqual([{ number: '4916012345678' }]);
+	});
+
+	test('Contact → Create: a national number with Default Country; an invalid one refused before any request', async () => {
+		const contact = (phone: string, options: Record<string, unknown>) =>
+			runAction(
+				{ resource: 'contact', operation: 'create', phone, groupId: byList('4821'), options },
+				[{}],
+				gateway.credentials,
+			);
+		expect((await contact('0160 12345678', { defaultCountry: 'DE' })).error).toBeUndefined();
+		const refused = await contact('+44 7700 900123', {});
+		expect(refused.error?.message).toMatch(/^Phone: "\+44 7700 900123" is not a valid number/);
+		expect(bodiesTo('/v1/contact')).toEqual([{ phone: '4916012345678', groupid: '4821' }]);
+	});
+
+	test('Conversation → Get: a national number with Default Country is read in that country', async () => {
+		const run = await runAction(
+			{ resource: 'conversation', operation: 'get', phone: '06 1234 5678', options: { defaultCountry: 'NL' } },
+			[{}],
+			gateway.credentials,
+		);
+		expect(run.error).toBeUndefined();
+		expect(apiRequests()[0]).toMatchObject({ method: 'GET', path: '/v1/conversation/31612345678' });
+	});
+});
