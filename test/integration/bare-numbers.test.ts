@@ -1,6 +1,7 @@
 /**
  * Issue 33, item 12, through n8n-core's WorkflowExecute against the emulator: a national number that lost its
  * leading 0 (a spreadsheet's 612345678, often as a JSON number) is not sent to another country by version 4.
+ * Version 5 refuses it too (no valid +61 number): test/integration/phone-numbers.test.ts.
  */
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { runAction, type GatewayCredentials } from '../support/run';
@@ -16,6 +17,8 @@ const send = (fields: Record<string, unknown> = {}) => ({
 	message: 'Hello',
 	...fields,
 });
+/** These are node version 4's rules; version 5 reads numbers by libphonenumber (phone-numbers.test.ts). */
+const V4 = { typeVersion: 4 };
 const ADVICE =
 	'if it is a national number that lost its leading 0, set the Default Country option; otherwise write it with + and its country code';
 
@@ -29,7 +32,7 @@ describe('Send, version 4', () => {
 	test.each([['612345678'], [612345678]])(
 		'refuses %p with the advice, naming the field and the item, and sends nothing',
 		async (phone) => {
-			const run = await runAction(send(), [{ phone: '+31612345678' }, { phone }], credentials);
+			const run = await runAction(send(), [{ phone: '+31612345678' }, { phone }], credentials, V4);
 			expect(run.error?.message).toBe(
 				`To: "612345678" is not a complete international number: without + or 00 it is read as country code 61, after which a number has 9 digits, not 7; ${ADVICE}`,
 			);
@@ -39,7 +42,7 @@ describe('Send, version 4', () => {
 	);
 
 	test('refuses 7700100123 (a UK mobile without its 0) as a number of +7', async () => {
-		const run = await runAction(send(), [{ phone: 7700100123 }], credentials);
+		const run = await runAction(send(), [{ phone: 7700100123 }], credentials, V4);
 		expect(run.error?.message).toMatch(
 			/^To: "7700100123" is not a complete international number: .* country code 7, after which a number has 10 digits, not 9;/,
 		);
@@ -51,6 +54,7 @@ describe('Send, version 4', () => {
 			send({ options: { defaultCountry: 'NL' } }),
 			[{ phone: 612345678 }, { phone: '612345678' }, { phone: '31612345679' }],
 			credentials,
+			V4,
 		);
 		expect(run.error).toBeUndefined();
 		expect(emulator.messages.map((message) => message.to).sort()).toEqual([
@@ -65,6 +69,7 @@ describe('Send, version 4', () => {
 			send(),
 			[{ phone: 447700100123 }, { phone: '6834002' }, { phone: '12025550123' }],
 			credentials,
+			V4,
 		);
 		expect(run.error).toBeUndefined();
 		expect(emulator.messages.map((message) => message.to).sort()).toEqual(['12025550123', '447700100123', '6834002']);
@@ -73,11 +78,11 @@ describe('Send, version 4', () => {
 
 test('Estimate Cost, version 4, refuses 612345678 as Send does, and with Default Country NL counts it as +31', async () => {
 	const estimate = (options: Record<string, unknown> = {}) => ({ ...send({ options }), operation: 'estimate' });
-	const refused = await runAction(estimate(), [{ phone: 612345678 }], credentials);
+	const refused = await runAction(estimate(), [{ phone: 612345678 }], credentials, V4);
 	expect(refused.error?.message).toBe(
 		`To: "612345678" is not a complete international number: without + or 00 it is read as country code 61, after which a number has 9 digits, not 7; ${ADVICE}`,
 	);
-	const counted = await runAction(estimate({ defaultCountry: 'NL' }), [{ phone: 612345678 }], credentials);
+	const counted = await runAction(estimate({ defaultCountry: 'NL' }), [{ phone: 612345678 }], credentials, V4);
 	expect(counted.error).toBeUndefined();
 	expect(counted.items[0].json).toMatchObject({ recipients: 1, segments: 1 });
 	expect(emulator.requests).toHaveLength(0);
@@ -103,7 +108,7 @@ describe('other operations that read a number, version 4', () => {
 		],
 		['Opt-Out → Create', { resource: 'optOut', operation: 'create', number: '={{ $json.phone }}' }, 'Number'],
 	])('%s refuses 612345678, advising +, and sends nothing', async (_, parameters, label) => {
-		const run = await runAction(parameters, [{ phone: 612345678 }], credentials);
+		const run = await runAction(parameters, [{ phone: 612345678 }], credentials, V4);
 		expect(run.error?.message).toBe(
 			`${label}: "612345678" is not a complete international number: without + or 00 it is read as country code 61, after which a number has 9 digits, not 7; write it with + and its country code`,
 		);
@@ -132,7 +137,7 @@ describe('lists read by a number, version 4', () => {
 			'/v1/message/inbox/612345678',
 		],
 	])('%s refuses 612345678 before any request; version 3 reads it as before', async (_, parameters, label, v3Path) => {
-		const run = await runAction(parameters, [{ phone: 612345678 }], credentials);
+		const run = await runAction(parameters, [{ phone: 612345678 }], credentials, V4);
 		expect(run.error?.message).toMatch(
 			new RegExp(
 				`^${label}: "612345678" is not a complete international number: .* not 7; write it with \\+ and its country code$`,

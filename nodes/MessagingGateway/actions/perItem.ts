@@ -65,7 +65,8 @@ export function numberContext(ctx: IExecuteFunctions, itemIndex: number): Number
 	const country = defaultCountry(options.defaultCountry);
 	if (isProblem(country)) return refusal(ctx, 'Default Country', country.error, itemIndex);
 	return {
-		rule: numberRule(ctx, true, options.acceptUnrecognizedNumbers === true),
+		// These Options exist from node version 5 (descriptions/numbers.ts): before, the advice cannot name Default Country.
+		rule: numberRule(ctx, ctx.getNode().typeVersion >= 5, options.acceptUnrecognizedNumbers === true),
 		defaultCountry: country,
 	};
 }

@@ -17,7 +17,7 @@
  */
 import { countryByCode, type Country } from './countries';
 import { readLegacyNumber } from './legacy';
-import { parsePhoneNumberFromString, type PhoneNumber } from './libphonenumber';
+import { isSupportedCountry, parsePhoneNumberFromString, type PhoneNumber } from './libphonenumber';
 
 export type NumberResult = { ok: true; digits: string } | { ok: false; error: string };
 
@@ -80,8 +80,9 @@ function readByLibphonenumber(input: string, defaultCountry: Country | undefined
 	const written = text.startsWith('+') || digits.startsWith('00');
 	const international = parsePhoneNumberFromString(`+${written && !text.startsWith('+') ? digits.slice(2) : digits}`);
 	// The national reading first: digits that can be a number of the Default Country are one of its numbers.
-	const national =
-		!written && defaultCountry ? parsePhoneNumberFromString(text, defaultCountry.code as never) : undefined;
+	// A few ISO territories (Antarctica, Bouvet Island, …) have no numbering plan of their own in libphonenumber.
+	const plan = defaultCountry && isSupportedCountry(defaultCountry.code) ? defaultCountry.code : undefined;
+	const national = !written && plan ? parsePhoneNumberFromString(text, plan as never) : undefined;
 	const readings = [national, international].filter((reading): reading is PhoneNumber => reading !== undefined);
 	const chosen =
 		readings.find((reading) => reading.isValid()) ??
@@ -94,7 +95,7 @@ function readByLibphonenumber(input: string, defaultCountry: Country | undefined
 		const country = `${defaultCountry.name} (${defaultCountry.code})`;
 		return refused(
 			'invalid',
-			`is neither a number of ${country} nor an international number: ${invalidReason(national, digits)}, and as an international number ${invalidReason(international, digits)}; check the digits, or write it with + and its country code${advice}`,
+			`is neither a number of ${country} nor an international number: ${plan ? invalidReason(national, digits) : `libphonenumber knows no numbering plan of ${country}`}, and as an international number ${invalidReason(international, digits)}; check the digits, or write it with + and its country code${advice}`,
 		);
 	}
 	const setCountry = rule.countryOption ? 'set the Default Country option' : 'write it with + and its country code';
