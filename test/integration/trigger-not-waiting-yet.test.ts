@@ -31,7 +31,7 @@ test('20 questions whose SMS is not delivered, reported before they wait: every 
 		).toBeLessThan(300);
 		const questions = Array.from({ length: 20 }, (_, index) => ({
 			executionId: String(9100 + index),
-			to: `316${String(index).padStart(4, '0')}9992`,
+			to: `3161${String(index).padStart(3, '0')}9992`,
 		}));
 		await Promise.all(
 			questions.map(async ({ executionId, to }) => {
