@@ -34,12 +34,10 @@ export const GUARD_OPTIONS: INodeProperties[] = [
 	},
 ];
 
-const NOTHING_SENT = 'Nothing was sent.';
-
 /** The run's stop: a short title, the advice in the description, the item it names. */
 function stop(ctx: IExecuteFunctions, title: string, advice: string, itemIndex: number): NodeOperationError {
 	return new NodeOperationError(ctx.getNode(), title, {
-		description: advice === '' ? NOTHING_SENT : `${advice} ${NOTHING_SENT}`,
+		description: `${advice} Nothing was sent.`,
 		itemIndex,
 	});
 }
@@ -50,8 +48,11 @@ const itemsTaking = (count: number, total: number) => `${count} of ${total} item
 /** Each input item's planned sends (Quiet Hours may plan one item as several), in input order. */
 function byItem(planned: readonly Planned[]): Map<number, Planned[]> {
 	const items = new Map<number, Planned[]>();
-	for (const plan of [...planned].sort((a, b) => a.index - b.index))
-		items.set(plan.index, [...(items.get(plan.index) ?? []), plan]);
+	for (const plan of [...planned].sort((a, b) => a.index - b.index)) {
+		const plans = items.get(plan.index) ?? [];
+		plans.push(plan);
+		items.set(plan.index, plans);
+	}
 	return items;
 }
 
