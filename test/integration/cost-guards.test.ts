@@ -34,10 +34,10 @@ describe('Max Segments per Message', () => {
 		const items = broadcast(500);
 		items[317].text = 'a'.repeat(400);
 		const run = await runAction(send({ maxSegments: 2 }), items, gateway.credentials);
-		expect(run.error?.message).toBe(
-			'Max Segments per Message: item 317 takes 3 segments (GSM-7); the limit is 2 (1 of 500 items take more)',
+		expect(run.error?.message).toBe('Max Segments per Message: item 317 takes 3 segments (GSM-7); the limit is 2');
+		expect(run.error?.description).toBe(
+			'1 of 500 items takes more segments than allowed: shorten the message or raise the limit. Nothing was sent.',
 		);
-		expect(run.error?.description).toBe('Nothing was sent.');
 		expect(requests()).toEqual([]);
 	});
 
@@ -45,9 +45,7 @@ describe('Max Segments per Message', () => {
 		const items = broadcast(3);
 		items[1].text = '😀' + 'a'.repeat(70);
 		const run = await runAction(send({ maxSegments: 1 }), items, gateway.credentials);
-		expect(run.error?.message).toBe(
-			'Max Segments per Message: item 1 takes 2 segments (UCS-2); the limit is 1 (1 of 3 items take more)',
-		);
+		expect(run.error?.message).toBe('Max Segments per Message: item 1 takes 2 segments (UCS-2); the limit is 1');
 		expect(requests()).toEqual([]);
 	});
 
@@ -66,9 +64,7 @@ describe('Max Segments per Message', () => {
 		items[2].text = 'a'.repeat(200);
 		const run = await runAction(send({ maxSegments: 1 }), items, gateway.credentials, { continueOnFail: true });
 		expect(run.items.map((item) => item.json.error)).toEqual(
-			Array(3).fill(
-				'Max Segments per Message: item 2 takes 2 segments (GSM-7); the limit is 1 (1 of 3 items take more)',
-			),
+			Array(3).fill('Max Segments per Message: item 2 takes 2 segments (GSM-7); the limit is 1'),
 		);
 		expect(requests()).toEqual([]);
 	});
@@ -83,9 +79,11 @@ describe('Stop if Funds Are Short', () => {
 			gateway.credentials,
 		);
 		expect(run.error?.message).toBe(
-			'Stop if Funds Are Short: the run needs an estimated 500 credits; the balance is 300, short from item 300',
+			'Stop if Funds Are Short: the run needs an estimated 500 credits; the balance is 300',
 		);
-		expect(run.error?.description).toBe('Nothing was sent.');
+		expect(run.error?.description).toBe(
+			'The balance runs short at item 300: top it up, or send fewer items. Nothing was sent.',
+		);
 		expect(requests()).toEqual(['GET /v1/balance']);
 		expect(gateway.emulator.messages).toEqual([]);
 	});
@@ -103,7 +101,7 @@ describe('Stop if Funds Are Short', () => {
 		];
 		const run = await runAction(send(options), items, gateway.credentials);
 		expect(run.error?.message).toBe(
-			'Stop if Funds Are Short: the run needs an estimated 4.5 credits; the balance is 4, short from item 1',
+			'Stop if Funds Are Short: the run needs an estimated 4.5 credits; the balance is 4',
 		);
 		expect(requests()).toEqual(['GET /v1/balance']);
 	});
@@ -121,9 +119,12 @@ describe('Stop if Funds Are Short', () => {
 		expect(gateway.emulator.messages).toHaveLength(500);
 	});
 
-	test('without Credits per Segment it stops and says what is missing, before any request', async () => {
+	test('without Credits per Segment it stops and says what is missing and where to add it, before any request', async () => {
 		const run = await runAction(send({ stopIfFundsShort: true }), broadcast(2), gateway.credentials);
 		expect(run.error?.message).toBe('Stop if Funds Are Short needs Credits per Segment');
+		expect(run.error?.description).toBe(
+			"Add it in this node: Options → Add Option → Credits per Segment (what one segment costs, in the balance's unit), or Credits per Segment by Country. Nothing was sent.",
+		);
 		expect(requests()).toEqual([]);
 	});
 
@@ -146,5 +147,62 @@ describe('Stop if Funds Are Short', () => {
 			'POST /v1/message/send',
 		]);
 		expect(gateway.emulator.messages).toHaveLength(3);
+	});
+});
+
+describe("each item's own guards (an expression may give each item its own value)", () => {
+	/** 200 GSM-7 characters: 2 segments (more than 160; 153 per part). */
+	const long = 'a'.repeat(200);
+
+	test('Max Segments from an expression, items 0–4 at 3 and 5–9 at 1: the run stops before its first request at item 5', async () => {
+		const items = broadcast(10).map((item, index) => ({ ...item, text: long, max: index < 5 ? 3 : 1 }));
+		const run = await runAction(send({ maxSegments: '={{ $json.max }}' }), items, gateway.credentials);
+		expect(run.error?.message).toBe('Max Segments per Message: item 5 takes 2 segments (GSM-7); the limit is 1');
+		expect(run.error?.description).toBe(
+			'5 of 10 items take more segments than allowed: shorten the message or raise the limit. Nothing was sent.',
+		);
+		expect(requests()).toEqual([]);
+	});
+
+	test.each([
+		[0, '0'],
+		[-1, '-1'],
+		[2.5, '2.5'],
+		['two', '"two"'],
+	])('Max Segments %j says what it got: %s', async (max, shown) => {
+		const run = await runAction(
+			send({ maxSegments: '={{ $json.max }}' }),
+			[{ ...broadcast(1)[0], max }],
+			gateway.credentials,
+		);
+		expect(run.error?.message).toBe(`Max Segments per Message: must be a whole number, 1 or more; got ${shown}`);
+		expect(requests()).toEqual([]);
+	});
+
+	test('Credits per Segment from an expression: item 2 at 5 credits makes 7 of a balance of 6', async () => {
+		await control('PATCH', '/emulator/account', { balance: 6 });
+		const items = broadcast(3).map((item, index) => ({ ...item, rate: index < 2 ? 1 : 5 }));
+		const run = await runAction(
+			send({ stopIfFundsShort: true, creditsPerSegment: '={{ $json.rate }}' }),
+			items,
+			gateway.credentials,
+		);
+		expect(run.error?.message).toBe('Stop if Funds Are Short: the run needs an estimated 7 credits; the balance is 6');
+		expect(run.error?.description).toBe(
+			'The balance runs short at item 2: top it up, or send fewer items. Nothing was sent.',
+		);
+		expect(requests()).toEqual(['GET /v1/balance']);
+	});
+
+	test('Stop if Funds Are Short on for item 2 only: items 0–2 are counted (3 credits, balance 2)', async () => {
+		await control('PATCH', '/emulator/account', { balance: 2 });
+		const items = broadcast(3).map((item, index) => ({ ...item, guard: index === 2 }));
+		const run = await runAction(
+			send({ stopIfFundsShort: '={{ $json.guard }}', creditsPerSegment: 1 }),
+			items,
+			gateway.credentials,
+		);
+		expect(run.error?.message).toBe('Stop if Funds Are Short: the run needs an estimated 3 credits; the balance is 2');
+		expect(requests()).toEqual(['GET /v1/balance']);
 	});
 });

@@ -158,3 +158,34 @@ test('a calling code that is none is refused before anything', async () => {
 	expect(run.error?.message).toBe('Credits per Segment by Country: "999" is not a country calling code');
 	expect(requests()).toEqual([]);
 });
+
+test("each item at its own Credits per Segment (from an expression), as Send's guard counts it", async () => {
+	await control('PATCH', '/emulator/account', { balance: 5 });
+	const items = [
+		{ to: '+31612345678', text: 'Hi', rate: 1 },
+		{ to: '+31612345679', text: 'Hi', rate: 3 },
+		{ to: '+31612345670', text: 'Hi', rate: 2 },
+	];
+	const run = await runAction(
+		estimate({ options: { creditsPerSegment: '={{ $json.rate }}' } }),
+		items,
+		gateway.credentials,
+	);
+	expect(run.items.map(({ json }) => [json.estimatedCredits, json.balance, json.sufficient])).toEqual([
+		[1, 5, true],
+		[3, 5, true],
+		[2, 5, false],
+	]);
+	expect(requests()).toEqual(['GET /v1/balance']);
+});
+
+test('a bad Credits per Segment refuses its own item; with Continue On Fail the others are estimated', async () => {
+	const items = [
+		{ to: '+31612345678', text: 'Hi', rate: 1 },
+		{ to: '+31612345679', text: 'Hi', rate: -1 },
+	];
+	const options = { creditsPerSegment: '={{ $json.rate }}' };
+	const run = await runAction(estimate({ options }), items, gateway.credentials, { continueOnFail: true });
+	expect(run.items[0].json).toMatchObject({ estimatedCredits: 1, balance: 100, sufficient: true });
+	expect(run.items[1].json.error).toBe('Credits per Segment: must be a number, 0 or more; got -1');
+});

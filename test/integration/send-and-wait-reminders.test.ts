@@ -89,3 +89,24 @@ test.each(['STOP', 'stop', 'Stop.', 'Unsubscribe', 'STOPALL', 'opt out', 'quit']
 		expect(answer.workflowData?.[0][0].json).toMatchObject({ approved: false, reply: 'no' });
 	},
 );
+
+describe('the reminder goes out by the Smart Encoding rule of the question', () => {
+	// 98 characters with curly quotes and a dash: 2 UCS-2 segments as written (more than 70), 1 GSM-7 segment replaced (at most 160).
+	const written = 'We could not read your answer – please reply “YES” to approve the refund or “NO” to decline it now';
+	const plain = 'We could not read your answer - please reply "YES" to approve the refund or "NO" to decline it now';
+	const reminderOf = (question: SentMessage) =>
+		gateway.emulator.messages.filter((message) => message.reference?.startsWith(`${question.reference}:`));
+
+	test('on (node version 4 by default): GSM-7, one segment', async () => {
+		const { waiting, question } = await ask({ unclearReplyReminder: written });
+		const response = await forward(waiting, await replyTo(question.messageid, 'maybe'));
+		expect(response.webhookResponse.reminded).toBe(true);
+		expect(reminderOf(question).map((message) => [message.content, message.segments])).toEqual([[plain, 1]]);
+	});
+
+	test('off: as written, two UCS-2 segments', async () => {
+		const { waiting, question } = await ask({ unclearReplyReminder: written, smartEncoding: false });
+		await forward(waiting, await replyTo(question.messageid, 'maybe'));
+		expect(reminderOf(question).map((message) => [message.content, message.segments])).toEqual([[written, 2]]);
+	});
+});

@@ -11,6 +11,13 @@ export function describeValue(value: unknown): string {
 	return `a ${typeof value}`;
 }
 
+/** A value as an error message shows it: a number as itself (`0`, `-1`), a text in quotes, anything else in words. */
+export function shownValue(value: unknown): string {
+	if (typeof value === 'string') return `"${value}"`;
+	if (typeof value === 'number') return String(value);
+	return describeValue(value);
+}
+
 /**
  * What a value is, with a hint where the value is missing: an expression that found nothing is the
  * usual cause, and the fix is in the expression or in the item it reads.

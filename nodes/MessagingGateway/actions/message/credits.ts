@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { callingCodeOf } from '../../core/numbers/countries';
-import { describeValue } from '../../core/values';
+import { describeValue, shownValue } from '../../core/values';
 import { gatewayRequest } from '../../transport';
 
 const CREDITS_PER_SEGMENT: INodeProperties = {
@@ -15,7 +15,7 @@ const CREDITS_PER_SEGMENT: INodeProperties = {
 	name: 'creditsPerSegment',
 	type: 'number',
 	default: 1,
-	typeOptions: { minValue: 0, numberPrecision: 4 },
+	typeOptions: { minValue: 0 },
 	description: "What one SMS segment costs, in the balance's unit",
 };
 
@@ -38,7 +38,7 @@ const CREDITS_PER_COUNTRY: INodeProperties = {
 					name: 'creditsPerSegment',
 					type: 'number',
 					default: 1,
-					typeOptions: { minValue: 0, numberPrecision: 4 },
+					typeOptions: { minValue: 0 },
 				},
 			],
 		},
@@ -72,7 +72,7 @@ function credits(field: RateProblem['field'], value: unknown): number | RateProb
 	const number = numeric(value);
 	return typeof number === 'number' && Number.isFinite(number) && number >= 0
 		? number
-		: { field, error: `must be a number, 0 or more; got ${describeValue(value)}` };
+		: { field, error: `must be a number, 0 or more; got ${shownValue(value)}` };
 }
 
 /** The run's rates from its options; undefined when neither option is set. */

@@ -2,9 +2,9 @@
  * Smart Encoding (Send SMS, Send and Wait, Estimate Cost; docs/cost-and-encoding.md): an item's message
  * is replaced by its GSM-7 form (core/sending/encoding.ts) before it is checked (send/run.ts planItem),
  * so the text checked, counted, sent, remembered by Retry On Fail and shown is one; unset, on from node
- * version 4.
+ * version 4. Send and Wait's Unclear Reply Reminder goes out by the same rule.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import { smartEncode } from '../../core/sending/encoding';
 import type { RawSendInput } from '../../core/sending/send';
@@ -25,8 +25,12 @@ export interface SmartEncoding {
 }
 
 /** The option when set (true, or "true" from an expression), else on from node version 4. */
-const smartEncodingOn = (ctx: IExecuteFunctions, value: unknown) =>
-	value === undefined ? ctx.getNode().typeVersion >= 4 : value === true || value === 'true';
+const smartEncodingOn = (node: INode, value: unknown) =>
+	value === undefined ? node.typeVersion >= 4 : value === true || value === 'true';
+
+/** A text that goes out on its own (Send and Wait's reminder) as Smart Encoding sends it under the node's options. */
+export const smartEncodedText = (node: INode, options: IDataObject, text: string): string =>
+	smartEncodingOn(node, options.smartEncoding) ? smartEncode(text).text : text;
 
 /** The item's input with its message smart-encoded, and what was done; the input unchanged when the option is off. */
 export function smartEncoded(
@@ -35,7 +39,7 @@ export function smartEncoded(
 	options: IDataObject,
 	input: RawSendInput,
 ): { input: RawSendInput; encoding?: SmartEncoding } {
-	if (channel !== 'sms' || !smartEncodingOn(ctx, options.smartEncoding) || typeof input.message !== 'string')
+	if (channel !== 'sms' || !smartEncodingOn(ctx.getNode(), options.smartEncoding) || typeof input.message !== 'string')
 		return { input };
 	const { text, replaced } = smartEncode(input.message);
 	return { input: { ...input, message: text }, encoding: { written: input.message, replacedCharacters: replaced } };

@@ -45,3 +45,39 @@ test('nonGsmCharacters: position among the characters (an emoji is one), replace
 		{ character: '”', index: 4, replacement: '"' },
 	]);
 });
+
+describe('a URL is never changed: an en dash in a link would be another link, so the text is left as written', () => {
+	test.each([
+		'See https://en.wikipedia.org/wiki/1990–91_season — today',
+		'Read www.example.com/sale–2024 “now”',
+		'Track it: bit.ly/a–b',
+		'Pay at ftp://files.example.org/report—final …',
+	])('%s', (text) => {
+		expect(smartEncode(text)).toEqual({ text, replaced: 0 });
+	});
+
+	test('quotes and a full stop around a URL belong to the sentence and are replaced; the URL is unchanged', () => {
+		expect(smartEncode('Open “https://example.com/a-b”. It’s ready')).toEqual({
+			text: 'Open "https://example.com/a-b". It\'s ready',
+			replaced: 3,
+		});
+		expect(smartEncode('Go to https://example.com/x\u00a0– now')).toEqual({
+			text: 'Go to https://example.com/x - now',
+			replaced: 2,
+		});
+	});
+
+	test('nonGsmCharacters gives a character inside a URL no replacement', () => {
+		expect(nonGsmCharacters('“x” https://a.example/1–2')).toEqual([
+			{ character: '“', index: 0, replacement: '"' },
+			{ character: '”', index: 2, replacement: '"' },
+			{ character: '–', index: 23, replacement: null },
+		]);
+	});
+});
+
+test('a tab is not a look-alike: a text with a tab is left exactly as written', () => {
+	const code = 'Your code:\t4711 – valid 10 min';
+	expect(smartEncode(code)).toEqual({ text: code, replaced: 0 });
+	expect(nonGsmCharacters('a\tb')).toEqual([{ character: '\t', index: 1, replacement: null }]);
+});

@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/sending/batch';
 import { countryByCode, type Country } from '../../../core/numbers/countries';
 import { formatZoned } from '../../../core/sending/schedule';
-import { describeValue } from '../../../core/values';
+import { describeValue, shownValue } from '../../../core/values';
 import { CREDENTIAL_TYPE, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../../../constants';
 
 export const DEFAULT_CONCURRENCY = 5;
@@ -48,9 +48,7 @@ function wholeNumber(
 	if (value === undefined) return byDefault;
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 	if (typeof number === 'number' && Number.isInteger(number) && number >= min && number <= max) return number;
-	const shown =
-		typeof value === 'string' ? `"${value}"` : typeof value === 'number' ? String(value) : describeValue(value);
-	return { field, error: `must be a whole number from ${min} to ${max}; got ${shown}` };
+	return { field, error: `must be a whole number from ${min} to ${max}; got ${shownValue(value)}` };
 }
 
 /** Whether to batch recipients: the option when set, else `byDefault` (it depends on the node version). */
@@ -65,8 +63,10 @@ function batching(value: unknown, byDefault: boolean): boolean | OptionProblem {
 function onUnknownOutcome(value: unknown, version: number): OnUnknownOutcome | OptionProblem {
 	if (value === undefined || value === '') return version >= 3 ? 'doNotResend' : 'resend';
 	if (ON_UNKNOWN_OUTCOME.includes(value as OnUnknownOutcome)) return value as OnUnknownOutcome;
-	const shown = typeof value === 'string' ? `"${value}"` : describeValue(value);
-	return { field: 'onUnknownOutcome', error: `expected ${ON_UNKNOWN_OUTCOME.join(' or ')} but got ${shown}` };
+	return {
+		field: 'onUnknownOutcome',
+		error: `expected ${ON_UNKNOWN_OUTCOME.join(' or ')} but got ${shownValue(value)}`,
+	};
 }
 
 export const isProblem = (value: unknown): value is OptionProblem =>

@@ -3,6 +3,8 @@
  * gateway's limit), items that differ only in their recipients sharing a request (Batch Recipients),
  * and a request remade for some of its recipients (sending around an opted-out one).
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import type { SegmentCount } from '../../../core/sending/segments';
 import type { MergedRecipients, SendRequestBody } from '../../../core/sending/send';
 import type { SmartEncoding } from '../smart-encoding';
@@ -20,6 +22,8 @@ export interface Planned extends PlannedSend {
 	merged: MergedRecipients;
 	/** With Smart Encoding: the message as written and the characters replaced (`body.message` is what is sent). */
 	smart?: SmartEncoding;
+	/** The item's options as read for it: its cost guards and credits are its own (an expression may differ per item). */
+	options: IDataObject;
 }
 
 /** Part of one item's recipients, with the body that sends to them. */

@@ -84,8 +84,9 @@ export function planItem(
 ): Planned | NodeOperationError {
 	let built: ReturnType<typeof buildSendRequest> | (OptionProblem & { ok: false });
 	let smart: SmartEncoding | undefined;
+	let options: IDataObject = {};
 	try {
-		const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const country = defaultCountry(options.defaultCountry);
 		if (isProblem(country)) built = { ok: false, ...country };
 		else {
@@ -113,6 +114,7 @@ export function planItem(
 			length: built.length,
 			merged: built.merged,
 			smart,
+			options,
 		};
 	const error = refusal(ctx, label(built.field), built.error, itemIndex);
 	if (!ctx.continueOnFail()) throw error;
@@ -222,7 +224,7 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 	const plans = quiet?.plans ?? planItems;
 	const planned = quiet?.planned ?? plans.filter((plan): plan is Planned => !(plan instanceof NodeOperationError));
 	// The guards count what is about to be sent: recipients Quiet Hours skipped are not.
-	const stopped = await costGuard(ctx, operation.endpoint, options, planned, label);
+	const stopped = await costGuard(ctx, operation.endpoint, planned, label);
 	if (stopped && !ctx.continueOnFail()) throw stopped;
 	if (stopped) return items.map((_, item) => ({ json: errorItemJson(stopped), pairedItem: { item } }));
 	// Node version 4: a recipient on the opt-out list is skipped, the request's others are sent (version 3 failed them all).

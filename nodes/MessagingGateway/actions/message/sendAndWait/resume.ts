@@ -6,7 +6,7 @@
  * (`resumed`, `reason`, `reminded`) to log and acknowledge the event. An unclear reply gets at most
  * Max Reminders per Question reminders (reminders.ts says how far that count reaches).
  */
-import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import {
 	judgeAnswer,
@@ -23,6 +23,7 @@ import {
 	redactResumeSignatures,
 } from '../../../core/questions/resume-link';
 import { outcomeOf } from '../../../transportErrors';
+import { smartEncodedText } from '../smart-encoding';
 import { claimReminder, maxRemindersOf } from './reminders';
 
 /** An SMS to send back: the Unclear Reply Reminder. */
@@ -74,9 +75,11 @@ function questionOf(ctx: IWebhookFunctions): Question {
 /**
  * The reminder for an unclear reply: to the number that replied, from the number it replied to, with
  * the question's link, message id and the reminder's round in its reference, so that a reply to the
- * reminder answers the question and tells how many reminders went out. Undefined when none may go out.
+ * reminder answers the question and tells how many reminders went out; smart-encoded as the question
+ * was. Undefined when none may go out.
  */
 function reminderFor(
+	node: INode,
 	event: IDataObject,
 	options: IDataObject,
 	question: Question,
@@ -105,7 +108,12 @@ function reminderFor(
 		return undefined;
 	}
 	return {
-		sms: { sender, to: message.sender.replace(/\D/g, ''), message: text, reference: reference.value },
+		sms: {
+			sender,
+			to: message.sender.replace(/\D/g, ''),
+			message: smartEncodedText(node, options, text),
+			reference: reference.value,
+		},
 		release: claim.release,
 	};
 }
@@ -125,7 +133,7 @@ export async function answerForwardedEvent(
 	// An opt-out reply (STOP) is never answered: its sender asked for no more messages.
 	const reminder =
 		decision.reason === 'unclearReply'
-			? reminderFor(event, ctx.getNodeParameter('options', {}) as IDataObject, question)
+			? reminderFor(ctx.getNode(), event, ctx.getNodeParameter('options', {}) as IDataObject, question)
 			: undefined;
 	if (reminder && 'skipped' in reminder) {
 		answer.reminded = false;
