@@ -10,7 +10,7 @@ test('the zone comes from the item, else the number (area code, country), else t
 		{ to: '12125550100', tz: 'Asia/Tokyo' },
 		{ to: '12125550100', tz: '' },
 		{ to: '32470123456', tz: '' },
-		{ to: '79161234567', tz: '' },
+		{ to: '61812345678', tz: '' },
 	];
 	const { items: out } = await run(send('={{ $json.to }}', { timeZoneField: '={{ $json.tz }}' }), {}, items);
 	expect(out.map((item) => [item.json.timeZone, item.json.timeZoneSource, item.json.date])).toEqual([
@@ -18,6 +18,32 @@ test('the zone comes from the item, else the number (area code, country), else t
 		['America/New_York', 'areaCode', '2026-03-10 13:00'],
 		['Europe/Brussels', 'country', '2026-03-10 08:00'],
 		['Europe/Brussels', 'account', '2026-03-10 08:00'],
+	]);
+});
+
+test('area codes in two zones: 850-230 (Central) at 07:00 local and 423-232 (Eastern) at 21:30 local wait for 08:00 local', async () => {
+	// 10 March 2026: Chicago UTC−5, New York UTC−4, Brussels UTC+1 (NANPA: 850-230 Panama City Beach, 423-232 Johnson City).
+	fixClock('2026-03-10T12:00:00Z');
+	const central = await run(send('+1 850 230 1234'));
+	fixClock('2026-03-11T01:30:00Z');
+	const eastern = await run(send('+1 423 232 1234'));
+	expect([central.items[0].json, eastern.items[0].json]).toEqual([
+		expect.objectContaining({
+			timeZone: 'America/Chicago',
+			localTime: '2026-03-10T07:00:00-05:00',
+			deferredTo: '2026-03-10T08:00:00-05:00',
+			date: '2026-03-10 14:00',
+		}),
+		expect.objectContaining({
+			timeZone: 'America/New_York',
+			localTime: '2026-03-10T21:30:00-04:00',
+			deferredTo: '2026-03-11T08:00:00-04:00',
+			date: '2026-03-11 13:00',
+		}),
+	]);
+	expect(sends().map((body) => [body.to, body.date])).toEqual([
+		['18502301234', '2026-03-10 14:00'],
+		['14232321234', '2026-03-11 13:00'],
 	]);
 });
 

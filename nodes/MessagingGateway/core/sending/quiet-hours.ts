@@ -1,10 +1,9 @@
 /**
  * Quiet Hours: a window in the recipient's local time outside which a send is deferred to the
  * window's next opening, skipped or refused. The recipient's zone comes from the item, else the
- * number (a NANP area code, or a country in one zone: numbers/time-zones.ts), else the account.
+ * number (libphonenumber's prefix map: numbers/time-zones.ts), else the account.
  */
-import { callingCodeOf } from '../numbers/countries';
-import { COUNTRY_ZONES, NANP_AREA_CODES, NANP_ZONES } from '../numbers/time-zones';
+import { PREFIX_ZONES, SEVERAL_ZONES } from '../numbers/time-zones';
 import { formatZoned, instantOf, shownClock, wallClockIn, type WallClock } from './schedule';
 
 export const QUIET_DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
@@ -49,20 +48,35 @@ export function quietWindow(values: Record<string, unknown>): QuietWindow | { er
 	return { days: new Set(days.map((day) => QUIET_DAYS.indexOf(day as QuietDay))), from, until, mode };
 }
 
-/** The characters of NANP_AREA_CODES (numbers/time-zones.ts), each an index into NANP_ZONES. */
-export const ZONE_SYMBOLS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
-let countryZones: Map<string, string> | undefined;
+/** Prefix → its one zone, or undefined where its numbers are in several (numbers/time-zones.ts); built on first use. */
+let prefixZones: Map<string, string | undefined> | undefined;
+let longestPrefix = 0;
 
-/** A number's time zone from its digits (international, no +), when all numbers of its area code or country are in one. */
+function zonesByPrefix(): Map<string, string | undefined> {
+	if (prefixZones) return prefixZones;
+	prefixZones = new Map<string, string | undefined>(SEVERAL_ZONES.split(' ').map((prefix) => [prefix, undefined]));
+	for (const [zone, prefixes] of Object.entries(PREFIX_ZONES))
+		for (const prefix of prefixes.split(' ')) prefixZones.set(prefix, zone);
+	for (const prefix of prefixZones.keys()) longestPrefix = Math.max(longestPrefix, prefix.length);
+	return prefixZones;
+}
+
+/**
+ * A number's time zone from its digits (international, no +), as libphonenumber's map gives it: its
+ * longest prefix in the map decides; when the numbers of that prefix are in several zones, none.
+ * `country` when that prefix is the country's calling code, else `areaCode` (an area code, or more).
+ */
 export function numberTimeZone(digits: string): { zone: string; source: TimeZoneSource } | undefined {
-	const symbol = digits.startsWith('1') ? ZONE_SYMBOLS.indexOf(NANP_AREA_CODES[Number(digits.slice(1, 4)) - 200]) : -1;
-	if (symbol >= 0) return { zone: NANP_ZONES.split(' ')[symbol], source: 'areaCode' };
-	countryZones ??= new Map(
-		Object.entries(COUNTRY_ZONES).flatMap(([zone, codes]) => codes.split(' ').map((code) => [code, zone] as const)),
-	);
-	const code = callingCodeOf(digits);
-	const country = code === undefined ? undefined : countryZones.get(code);
-	return country ? { zone: country, source: 'country' } : undefined;
+	const zones = zonesByPrefix();
+	for (let length = Math.min(digits.length, longestPrefix); length > 0; length--) {
+		const prefix = digits.slice(0, length);
+		if (!zones.has(prefix)) continue;
+		const zone = zones.get(prefix);
+		if (zone === undefined) return undefined;
+		const shorter = Array.from({ length: length - 1 }, (_, index) => digits.slice(0, index + 1));
+		return { zone, source: shorter.some((part) => zones.has(part)) ? 'areaCode' : 'country' };
+	}
+	return undefined;
 }
 
 const dayOf = (clock: WallClock) => new Date(Date.UTC(clock.year, clock.month - 1, clock.day)).getUTCDay();
