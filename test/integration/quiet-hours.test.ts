@@ -112,3 +112,21 @@ test('an explicit Schedule Date after the opening is kept; one inside quiet hour
 	expect(refused.error?.message).toMatch(/local time 2026-03-10T00:00:00-04:00/);
 	expect(sends()).toHaveLength(2);
 });
+
+test('the day summer time ends in Brussels (the account): +66 Bangkok opens 08:00 at the second 02:00, so it is sent as 03:00 and the emulator sends at 09:00 Bangkok, never 07:00', async () => {
+	// 25 October 2026: Brussels goes from 03:00 CEST back to 02:00 CET at 01:00Z; Bangkok is UTC+7 all year, so its
+	// 08:00 is 01:00Z, the second 02:00 in Brussels. "02:00", read as its first occurrence (00:00Z), would be 07:00 in
+	// Bangkok; "03:00" CET is 02:00Z, 09:00 in Bangkok, the first minute that is read as no earlier than the opening.
+	fixClock('2026-10-24T20:00:00Z');
+	const { items, error } = await run(send('+66 81 234 5678'));
+	expect(error).toBeUndefined();
+	expect(items[0].json).toMatchObject({
+		timeZone: 'Asia/Bangkok',
+		localTime: '2026-10-25T03:00:00+07:00',
+		date: '2026-10-25 03:00',
+		deferredTo: '2026-10-25T09:00:00+07:00',
+	});
+	expect(await scheduled()).toEqual([
+		expect.objectContaining({ to: '66812345678', date: '2026-10-25 03:00', scheduledFor: '2026-10-25T02:00:00.000Z' }),
+	]);
+});

@@ -4,7 +4,7 @@
  * number (libphonenumber's prefix map: numbers/time-zones.ts), else the account.
  */
 import { PREFIX_ZONES, SEVERAL_ZONES } from '../numbers/time-zones';
-import { formatZoned, instantOf, shownClock, wallClockIn, type WallClock } from './schedule';
+import { formatZoned, gapEnd, gatewayDate, occurrencesOf, wallClockIn, type WallClock } from './schedule';
 
 export const QUIET_DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 export type QuietDay = (typeof QUIET_DAYS)[number];
@@ -85,7 +85,12 @@ const isOpen = (window: QuietWindow, clock: WallClock) => {
 	return window.days.has(dayOf(clock)) && minutes >= window.from && minutes < window.until;
 };
 
-/** The first instant at or after `at` at which the window is open in `zone`. */
+/**
+ * The first instant at or after `at` at which the window is open in `zone`. An opening the clocks
+ * skip (summer time starts) is the instant they jump past it, when the window is open then (02:30 →
+ * 03:00); a window wholly inside the skipped hour does not open that day. An opening the clocks show
+ * twice (summer time ends) is its first occurrence not before `at`.
+ */
 export function nextOpening(window: QuietWindow, at: Date, zone: string): Date {
 	const clock = wallClockIn(at, zone);
 	if (isOpen(window, clock)) return at;
@@ -101,16 +106,20 @@ export function nextOpening(window: QuietWindow, at: Date, zone: string): Date {
 			minute: window.from % 60,
 			second: 0,
 		};
-		const instant = instantOf(opening, zone);
-		// An opening in the hour the clocks skip (summer time starts) may land just before the gap: an hour later is after it.
-		return isOpen(window, wallClockIn(instant, zone)) ? instant : new Date(instant.getTime() + 3_600_000);
+		const occurrences = occurrencesOf(opening, zone);
+		const instant =
+			occurrences.length === 0 ? gapEnd(opening, zone) : occurrences.find((occurrence) => occurrence >= at);
+		if (instant && instant >= at && isOpen(window, wallClockIn(instant, zone))) return instant;
 	}
 }
 
 export interface QuietCheck {
 	/** The recipient's local time when the send would go out, ISO 8601 with its offset. */
 	localTime: string;
-	/** When outside the window: its next opening, in the recipient's zone (ISO 8601) and as the gateway's `date` in the account's zone. */
+	/**
+	 * When outside the window: the gateway's `date` (the opening in the account's zone, gatewayDate)
+	 * and the instant the gateway sends at, read back from it, in the recipient's zone (ISO 8601).
+	 */
 	deferredTo?: string;
 	date?: string;
 }
@@ -120,9 +129,6 @@ export function checkQuietHours(window: QuietWindow, at: Date, zone: string, acc
 	const localTime = formatZoned(at, zone).iso8601;
 	const opening = nextOpening(window, at, zone);
 	if (opening === at) return { localTime };
-	return {
-		localTime,
-		deferredTo: formatZoned(opening, zone).iso8601,
-		date: shownClock(wallClockIn(opening, accountZone)),
-	};
+	const { date, sendsAt } = gatewayDate(opening, accountZone);
+	return { localTime, deferredTo: formatZoned(sendsAt, zone).iso8601, date };
 }

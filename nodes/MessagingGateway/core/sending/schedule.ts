@@ -60,19 +60,68 @@ function asUtcMillis(clock: WallClock): number {
 
 const DAY_MS = 86_400_000;
 const sameClock = (a: WallClock, b: WallClock) => asUtcMillis(a) === asUtcMillis(b);
+const offsetAt = (millis: number, timeZone: string) => asUtcMillis(wallClockIn(new Date(millis), timeZone)) - millis;
+
+/** The instants at which clocks in `timeZone` show `clock`, earliest first: none (clocks skip it), one, or two (clocks go back). */
+export function occurrencesOf(clock: WallClock, timeZone: string): Date[] {
+	const target = asUtcMillis(clock);
+	return [...new Set([-DAY_MS, 0, DAY_MS].map((shift) => target - offsetAt(target + shift, timeZone)))]
+		.filter((millis) => sameClock(wallClockIn(new Date(millis), timeZone), clock))
+		.sort((a, b) => a - b)
+		.map((millis) => new Date(millis));
+}
 
 /**
- * The instant at which clocks in `timeZone` show `clock`: one of the zone's offsets around that day
- * gives it. A time that occurs twice (summer time ends) gives its first occurrence; a time that never
- * occurs (summer time starts) gives an instant whose clock differs, which callers refuse.
+ * The instant at which clocks in `timeZone` show `clock`. A time that occurs twice (summer time
+ * ends) gives its first occurrence: this is how the gateway is taken to read its `date` (the reading
+ * java.time, PHP, Python and Temporal give by default) and how the emulator reads it. A time that
+ * never occurs (summer time starts) gives an instant whose clock differs, which callers refuse.
  */
 export function instantOf(clock: WallClock, timeZone: string): Date {
 	const target = asUtcMillis(clock);
-	const offsetAt = (millis: number) => asUtcMillis(wallClockIn(new Date(millis), timeZone)) - millis;
-	const candidates = [...new Set([-DAY_MS, 0, DAY_MS].map((shift) => target - offsetAt(target + shift)))]
-		.filter((millis) => sameClock(wallClockIn(new Date(millis), timeZone), clock))
-		.sort((a, b) => a - b);
-	return new Date(candidates[0] ?? target - offsetAt(target));
+	return occurrencesOf(clock, timeZone)[0] ?? new Date(target - offsetAt(target, timeZone));
+}
+
+/** The first whole minute from `from` to `to` (epoch ms) at which `holds`, which is false before it and true after; `to` if none. */
+function firstMinute(from: number, to: number, holds: (millis: number) => boolean): number {
+	let [low, high] = [Math.ceil(from / MINUTE_MS), Math.floor(to / MINUTE_MS)];
+	while (low < high) {
+		const middle = Math.floor((low + high) / 2);
+		if (holds(middle * MINUTE_MS)) high = middle;
+		else low = middle + 1;
+	}
+	return high * MINUTE_MS;
+}
+
+/** For a `clock` the clocks skip (summer time starts): the instant they jump past it, e.g. 03:00 for 02:30. */
+export function gapEnd(clock: WallClock, timeZone: string): Date {
+	const target = asUtcMillis(clock);
+	const [before, after] = [offsetAt(target - DAY_MS, timeZone), offsetAt(target + DAY_MS, timeZone)];
+	return new Date(
+		firstMinute(
+			target - after,
+			target - before,
+			(millis) => asUtcMillis(wallClockIn(new Date(millis), timeZone)) > target,
+		),
+	);
+}
+
+/** No time zone moves its clocks back by more than this at once. */
+const LONGEST_FOLD_MS = 3 * 3_600_000;
+
+/**
+ * The gateway's `date` for a send due at `instant`: its whole minute at or after it, as clocks in
+ * `timeZone` show it — and, as the gateway reads a repeated time as its first occurrence
+ * (instantOf), a due minute in the second occurrence of a repeated hour is sent as the first minute
+ * after that hour, so the send is never earlier than asked: 02:30 CET on the day summer time ends in
+ * Brussels (the second 02:30) goes out as `03:00`. `sendsAt` is when the gateway, read so, sends.
+ */
+export function gatewayDate(instant: Date, timeZone: string): { date: string; sendsAt: Date } {
+	const due = Math.ceil(instant.getTime() / MINUTE_MS) * MINUTE_MS;
+	const readsBackNotBefore = (millis: number) =>
+		instantOf(wallClockIn(new Date(millis), timeZone), timeZone).getTime() >= millis;
+	const sendsAt = readsBackNotBefore(due) ? due : firstMinute(due, due + LONGEST_FOLD_MS, readsBackNotBefore);
+	return { date: shownClock(wallClockIn(new Date(sendsAt), timeZone)), sendsAt: new Date(sendsAt) };
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -226,7 +275,8 @@ export const shownClock = (clock: WallClock) =>
  * The gateway's `date` for `input`. The gateway schedules whole minutes (docs/gateway-api.md#send-sms),
  * so a time with seconds is rounded UP to the next whole minute, never down: a few seconds later than
  * asked is harmless, earlier is not. This also means a time 1–59 s ahead is never sent as the minute
- * that has already begun (which the gateway would take as "now" or as past).
+ * that has already begun (which the gateway would take as "now" or as past), nor as a repeated time
+ * the gateway would read an hour early (gatewayDate).
  */
 export function formatScheduleDate(input: string, timeZone: string, now: Date): ScheduleResult {
 	const parsed = instantOfInput(input, timeZone);
@@ -239,6 +289,5 @@ export function formatScheduleDate(input: string, timeZone: string, now: Date): 
 			error: `"${input}" is in the past (${shown} in the account's time zone ${timeZone}); a scheduled date must be in the future`,
 		};
 	}
-	const due = new Date(Math.ceil(instant.getTime() / MINUTE_MS) * MINUTE_MS);
-	return { ok: true, date: shownClock(wallClockIn(due, timeZone)) };
+	return { ok: true, date: gatewayDate(instant, timeZone).date };
 }
