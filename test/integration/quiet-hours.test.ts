@@ -5,7 +5,7 @@
  * New York is UTC−4 and Brussels UTC+1; the area codes' zones are NANPA's (212 New York, 305 Miami,
  * 312 Chicago, 213 Los Angeles). Only Date is faked: timers and sockets stay real.
  */
-import { fixClock, send, run, sends, scheduled } from '../support/quiet-hours-setup';
+import { emulator, fixClock, send, run, sends, scheduled } from '../support/quiet-hours-setup';
 
 test('02:30Z to +1 212: deferred to 08:00 in New York, sent as 13:00 for an account in Brussels', async () => {
 	fixClock('2026-03-10T02:30:00Z');
@@ -130,3 +130,32 @@ test('the day summer time ends in Brussels (the account): +66 Bangkok opens 08:0
 		expect.objectContaining({ to: '66812345678', date: '2026-10-25 03:00', scheduledFor: '2026-10-25T02:00:00.000Z' }),
 	]);
 });
+
+test('2,000 items over 8 zones, one recipient each, interleaved: Batch Recipients still holds (one request per date and 100 recipients)', async () => {
+	// At 02:30Z on 10 March: New York (22:30) and Chicago (21:30), London (02:30) and Paris (03:30) wait for 08:00, each
+	// on its own date; Denver (20:30), Los Angeles and Phoenix (19:30), Honolulu (16:30) are sent now: 5 dates.
+	fixClock('2026-03-10T02:30:00Z');
+	const numberOf = [
+		(index: number) => `1212${2_000_000 + index}`,
+		(index: number) => `1312${2_000_000 + index}`,
+		(index: number) => `1303${2_000_000 + index}`,
+		(index: number) => `1213${2_000_000 + index}`,
+		(index: number) => `1602${2_000_000 + index}`,
+		(index: number) => `1808${2_000_000 + index}`,
+		(index: number) => `447700${900_000 + index}`,
+		(index: number) => `33612${String(index).padStart(6, '0')}`,
+	];
+	const items = Array.from({ length: 2000 }, (_, index) => ({ to: numberOf[index % 8](index) }));
+	const { items: out, error } = await run(send('={{ $json.to }}'), {}, items);
+	expect(error).toBeUndefined();
+	expect(out).toHaveLength(2000);
+	const perDate = new Map<unknown, number>();
+	for (const item of out) perDate.set(item.json.date, (perDate.get(item.json.date) ?? 0) + 1);
+	expect(perDate.size).toBe(5);
+	// Each date's recipients in requests of at most 100: the fewest requests there can be.
+	const fewest = [...perDate.values()].reduce((sum, count) => sum + Math.ceil(count / 100), 0);
+	expect(sends()).toHaveLength(fewest);
+	expect(fewest).toBe(22);
+	expect(out.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
+	expect(new Set(emulator.messages.map((message) => message.to)).size).toBe(2000);
+}, 60_000);

@@ -2,7 +2,8 @@
  * Quiet Hours on Send SMS and Send Voice Message (node version 4, off unless set): each recipient's
  * send is checked against the window in its own time zone before anything is sent; outside it, the
  * recipient is deferred to the next opening through `date`, skipped, or refuses the item. An item's
- * recipients with different dates go out in separate requests, one per date.
+ * recipients with different dates go out in separate requests, one per date; the run's sends are put
+ * in order of date, so Batch Recipients still joins the recipients of one date across items.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -142,6 +143,10 @@ function readWindow(
 	return { window, itemZone: itemZone || undefined };
 }
 
+/** Sends now (no date) first, then by date (`yyyy-MM-dd HH:mm` sorts as text). */
+const dateOrder = (a: string | undefined, b: string | undefined) =>
+	(a ?? '') < (b ?? '') ? -1 : (a ?? '') > (b ?? '') ? 1 : 0;
+
 /** Applies Quiet Hours to the run's plans; undefined when the option is not set. */
 export function applyQuietHours<P extends PlannedSend>(
 	ctx: IExecuteFunctions,
@@ -206,6 +211,9 @@ export function applyQuietHours<P extends PlannedSend>(
 		}
 		return plan;
 	});
+	// Batch Recipients joins consecutive sends that differ only in their recipients: recipients of many zones, each
+	// deferred to its own date, are put in order of date (a stable sort: input order within a date) so they still share requests.
+	planned.sort((a, b) => dateOrder(a.body.date, b.body.date));
 	return {
 		plans: checked,
 		planned,
