@@ -5,30 +5,19 @@
  * `npx ts-node --transpile-only bench/quiet-hours.ts`; prints a row for bench/RESULTS.md.
  */
 import { startEmulator } from '../emulator/server';
+import { eightZoneItems } from '../test/support/eight-zones';
 import { emulatorCredentials } from '../test/support/n8n-core';
-import { runAction } from '../test/support/run';
+import { runAction, type GatewayCredentials } from '../test/support/run';
 
 const ITEMS = 2000;
 const BATCH = 100;
-/** New York, Chicago, Denver, Los Angeles, Phoenix, Honolulu, London, Paris. */
-const NUMBER_OF = [
-	(index: number) => `1212${2_000_000 + index}`,
-	(index: number) => `1312${2_000_000 + index}`,
-	(index: number) => `1303${2_000_000 + index}`,
-	(index: number) => `1213${2_000_000 + index}`,
-	(index: number) => `1602${2_000_000 + index}`,
-	(index: number) => `1808${2_000_000 + index}`,
-	(index: number) => `447700${900_000 + index}`,
-	(index: number) => `33612${String(index).padStart(6, '0')}`,
-];
-
 async function quietHoursRow(): Promise<string> {
 	const emulator = await startEmulator({
 		settings: { deliveryDelayMs: 600_000 },
 		account: { balance: 1e9, timezone: 'Europe/Brussels' },
 	});
 	try {
-		const items = Array.from({ length: ITEMS }, (_, index) => ({ to: NUMBER_OF[index % 8](index) }));
+		const items = eightZoneItems(ITEMS);
 		const parameters = {
 			resource: 'message',
 			operation: 'send',
@@ -38,10 +27,8 @@ async function quietHoursRow(): Promise<string> {
 			options: { quietHours: { values: { preset: 'usFederal', mode: 'defer' } } },
 		};
 		const started = performance.now();
-		const run = await runAction(parameters, items, {
-			...emulatorCredentials(emulator),
-			accountTimeZone: 'Europe/Brussels',
-		});
+		const credentials = { ...emulatorCredentials(emulator), accountTimeZone: 'Europe/Brussels' } as GatewayCredentials;
+		const run = await runAction(parameters, items, credentials);
 		const seconds = (performance.now() - started) / 1000;
 		if (run.error) throw new Error(`quiet-hours bench: the run failed: ${run.error.message}`);
 		const perDate = new Map<unknown, number>();

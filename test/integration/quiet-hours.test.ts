@@ -5,6 +5,7 @@
  * New York is UTC−4 and Brussels UTC+1; the area codes' zones are NANPA's (212 New York, 305 Miami,
  * 312 Chicago, 213 Los Angeles). Only Date is faked: timers and sockets stay real.
  */
+import { eightZoneItems } from '../support/eight-zones';
 import { emulator, fixClock, send, run, sends, scheduled } from '../support/quiet-hours-setup';
 
 test('02:30Z to +1 212: deferred to 08:00 in New York, sent as 13:00 for an account in Brussels', async () => {
@@ -135,17 +136,7 @@ test('2,000 items over 8 zones, one recipient each, interleaved: Batch Recipient
 	// At 02:30Z on 10 March: New York (22:30) and Chicago (21:30), London (02:30) and Paris (03:30) wait for 08:00, each
 	// on its own date; Denver (20:30), Los Angeles and Phoenix (19:30), Honolulu (16:30) are sent now: 5 dates.
 	fixClock('2026-03-10T02:30:00Z');
-	const numberOf = [
-		(index: number) => `1212${2_000_000 + index}`,
-		(index: number) => `1312${2_000_000 + index}`,
-		(index: number) => `1303${2_000_000 + index}`,
-		(index: number) => `1213${2_000_000 + index}`,
-		(index: number) => `1602${2_000_000 + index}`,
-		(index: number) => `1808${2_000_000 + index}`,
-		(index: number) => `447700${900_000 + index}`,
-		(index: number) => `33612${String(index).padStart(6, '0')}`,
-	];
-	const items = Array.from({ length: 2000 }, (_, index) => ({ to: numberOf[index % 8](index) }));
+	const items = eightZoneItems(2000);
 	const { items: out, error } = await run(send('={{ $json.to }}'), {}, items);
 	expect(error).toBeUndefined();
 	expect(out).toHaveLength(2000);
