@@ -4,7 +4,8 @@
  * number (libphonenumber's prefix map: numbers/time-zones.ts), else the account.
  */
 import { PREFIX_ZONES, SEVERAL_ZONES } from '../numbers/time-zones';
-import { formatZoned, gapEnd, gatewayDate, occurrencesOf, wallClockIn, type WallClock } from './schedule';
+import { gapEnd, gatewayDate, occurrencesOf, wallClockIn, type WallClock } from './clock';
+import { formatZoned } from './schedule';
 
 export const QUIET_DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 export type QuietDay = (typeof QUIET_DAYS)[number];
