@@ -1,7 +1,7 @@
 /**
  * Quiet Hours in a real n8n (the package installed as a community package, the emulator as the
  * gateway), on the real clock: a window of one hour that starts 2 to 3 hours from now in UTC (the
- * Time Zone Field) is closed now, so Defer schedules at its opening, worked out here from the clock,
+ * Time Zone) is closed now, so Defer schedules at its opening, worked out here from the clock,
  * and Skip sends nothing. Proves n8n hands version 4's Quiet Hours option to the node.
  */
 import type { Emulator } from '../../emulator/server';

@@ -33,19 +33,22 @@ const minutesOf = (text: unknown): number | undefined => {
 export function quietWindow(values: Record<string, unknown>): QuietWindow | { error: string } {
 	const mode = (values.mode ?? 'defer') as QuietMode;
 	if (!['defer', 'skip', 'error'].includes(mode))
-		return { error: `Mode must be defer, skip or error; got "${String(mode)}"` };
+		return { error: `Outside Allowed Hours (mode) must be defer, skip or error; got "${String(mode)}"` };
 	const preset = values.preset ?? 'usFederal';
 	if (preset === 'usFederal' || preset === 'usStrict') return { days: EVERY_DAY, ...PRESETS[preset], mode };
-	if (preset !== 'custom') return { error: `Preset must be usFederal, usStrict or custom; got "${String(preset)}"` };
+	if (preset !== 'custom')
+		return { error: `Allowed Hours (preset) must be usFederal, usStrict or custom; got "${String(preset)}"` };
 	const from = minutesOf(values.from);
 	const until = minutesOf(values.until);
 	if (from === undefined || until === undefined)
-		return { error: 'From and Until must be times in the form HH:mm, e.g. 09:00' };
+		return { error: 'Custom From and Custom Until must be times in the form HH:mm, e.g. 09:00' };
 	if (from >= until)
-		return { error: `From (${String(values.from)}) must be earlier than Until (${String(values.until)})` };
+		return {
+			error: `Custom From (${String(values.from)}) must be earlier than Custom Until (${String(values.until)})`,
+		};
 	const days = Array.isArray(values.days) ? values.days : [];
 	if (days.length === 0 || days.some((day) => !QUIET_DAYS.includes(day as QuietDay)))
-		return { error: 'Days must list at least one of mon … sun' };
+		return { error: 'Custom Days must list at least one of mon … sun' };
 	return { days: new Set(days.map((day) => QUIET_DAYS.indexOf(day as QuietDay))), from, until, mode };
 }
 

@@ -10,10 +10,10 @@ const window = (values: Record<string, unknown>) => quietWindow(values) as Quiet
 
 test.each([
 	[{ preset: 'custom', from: '9:00', until: '17:00', days: ['mon'] }, /HH:mm/],
-	[{ preset: 'custom', from: '18:00', until: '09:00', days: ['mon'] }, /earlier than Until/],
+	[{ preset: 'custom', from: '18:00', until: '09:00', days: ['mon'] }, /earlier than Custom Until/],
 	[{ preset: 'custom', from: '09:00', until: '17:00', days: [] }, /at least one/],
-	[{ preset: 'weekdays' }, /Preset must be/],
-	[{ mode: 'later' }, /Mode must be/],
+	[{ preset: 'weekdays' }, /Allowed Hours \(preset\) must be/],
+	[{ mode: 'later' }, /Outside Allowed Hours \(mode\) must be/],
 ])('refuses %j', (values, error) => {
 	expect(quietWindow(values)).toEqual({ error: expect.stringMatching(error) });
 });
