@@ -68,7 +68,7 @@ function readWindow(
 	if ('error' in window) return window;
 	const itemZone = typeof values.timeZoneField === 'string' ? values.timeZoneField.trim() : '';
 	if (itemZone !== '' && !isZone(itemZone)) {
-		const field = /^[A-Za-z_$][\w$.]*$/.test(itemZone) && !itemZone.includes('/');
+		const field = /^[A-Za-z_$][\w$.]*$/.test(itemZone);
 		return {
 			error: `Time Zone: "${itemZone}" is not an IANA time zone name (e.g. America/Chicago)${field ? `; to read an item's field, use an expression: {{ $json.${itemZone} }}` : ''}`,
 		};
