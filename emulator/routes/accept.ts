@@ -5,7 +5,7 @@
  */
 import { apiError } from '../http';
 import type { SendServices } from '../sending';
-import { shownClock, wallClockIn } from '../../nodes/MessagingGateway/core/sending/schedule';
+import { shownClock, wallClockIn } from '../../nodes/MessagingGateway/core/sending/clock';
 import type { SentMessage } from '../types';
 
 /** What every message of one send has in common, apart from what acceptSend fills in. */

@@ -1,10 +1,12 @@
 /**
  * Quiet Hours in a real n8n (the package installed as a community package, the emulator as the
  * gateway), on the real clock: a window of one hour that starts 2 to 3 hours from now in UTC (the
- * Time Zone Field) is closed now, so Defer schedules at its opening, worked out here from the clock,
- * and Skip sends nothing. Proves n8n hands version 4's Quiet Hours option to the node.
+ * Time Zone) is closed now, so Defer schedules at its opening, worked out here from the clock,
+ * and Skip sends nothing; a group send without Time Zone is refused. Proves n8n hands version 4's
+ * Quiet Hours option to the node.
  */
 import type { Emulator } from '../../emulator/server';
+import { QUIET_HOURS_OPTION } from '../../nodes/MessagingGateway/actions/message/send/quiet-hours-option';
 import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
@@ -55,22 +57,16 @@ beforeAll(async () => {
 		mode: '={{ $json.body.mode }}',
 		timeZoneField: 'UTC',
 	};
-	const workflow = {
-		name: 'Quiet hours',
+	const workflowOf = (path: string, webhookId: string, parameters: Record<string, unknown>, extra = {}) => ({
+		name: `Quiet hours ${path}`,
 		nodes: [
 			{
 				name: 'Start',
 				type: 'n8n-nodes-base.webhook',
 				typeVersion: 2,
 				position: [0, 0],
-				webhookId: '36c3f5e7-4f6d-4081-8cbe-2d3f40516236',
-				parameters: {
-					httpMethod: 'POST',
-					path: 'quiet-36',
-					responseMode: 'lastNode',
-					responseData: 'allEntries',
-					options: {},
-				},
+				webhookId,
+				parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
 			},
 			{
 				name: 'Send',
@@ -81,20 +77,35 @@ beforeAll(async () => {
 					resource: 'message',
 					operation: 'send',
 					sender: { __rl: true, mode: 'list', value: 'Shop' },
-					to: '={{ $json.body.to }}',
 					message: 'Sale today',
 					additionalFields: {},
-					options: { quietHours: { values: window } },
+					...parameters,
 				},
 				credentials,
+				...extra,
 			},
 		],
 		connections: { Start: { main: [[{ node: 'Send', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
-	};
-	await withLogOf(n8n, client.importWorkflow(workflow as never, credentialId));
-	// Until n8n registers the webhook it answers 404; the probe has no number, so the node refuses it and sends nothing.
-	await waitForWebhooks([`${n8n.url}/webhook/quiet-36`], {
+	});
+	const numbers = workflowOf('quiet-36', '36c3f5e7-4f6d-4081-8cbe-2d3f40516236', {
+		to: '={{ $json.body.to }}',
+		options: { quietHours: { values: window } },
+	});
+	// A group send with Quiet Hours as the panel adds it (its default window) and no Time Zone.
+	const group = workflowOf(
+		'quiet-group',
+		'8e4b2f0a-5c1d-4f7e-9a3b-6d2c1e0f4a42',
+		{
+			sendTo: 'group',
+			groupId: { __rl: true, mode: 'id', value: '4821' },
+			options: { quietHours: QUIET_HOURS_OPTION.default },
+		},
+		{ onError: 'continueRegularOutput' },
+	);
+	for (const workflow of [numbers, group]) await withLogOf(n8n, client.importWorkflow(workflow as never, credentialId));
+	// Until n8n registers the webhooks they answer 404; the probe sends nothing (no number; a group send without Time Zone).
+	await waitForWebhooks([`${n8n.url}/webhook/quiet-36`, `${n8n.url}/webhook/quiet-group`], {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/json' },
 		body: '{}',
@@ -106,8 +117,8 @@ afterAll(async () => {
 	await stop?.();
 });
 
-const post = async (body: unknown) => {
-	const response = await fetch(`${n8n.url}/webhook/quiet-36`, {
+const post = async (body: unknown, path = 'quiet-36') => {
+	const response = await fetch(`${n8n.url}/webhook/${path}`, {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/json' },
 		body: JSON.stringify(body),
@@ -139,4 +150,13 @@ test("Defer: scheduled at the window's opening, as the emulator keeps it; Skip: 
 	expect(skipped).toEqual([expect.objectContaining({ to: '31612345602', skipped: 'quietHours' })]);
 	expect(emulator.messages.map((message) => message.to)).toEqual(['31612345601']);
 	expect(opening.getTime() - Date.now()).toBeGreaterThan(HOUR);
+}, 120_000);
+
+test('a group send with Quiet Hours as the panel adds it and no Time Zone is refused before anything is sent', async () => {
+	const sent = emulator.messages.length;
+	const refused = await post({}, 'quiet-group');
+	expect(refused).toEqual([
+		expect.objectContaining({ error: expect.stringMatching(/^Quiet Hours: a group send needs Time Zone/) }),
+	]);
+	expect(emulator.messages.length).toBe(sent);
 }, 120_000);

@@ -5,7 +5,8 @@
  * New York is UTC−4 and Brussels UTC+1; the area codes' zones are NANPA's (212 New York, 305 Miami,
  * 312 Chicago, 213 Los Angeles). Only Date is faked: timers and sockets stay real.
  */
-import { fixClock, send, run, sends, scheduled } from '../support/quiet-hours-setup';
+import { eightZoneItems } from '../support/eight-zones';
+import { emulator, fixClock, send, run, sends, scheduled } from '../support/quiet-hours-setup';
 
 test('02:30Z to +1 212: deferred to 08:00 in New York, sent as 13:00 for an account in Brussels', async () => {
 	fixClock('2026-03-10T02:30:00Z');
@@ -112,3 +113,40 @@ test('an explicit Schedule Date after the opening is kept; one inside quiet hour
 	expect(refused.error?.message).toMatch(/local time 2026-03-10T00:00:00-04:00/);
 	expect(sends()).toHaveLength(2);
 });
+
+test('the day summer time ends in Brussels (the account): +66 Bangkok opens 08:00 at the second 02:00, so it is sent as 03:00 and the emulator sends at 09:00 Bangkok, never 07:00', async () => {
+	// 25 October 2026: Brussels goes from 03:00 CEST back to 02:00 CET at 01:00Z; Bangkok is UTC+7 all year, so its
+	// 08:00 is 01:00Z, the second 02:00 in Brussels. "02:00", read as its first occurrence (00:00Z), would be 07:00 in
+	// Bangkok; "03:00" CET is 02:00Z, 09:00 in Bangkok, the first minute that is read as no earlier than the opening.
+	fixClock('2026-10-24T20:00:00Z');
+	const { items, error } = await run(send('+66 81 234 5678'));
+	expect(error).toBeUndefined();
+	expect(items[0].json).toMatchObject({
+		timeZone: 'Asia/Bangkok',
+		localTime: '2026-10-25T03:00:00+07:00',
+		date: '2026-10-25 03:00',
+		deferredTo: '2026-10-25T09:00:00+07:00',
+	});
+	expect(await scheduled()).toEqual([
+		expect.objectContaining({ to: '66812345678', date: '2026-10-25 03:00', scheduledFor: '2026-10-25T02:00:00.000Z' }),
+	]);
+});
+
+test('2,000 items over 8 zones, one recipient each, interleaved: Batch Recipients still holds (one request per date and 100 recipients)', async () => {
+	// At 02:30Z on 10 March: New York (22:30) and Chicago (21:30), London (02:30) and Paris (03:30) wait for 08:00, each
+	// on its own date; Denver (20:30), Los Angeles and Phoenix (19:30), Honolulu (16:30) are sent now: 5 dates.
+	fixClock('2026-03-10T02:30:00Z');
+	const items = eightZoneItems(2000);
+	const { items: out, error } = await run(send('={{ $json.to }}'), {}, items);
+	expect(error).toBeUndefined();
+	expect(out).toHaveLength(2000);
+	const perDate = new Map<unknown, number>();
+	for (const item of out) perDate.set(item.json.date, (perDate.get(item.json.date) ?? 0) + 1);
+	expect(perDate.size).toBe(5);
+	// Each date's recipients in requests of at most 100: the fewest requests there can be.
+	const fewest = [...perDate.values()].reduce((sum, count) => sum + Math.ceil(count / 100), 0);
+	expect(sends()).toHaveLength(fewest);
+	expect(fewest).toBe(22);
+	expect(out.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
+	expect(new Set(emulator.messages.map((message) => message.to)).size).toBe(2000);
+}, 60_000);

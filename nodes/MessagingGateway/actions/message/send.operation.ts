@@ -5,7 +5,7 @@ import { GUARD_OPTIONS } from './cost-guards';
 import { CREDIT_OPTIONS } from './credits';
 import { SMART_ENCODING } from './smart-encoding';
 import { runSend, type SendOperation } from './send/run';
-import { QUIET_HOURS_OPTION } from './send/quiet-hours';
+import { QUIET_HOURS_OPTION } from './send/quiet-hours-option';
 import { sendOptionsFields, senderFields, toField } from './send/fields';
 
 const show = { resource: ['message'], operation: ['send'] };

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { DEFAULT_VOICE_GENDER, DEFAULT_VOICE_LANGUAGE, VOICE_GENDERS, VOICE_LANGUAGES } from '../../core/sending/voice';
 import { runSend, type SendOperation } from './send/run';
-import { QUIET_HOURS_OPTION } from './send/quiet-hours';
+import { QUIET_HOURS_OPTION } from './send/quiet-hours-option';
 import { sendOptionsFields, toField } from './send/fields';
 
 const show = { resource: ['message'], operation: ['sendVoice'] };

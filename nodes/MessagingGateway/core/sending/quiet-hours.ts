@@ -1,11 +1,11 @@
 /**
  * Quiet Hours: a window in the recipient's local time outside which a send is deferred to the
  * window's next opening, skipped or refused. The recipient's zone comes from the item, else the
- * number (a NANP area code, or a country in one zone: numbers/time-zones.ts), else the account.
+ * number (libphonenumber's prefix map: numbers/time-zones.ts), else the account.
  */
-import { callingCodeOf } from '../numbers/countries';
-import { COUNTRY_ZONES, NANP_AREA_CODES, NANP_ZONES } from '../numbers/time-zones';
-import { formatZoned, instantOf, shownClock, wallClockIn, type WallClock } from './schedule';
+import { PREFIX_ZONES, SEVERAL_ZONES } from '../numbers/time-zones';
+import { gapEnd, gatewayDate, occurrencesOf, wallClockIn, type WallClock } from './clock';
+import { formatZoned } from './schedule';
 
 export const QUIET_DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 export type QuietDay = (typeof QUIET_DAYS)[number];
@@ -33,36 +33,54 @@ const minutesOf = (text: unknown): number | undefined => {
 export function quietWindow(values: Record<string, unknown>): QuietWindow | { error: string } {
 	const mode = (values.mode ?? 'defer') as QuietMode;
 	if (!['defer', 'skip', 'error'].includes(mode))
-		return { error: `Mode must be defer, skip or error; got "${String(mode)}"` };
+		return { error: `Outside Allowed Hours (mode) must be defer, skip or error; got "${String(mode)}"` };
 	const preset = values.preset ?? 'usFederal';
 	if (preset === 'usFederal' || preset === 'usStrict') return { days: EVERY_DAY, ...PRESETS[preset], mode };
-	if (preset !== 'custom') return { error: `Preset must be usFederal, usStrict or custom; got "${String(preset)}"` };
+	if (preset !== 'custom')
+		return { error: `Allowed Hours (preset) must be usFederal, usStrict or custom; got "${String(preset)}"` };
 	const from = minutesOf(values.from);
 	const until = minutesOf(values.until);
 	if (from === undefined || until === undefined)
-		return { error: 'From and Until must be times in the form HH:mm, e.g. 09:00' };
+		return { error: 'Custom From and Custom Until must be times in the form HH:mm, e.g. 09:00' };
 	if (from >= until)
-		return { error: `From (${String(values.from)}) must be earlier than Until (${String(values.until)})` };
+		return {
+			error: `Custom From (${String(values.from)}) must be earlier than Custom Until (${String(values.until)})`,
+		};
 	const days = Array.isArray(values.days) ? values.days : [];
 	if (days.length === 0 || days.some((day) => !QUIET_DAYS.includes(day as QuietDay)))
-		return { error: 'Days must list at least one of mon … sun' };
+		return { error: 'Custom Days must list at least one of mon … sun' };
 	return { days: new Set(days.map((day) => QUIET_DAYS.indexOf(day as QuietDay))), from, until, mode };
 }
 
-/** The characters of NANP_AREA_CODES (numbers/time-zones.ts), each an index into NANP_ZONES. */
-export const ZONE_SYMBOLS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
-let countryZones: Map<string, string> | undefined;
+/** Prefix → its one zone, or undefined where its numbers are in several (numbers/time-zones.ts); built on first use. */
+let prefixZones: Map<string, string | undefined> | undefined;
+let longestPrefix = 0;
 
-/** A number's time zone from its digits (international, no +), when all numbers of its area code or country are in one. */
+function zonesByPrefix(): Map<string, string | undefined> {
+	if (prefixZones) return prefixZones;
+	prefixZones = new Map<string, string | undefined>(SEVERAL_ZONES.split(' ').map((prefix) => [prefix, undefined]));
+	for (const [zone, prefixes] of Object.entries(PREFIX_ZONES))
+		for (const prefix of prefixes.split(' ')) prefixZones.set(prefix, zone);
+	for (const prefix of prefixZones.keys()) longestPrefix = Math.max(longestPrefix, prefix.length);
+	return prefixZones;
+}
+
+/**
+ * A number's time zone from its digits (international, no +), as libphonenumber's map gives it: its
+ * longest prefix in the map decides; when the numbers of that prefix are in several zones, none.
+ * `country` when that prefix is the country's calling code, else `areaCode` (an area code, or more).
+ */
 export function numberTimeZone(digits: string): { zone: string; source: TimeZoneSource } | undefined {
-	const symbol = digits.startsWith('1') ? ZONE_SYMBOLS.indexOf(NANP_AREA_CODES[Number(digits.slice(1, 4)) - 200]) : -1;
-	if (symbol >= 0) return { zone: NANP_ZONES.split(' ')[symbol], source: 'areaCode' };
-	countryZones ??= new Map(
-		Object.entries(COUNTRY_ZONES).flatMap(([zone, codes]) => codes.split(' ').map((code) => [code, zone] as const)),
-	);
-	const code = callingCodeOf(digits);
-	const country = code === undefined ? undefined : countryZones.get(code);
-	return country ? { zone: country, source: 'country' } : undefined;
+	const zones = zonesByPrefix();
+	for (let length = Math.min(digits.length, longestPrefix); length > 0; length--) {
+		const prefix = digits.slice(0, length);
+		if (!zones.has(prefix)) continue;
+		const zone = zones.get(prefix);
+		if (zone === undefined) return undefined;
+		const shorter = Array.from({ length: length - 1 }, (_, index) => digits.slice(0, index + 1));
+		return { zone, source: shorter.some((part) => zones.has(part)) ? 'areaCode' : 'country' };
+	}
+	return undefined;
 }
 
 const dayOf = (clock: WallClock) => new Date(Date.UTC(clock.year, clock.month - 1, clock.day)).getUTCDay();
@@ -71,7 +89,12 @@ const isOpen = (window: QuietWindow, clock: WallClock) => {
 	return window.days.has(dayOf(clock)) && minutes >= window.from && minutes < window.until;
 };
 
-/** The first instant at or after `at` at which the window is open in `zone`. */
+/**
+ * The first instant at or after `at` at which the window is open in `zone`. An opening the clocks
+ * skip (summer time starts) is the instant they jump past it, when the window is open then (02:30 →
+ * 03:00); a window wholly inside the skipped hour does not open that day. An opening the clocks show
+ * twice (summer time ends) is its first occurrence not before `at`.
+ */
 export function nextOpening(window: QuietWindow, at: Date, zone: string): Date {
 	const clock = wallClockIn(at, zone);
 	if (isOpen(window, clock)) return at;
@@ -87,16 +110,20 @@ export function nextOpening(window: QuietWindow, at: Date, zone: string): Date {
 			minute: window.from % 60,
 			second: 0,
 		};
-		const instant = instantOf(opening, zone);
-		// An opening in the hour the clocks skip (summer time starts) may land just before the gap: an hour later is after it.
-		return isOpen(window, wallClockIn(instant, zone)) ? instant : new Date(instant.getTime() + 3_600_000);
+		const occurrences = occurrencesOf(opening, zone);
+		const instant =
+			occurrences.length === 0 ? gapEnd(opening, zone) : occurrences.find((occurrence) => occurrence >= at);
+		if (instant && instant >= at && isOpen(window, wallClockIn(instant, zone))) return instant;
 	}
 }
 
 export interface QuietCheck {
 	/** The recipient's local time when the send would go out, ISO 8601 with its offset. */
 	localTime: string;
-	/** When outside the window: its next opening, in the recipient's zone (ISO 8601) and as the gateway's `date` in the account's zone. */
+	/**
+	 * When outside the window: the gateway's `date` (the opening in the account's zone, gatewayDate)
+	 * and the instant the gateway sends at, read back from it, in the recipient's zone (ISO 8601).
+	 */
 	deferredTo?: string;
 	date?: string;
 }
@@ -106,9 +133,6 @@ export function checkQuietHours(window: QuietWindow, at: Date, zone: string, acc
 	const localTime = formatZoned(at, zone).iso8601;
 	const opening = nextOpening(window, at, zone);
 	if (opening === at) return { localTime };
-	return {
-		localTime,
-		deferredTo: formatZoned(opening, zone).iso8601,
-		date: shownClock(wallClockIn(opening, accountZone)),
-	};
+	const { date, sendsAt } = gatewayDate(opening, accountZone);
+	return { localTime, deferredTo: formatZoned(sendsAt, zone).iso8601, date };
 }

@@ -4,78 +4,22 @@
  * time in `timeZone`; input with an offset or `Z` is an instant, shown in `timeZone`.
  */
 
+import {
+	asUtcMillis,
+	gatewayDate,
+	instantOf,
+	MINUTE_MS,
+	pad,
+	sameClock,
+	shownClock,
+	wallClockIn,
+	type WallClock,
+} from './clock';
+
 export type ScheduleResult = { ok: true; date: string } | { ok: false; error: string };
 
 /** `yyyy-MM-dd HH:mm`, `T` and seconds (with a fraction) allowed, then an optional offset or `Z`. */
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:\s*(Z|[+-]\d{2}:?\d{2}))?$/i;
-const MINUTE_MS = 60_000;
-
-export interface WallClock {
-	year: number;
-	month: number;
-	day: number;
-	hour: number;
-	minute: number;
-	second: number;
-}
-
-/** One formatter per zone: creating an Intl.DateTimeFormat costs far more than using one. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-	let formatter = formatters.get(timeZone);
-	if (!formatter) {
-		// Throws a RangeError for a name that is no IANA time zone; only valid zones are kept.
-		formatter = new Intl.DateTimeFormat('en-US', {
-			timeZone,
-			hourCycle: 'h23',
-			year: 'numeric',
-			month: '2-digit',
-			day: '2-digit',
-			hour: '2-digit',
-			minute: '2-digit',
-			second: '2-digit',
-		});
-		formatters.set(timeZone, formatter);
-	}
-	return formatter;
-}
-
-export function wallClockIn(instant: Date, timeZone: string): WallClock {
-	const parts = formatterFor(timeZone).formatToParts(instant);
-	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-	return {
-		year: get('year'),
-		month: get('month'),
-		day: get('day'),
-		hour: get('hour'),
-		minute: get('minute'),
-		second: get('second'),
-	};
-}
-
-function asUtcMillis(clock: WallClock): number {
-	return Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
-}
-
-const DAY_MS = 86_400_000;
-const sameClock = (a: WallClock, b: WallClock) => asUtcMillis(a) === asUtcMillis(b);
-
-/**
- * The instant at which clocks in `timeZone` show `clock`: one of the zone's offsets around that day
- * gives it. A time that occurs twice (summer time ends) gives its first occurrence; a time that never
- * occurs (summer time starts) gives an instant whose clock differs, which callers refuse.
- */
-export function instantOf(clock: WallClock, timeZone: string): Date {
-	const target = asUtcMillis(clock);
-	const offsetAt = (millis: number) => asUtcMillis(wallClockIn(new Date(millis), timeZone)) - millis;
-	const candidates = [...new Set([-DAY_MS, 0, DAY_MS].map((shift) => target - offsetAt(target + shift)))]
-		.filter((millis) => sameClock(wallClockIn(new Date(millis), timeZone), clock))
-		.sort((a, b) => a - b);
-	return new Date(candidates[0] ?? target - offsetAt(target));
-}
-
-const pad = (value: number) => String(value).padStart(2, '0');
 
 export interface ZonedTime {
 	/** `YYYY-MM-DD HH:MM:SS` as clocks in the zone show it. */
@@ -219,14 +163,12 @@ export function dateValueText(value: unknown): DateText | undefined {
 	return iso ? { ok: true, text: iso } : { ok: false, error: 'got an invalid date' };
 }
 
-export const shownClock = (clock: WallClock) =>
-	`${clock.year}-${pad(clock.month)}-${pad(clock.day)} ${pad(clock.hour)}:${pad(clock.minute)}`;
-
 /**
  * The gateway's `date` for `input`. The gateway schedules whole minutes (docs/gateway-api.md#send-sms),
  * so a time with seconds is rounded UP to the next whole minute, never down: a few seconds later than
  * asked is harmless, earlier is not. This also means a time 1–59 s ahead is never sent as the minute
- * that has already begun (which the gateway would take as "now" or as past).
+ * that has already begun (which the gateway would take as "now" or as past), nor as a repeated time
+ * the gateway would read an hour early (gatewayDate).
  */
 export function formatScheduleDate(input: string, timeZone: string, now: Date): ScheduleResult {
 	const parsed = instantOfInput(input, timeZone);
@@ -239,6 +181,5 @@ export function formatScheduleDate(input: string, timeZone: string, now: Date): 
 			error: `"${input}" is in the past (${shown} in the account's time zone ${timeZone}); a scheduled date must be in the future`,
 		};
 	}
-	const due = new Date(Math.ceil(instant.getTime() / MINUTE_MS) * MINUTE_MS);
-	return { ok: true, date: shownClock(wallClockIn(due, timeZone)) };
+	return { ok: true, date: gatewayDate(instant, timeZone).date };
 }

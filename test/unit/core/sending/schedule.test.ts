@@ -13,11 +13,14 @@ describe('formatScheduleDate in the account time zone', () => {
 		// Without an offset, the text already is the account's local time.
 		['2031-06-01T10:30', 'America/New_York', '2031-06-01 10:30'],
 		['2031-06-01 10:30', 'Asia/Tokyo', '2031-06-01 10:30'],
-		// Summer time ends (clocks go back at 03:00 CEST / 02:00 EDT): both instants show the same wall-clock time.
+		// Summer time ends (clocks go back at 03:00 CEST / 02:00 EDT): both instants show the same wall-clock time,
+		// which the gateway reads as the first; the second is sent as the first minute after the repeated hour.
 		['2026-10-25T00:30:00Z', 'Europe/Amsterdam', '2026-10-25 02:30'],
-		['2026-10-25T01:30:00Z', 'Europe/Amsterdam', '2026-10-25 02:30'],
+		['2026-10-25T01:30:00Z', 'Europe/Amsterdam', '2026-10-25 03:00'],
 		['2026-11-01T05:30:00Z', 'America/New_York', '2026-11-01 01:30'],
-		['2026-11-01T06:30:00Z', 'America/New_York', '2026-11-01 01:30'],
+		['2026-11-01T06:30:00Z', 'America/New_York', '2026-11-01 02:00'],
+		['2026-11-01T06:59:30Z', 'America/New_York', '2026-11-01 02:00'],
+		['2026-11-01T07:00:00Z', 'America/New_York', '2026-11-01 02:00'],
 		['2026-10-25 02:30', 'Europe/Amsterdam', '2026-10-25 02:30'],
 		// Summer time starts: the instant after the jump.
 		['2026-03-29T01:30:00Z', 'Europe/Amsterdam', '2026-03-29 03:30'],

@@ -2,15 +2,15 @@
  * Quiet Hours on Send SMS and Send Voice Message (node version 4, off unless set): each recipient's
  * send is checked against the window in its own time zone before anything is sent; outside it, the
  * recipient is deferred to the next opening through `date`, skipped, or refuses the item. An item's
- * recipients with different dates go out in separate requests, one per date.
+ * recipients with different dates go out in separate requests, one per date; the run's sends are put
+ * in order of date, so Batch Recipients still joins the recipients of one date across items.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	checkQuietHours,
 	numberTimeZone,
-	QUIET_DAYS,
 	quietWindow,
 	type QuietWindow,
 	type TimeZoneSource,
@@ -18,81 +18,6 @@ import {
 import { formatZoned, parseWallClock } from '../../../core/sending/schedule';
 import { refusal } from '../../perItem';
 import type { PlannedSend } from './requests';
-
-const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const custom = { show: { preset: ['custom'] } };
-
-/** The Quiet Hours option (DESIGN §2.4). */
-export const QUIET_HOURS_OPTION: INodeProperties = {
-	displayName: 'Quiet Hours',
-	name: 'quietHours',
-	type: 'fixedCollection',
-	default: {},
-	description: "Send only inside a window of each recipient's local time (docs: Sending lawfully)",
-	options: [
-		{
-			displayName: 'Window',
-			name: 'values',
-			values: [
-				{
-					displayName: 'Days',
-					name: 'days',
-					type: 'multiOptions',
-					default: ['mon', 'tue', 'wed', 'thu', 'fri'],
-					options: [1, 2, 3, 4, 5, 6, 0].map((day) => ({ name: DAY_NAMES[day], value: QUIET_DAYS[day] })),
-					displayOptions: custom,
-				},
-				{
-					displayName: 'From',
-					name: 'from',
-					type: 'string',
-					default: '09:00',
-					placeholder: 'HH:mm',
-					displayOptions: custom,
-				},
-				{
-					displayName: 'Mode',
-					name: 'mode',
-					type: 'options',
-					default: 'defer',
-					options: [
-						{ name: 'Defer', value: 'defer', description: 'Schedule at the next opening' },
-						{ name: 'Skip', value: 'skip', description: 'Send nothing; the output item says why' },
-						{ name: 'Error', value: 'error', description: 'Refuse the item; nothing of it is sent' },
-					],
-				},
-				{
-					displayName: 'Preset',
-					name: 'preset',
-					type: 'options',
-					default: 'usFederal',
-					options: [
-						{ name: 'US Federal (08:00–21:00)', value: 'usFederal' },
-						{ name: 'US Florida, Oklahoma (08:00–20:00)', value: 'usStrict' },
-						{ name: 'Custom', value: 'custom' },
-					],
-				},
-				{
-					displayName: 'Time Zone Field',
-					name: 'timeZoneField',
-					type: 'string',
-					default: '',
-					placeholder: '={{ $json.timeZone }}',
-					description:
-						"The recipients' IANA time zone, e.g. America/Chicago. Empty: from the number, else the account's.",
-				},
-				{
-					displayName: 'Until',
-					name: 'until',
-					type: 'string',
-					default: '18:00',
-					placeholder: 'HH:mm',
-					displayOptions: custom,
-				},
-			],
-		},
-	],
-};
 
 /** A recipient left out by Skip mode. */
 export interface QuietSkipped<P> {
@@ -128,19 +53,37 @@ const isZone = (zone: string) => {
 	}
 };
 
-/** The window and the item's own zone, or why the item is refused. */
+/** The window and the item's own zone, or why the item is refused (a group send must name its members' zone). */
 function readWindow(
 	ctx: IExecuteFunctions,
 	index: number,
+	group: boolean,
 ): { window: QuietWindow; itemZone?: string } | { error: string } {
-	const values = ctx.getNodeParameter('options.quietHours.values', index, {}) as IDataObject;
+	const option = ctx.getNodeParameter('options.quietHours', index, {}) as IDataObject;
+	// The option added and its window removed: the panel shows "Currently no items exist". Refused rather than ignored.
+	if (typeof option.values !== 'object' || option.values === null)
+		return { error: 'it has no window. Add one (Allowed Hours, e.g. US Federal) or remove Quiet Hours from Options' };
+	const values = option.values as IDataObject;
 	const window = quietWindow(values);
 	if ('error' in window) return window;
 	const itemZone = typeof values.timeZoneField === 'string' ? values.timeZoneField.trim() : '';
-	if (itemZone !== '' && !isZone(itemZone))
-		return { error: `Time Zone Field: "${itemZone}" is not an IANA time zone name (e.g. America/Chicago)` };
+	if (itemZone !== '' && !isZone(itemZone)) {
+		const field = /^[A-Za-z_$][\w$.]*$/.test(itemZone);
+		return {
+			error: `Time Zone: "${itemZone}" is not an IANA time zone name (e.g. America/Chicago)${field ? `; to read an item's field, use an expression: {{ $json.${itemZone} }}` : ''}`,
+		};
+	}
+	if (group && itemZone === '')
+		return {
+			error:
+				"a group send needs Time Zone (the members' IANA time zone, e.g. America/New_York): the node cannot see the group's numbers, and the account's zone may be hours away from them",
+		};
 	return { window, itemZone: itemZone || undefined };
 }
+
+/** Sends now (no date) first, then by date (`yyyy-MM-dd HH:mm` sorts as text). */
+const dateOrder = (a: string | undefined, b: string | undefined) =>
+	(a ?? '') < (b ?? '') ? -1 : (a ?? '') > (b ?? '') ? 1 : 0;
 
 /** Applies Quiet Hours to the run's plans; undefined when the option is not set. */
 export function applyQuietHours<P extends PlannedSend>(
@@ -161,17 +104,13 @@ export function applyQuietHours<P extends PlannedSend>(
 	};
 	const checked = plans.map((plan) => {
 		if (plan instanceof NodeOperationError) return plan;
-		const read = readWindow(ctx, plan.index);
+		const read = readWindow(ctx, plan.index, plan.body.type === 'group');
 		if ('error' in read) return refuse(plan.index, read.error);
 		const scheduled = plan.body.date === undefined ? undefined : parseWallClock(plan.body.date, accountZone);
 		const at = scheduled?.ok ? scheduled.instant : now;
 		const byDate = new Map<string | undefined, string[]>();
 		for (const to of plan.recipients) {
-			const found = read.itemZone
-				? { zone: read.itemZone, source: 'item' as const }
-				: plan.body.type === 'group'
-					? undefined
-					: numberTimeZone(to);
+			const found = read.itemZone ? { zone: read.itemZone, source: 'item' as const } : numberTimeZone(to);
 			const zone = found?.zone ?? accountZone;
 			const check = checkQuietHours(read.window, at, zone, accountZone);
 			where.set(
@@ -206,6 +145,9 @@ export function applyQuietHours<P extends PlannedSend>(
 		}
 		return plan;
 	});
+	// Batch Recipients joins consecutive sends that differ only in their recipients: recipients of many zones, each
+	// deferred to its own date, are put in order of date (a stable sort: input order within a date) so they still share requests.
+	planned.sort((a, b) => dateOrder(a.body.date, b.body.date));
 	return {
 		plans: checked,
 		planned,
