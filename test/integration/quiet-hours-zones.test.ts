@@ -11,7 +11,7 @@ test('the zone comes from the item, else the number (area code, country), else t
 		{ to: '12125550100', tz: 'Asia/Tokyo' },
 		{ to: '12125550100', tz: '' },
 		{ to: '32470123456', tz: '' },
-		{ to: '61812345678', tz: '' },
+		{ to: '61851100123', tz: '' },
 	];
 	const { items: out } = await run(send('={{ $json.to }}', { timeZoneField: '={{ $json.tz }}' }), {}, items);
 	expect(out.map((item) => [item.json.timeZone, item.json.timeZoneSource, item.json.date])).toEqual([

@@ -6,7 +6,7 @@ const NUMBER_OF = [
 	(index: number) => `1213${2_000_000 + index}`,
 	(index: number) => `1602${2_000_000 + index}`,
 	(index: number) => `1808${2_000_000 + index}`,
-	(index: number) => `447700${900_000 + index}`,
+	(index: number) => `447700${100_000 + index}`,
 	(index: number) => `33612${String(index).padStart(6, '0')}`,
 ];
 

@@ -29,7 +29,7 @@ test.each([
 	['18085550100', 'Pacific/Honolulu', 'areaCode'], // 808 Hawaii
 	['14165550100', 'America/Toronto', 'areaCode'], // 416 Toronto
 	['32470123456', 'Europe/Brussels', 'country'], // +32 Belgium
-	['447700900123', 'Europe/London', 'country'], // +44: Jersey, Guernsey, Isle of Man are links to London
+	['447700100123', 'Europe/London', 'country'], // +44: Jersey, Guernsey, Isle of Man are links to London
 	['33612345678', 'Europe/Paris', 'country'], // +33 France
 	// Area codes that span two zones (libphonenumber's map below the area code: area code + exchange).
 	['18502301234', 'America/Chicago', 'areaCode'], // 850-230 Panama City Beach, Florida: Central
@@ -46,7 +46,7 @@ test.each([
 test.each([
 	['19075550100'], // 907 Alaska: Anchorage and Adak
 	['71234567890'], // +7 1…: no prefix of the map but +7, which has many zones
-	['61812345678'], // +61 8 1…: no prefix longer than 61, whose numbers are in many zones
+	['61851100123'], // +61 8 5110 0…: a prefix whose numbers are in several zones
 	['6281112345678'], // +62 811: Indonesian mobiles, three zones
 	['15555550100'], // 555: no area code of a place
 	['11005550100'], // 100: no area code at all
