@@ -11,7 +11,7 @@
  *   few were found, one at a time once more than half of those known are opted out.
  * - A budget: never more requests than one per recipient plus ⌈log2 n⌉ + 1. When splitting could exceed
  *   it, every recipient left is sent alone (one request each, which keeps the count where it is).
- * One opted-out number among 100 costs about 9 requests in all, 99 among 100 at most 109; any search
+ * One opted-out number among 100 costs about 10 requests in all, 99 among 100 at most 109; any search
  * needs at least log2 C(n, k) (bench/RESULTS.md#opted-out-numbers-among-100).
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
