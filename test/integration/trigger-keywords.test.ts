@@ -2,7 +2,10 @@
  * Messaging Gateway Trigger → Opt-Out Keywords (on by default from node version 3): signed requests
  * through n8n-core's WebhookContext, the gateway's API being the emulator.
  */
+import type { INodeProperties } from 'n8n-workflow';
+
 import { startEmulator, type Emulator } from '../../emulator/server';
+import { TRIGGER_PROPERTIES } from '../../nodes/MessagingGateway/webhookTrigger/description';
 import { SPEC_EXAMPLES } from '../fixtures/spec-events';
 import { emulatorCredentials } from '../support/n8n-core';
 import { startTriggerServer } from '../support/webhook-server';
@@ -272,4 +275,16 @@ test('emulator setting optOutKeywords: an incoming STOP puts the sender on its l
 test('emulator default: an incoming STOP changes nothing at the gateway (left to the trigger)', async () => {
 	await control('POST', '/emulator/inbound', { from: '31612340017', content: 'STOP' });
 	expect(await optOutList()).toEqual([]);
+});
+
+test('Help Reply is a text of several lines in every version that offers it, its example short enough to show whole', () => {
+	const helpReplies = TRIGGER_PROPERTIES.flatMap((property) => property.options ?? []).filter(
+		(option): option is INodeProperties => 'name' in option && option.name === 'helpReply',
+	);
+	expect(helpReplies.length).toBeGreaterThanOrEqual(2);
+	for (const helpReply of helpReplies) {
+		expect(helpReply.typeOptions?.rows).toBeGreaterThanOrEqual(2);
+		// n8n's parameter panel shows about 40 characters per line at its default width; the example fits on the rows given.
+		expect((helpReply.placeholder ?? '').length).toBeLessThanOrEqual(40 * (helpReply.typeOptions?.rows ?? 1));
+	}
 });
