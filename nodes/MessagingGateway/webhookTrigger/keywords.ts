@@ -66,6 +66,7 @@ async function addOptOut(ctx: IWebhookFunctions, number: string, about: string):
 			itemIndex: 0,
 			idempotent: true,
 			timeoutMs: OPT_OUT_TRY_MS,
+			detached: true,
 		});
 		optedOut.set(number, true);
 		return 'added';
@@ -120,6 +121,7 @@ async function answerHelp(
 			path: '/v1/message/send',
 			body: { message: text, to: number, ...(sender ? { sender } : {}) },
 			itemIndex: 0,
+			detached: true,
 		});
 		return 'sent';
 	} catch (error) {
