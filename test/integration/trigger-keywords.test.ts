@@ -1,51 +1,13 @@
 /**
  * Messaging Gateway Trigger → Opt-Out Keywords (on by default from node version 3): signed requests
- * through n8n-core's WebhookContext, the gateway's API being the emulator.
+ * through n8n-core's WebhookContext, the gateway's API being the emulator. The answer's time budget and
+ * the Help Reply to opted-out numbers: trigger-keywords-budget.test.ts.
  */
-import type { INodeProperties } from 'n8n-workflow';
+import { loggedText, post } from '../support/trigger-helpers';
+import { keywordTriggerKit } from '../support/keyword-trigger';
 
-import { startEmulator, type Emulator } from '../../emulator/server';
-import { TRIGGER_PROPERTIES } from '../../nodes/MessagingGateway/webhookTrigger/description';
-import { SPEC_EXAMPLES } from '../fixtures/spec-events';
-import { emulatorCredentials } from '../support/n8n-core';
-import { startTriggerServer } from '../support/webhook-server';
-import { loggedText, post, SECRET } from '../support/trigger-helpers';
-import { emulatorClient } from '../support/emulator-client';
-
-let emulator: Emulator;
-beforeEach(async () => {
-	emulator = await startEmulator({
-		account: { signingSecret: SECRET, balance: 1e6 },
-		settings: { deliveryDelayMs: 60_000 },
-	});
-});
-afterEach(() => emulator.close());
-
-type Server = Awaited<ReturnType<typeof startTriggerServer>>;
-const servers: Server[] = [];
-afterEach(async () => {
-	await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-async function trigger(options: Record<string, unknown> = {}, typeVersion = 3, events = ['inbox_message']) {
-	const server = await startTriggerServer(
-		{ events, options },
-		{ ...emulatorCredentials(emulator), signingSecret: SECRET },
-		typeVersion,
-	);
-	servers.push(server);
-	return server;
-}
-
-let nextId = 0;
-/** An incoming SMS event with its own webhook_id (the memory of the process is shared by every test here). */
-const incoming = (content: string, sender: string) => ({
-	...SPEC_EXAMPLES.inbox_message,
-	webhook_id: `wh_keywords_${++nextId}`,
-	message: { ...(SPEC_EXAMPLES.inbox_message.message as object), sender, content },
-});
-const optOutRequests = () => emulator.requests.filter((request) => request.path === '/v1/optouts');
-const { control } = emulatorClient(() => emulator);
-const optOutList = () => control<string[]>('GET', '/emulator/optouts');
+const kit = keywordTriggerKit('wh_keywords');
+const { trigger, incoming, control, optOutRequests, optOutList } = kit;
 
 test('STOP delivered 3 times (twice at once): one opt-out request, the number on the list, each item says added', async () => {
 	const server = await trigger();
@@ -122,68 +84,6 @@ test.each(['STOP STOP', 'stop\nstop', 'Stop.\r\nUnsubscribe'])(
 	},
 );
 
-/** Polls `check` until it holds or `ms` pass. */
-async function eventually(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-	for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200)))
-		if (await check()) return true;
-	return check();
-}
-
-test('a gateway that never answers the opt-out request: the webhook answered within 5 s (pending), the STOP still reaches the list', async () => {
-	const server = await trigger();
-	await control('POST', '/emulator/faults', { status: 'hang', path: '/v1/optouts' });
-	const event = incoming('STOP', '31612340020');
-	const started = Date.now();
-	const call = await server.call(post(JSON.stringify(event)));
-	expect(Date.now() - started).toBeLessThan(5_000);
-	expect(call.status).toBe(200);
-	expect(call.items?.[0]).toMatchObject({ keyword: 'stop', optOut: 'pending' });
-	// The gateway delivers the event again meanwhile: no second request while the first goes on.
-	const again = await server.call(post(JSON.stringify(event)));
-	expect(again.items?.[0]).toMatchObject({ keyword: 'stop', optOut: 'pending' });
-	// The hung try times out and is asked again, after the answer.
-	expect(await eventually(async () => (await optOutList()).includes('31612340020'), 20_000)).toBe(true);
-	expect(optOutRequests()).toHaveLength(2);
-	const third = await server.call(post(JSON.stringify(event)));
-	expect(third.items?.[0]).toMatchObject({ keyword: 'stop', optOut: 'added' });
-	expect(optOutRequests()).toHaveLength(2);
-}, 30_000);
-
-test('an opt-out request that fails after the answer: logged as a warning, nothing thrown', async () => {
-	const server = await trigger();
-	await control('PUT', '/emulator/settings', { apiLatencyMs: 4_000 });
-	await control('POST', '/emulator/faults', { status: 400, path: '/v1/optouts' });
-	const call = await server.call(post(JSON.stringify(incoming('STOP', '31612340021'))));
-	expect(call.items?.[0]).toMatchObject({ keyword: 'stop', optOut: 'pending' });
-	const logged = () =>
-		/could not put the sender of the inbox_message wh_keywords_\d+ on the opt-out list/.test(loggedText());
-	expect(await eventually(async () => logged(), 10_000)).toBe(true);
-}, 20_000);
-
-test('HELP from a number on the opt-out list: refused with 131 once, then never tried again', async () => {
-	const server = await trigger({ helpReply: 'Shop alerts. Reply STOP to opt out.' });
-	await control('POST', '/emulator/optouts', { number: '31612340022' });
-	const replies = [];
-	for (const content of ['HELP', 'help', 'INFO'])
-		replies.push((await server.call(post(JSON.stringify(incoming(content, '31612340022'))))).items?.[0].helpReply);
-	expect(replies).toEqual(['optedOut', 'optedOut', 'optedOut']);
-	expect(emulator.requests.filter((request) => request.path === '/v1/message/send')).toHaveLength(1);
-	expect(emulator.messages).toHaveLength(0);
-});
-
-test('HELP after a STOP from the same number: no Help Reply attempted; after a START it is tried again', async () => {
-	const server = await trigger({ helpReply: 'Shop alerts. Reply STOP to opt out.' });
-	await server.call(post(JSON.stringify(incoming('STOP', '31612340023'))));
-	const help = await server.call(post(JSON.stringify(incoming('HELP', '31612340023'))));
-	expect(help.items?.[0]).toMatchObject({ keyword: 'help', helpReply: 'optedOut' });
-	expect(emulator.requests.filter((request) => request.path === '/v1/message/send')).toHaveLength(0);
-	await server.call(post(JSON.stringify(incoming('START', '31612340023'))));
-	const after = await server.call(post(JSON.stringify(incoming('HELP', '31612340023'))));
-	// Still on the emulator's list (the API cannot take it off): tried, refused with 131.
-	expect(after.items?.[0]).toMatchObject({ keyword: 'help', helpReply: 'optedOut' });
-	expect(emulator.requests.filter((request) => request.path === '/v1/message/send')).toHaveLength(1);
-});
-
 test('"stop texting me" and "please STOP" are no keyword: nothing is done, the item says possibleOptOut', async () => {
 	const server = await trigger();
 	for (const content of ['stop texting me', 'please STOP']) {
@@ -202,7 +102,7 @@ test('HELP with a Help Reply: answered once per number in 24 hours, from the num
 	const second = await server.call(post(JSON.stringify(incoming('info', '31612340006'))));
 	expect(first.items?.[0]).toMatchObject({ keyword: 'help', helpReply: 'sent' });
 	expect(second.items?.[0]).toMatchObject({ keyword: 'help', helpReply: 'sentEarlier' });
-	expect(emulator.messages.map((message) => [message.to, message.sender, message.content])).toEqual([
+	expect(kit.emulator().messages.map((message) => [message.to, message.sender, message.content])).toEqual([
 		['31612340006', '3197010000001', 'Shop alerts. Reply STOP to opt out.'],
 	]);
 });
@@ -215,7 +115,7 @@ test('HELP without a Help Reply, and START: marked, nothing sent or requested', 
 	const start = await server.call(post(JSON.stringify(incoming('UNSTOP', '31612340007'))));
 	expect(start.items?.[0]).toMatchObject({ keyword: 'start' });
 	expect(start.items?.[0]).not.toHaveProperty('optOut');
-	expect(emulator.requests).toHaveLength(0);
+	expect(kit.emulator().requests).toHaveLength(0);
 });
 
 test('an opt-out counts whatever the Events selection: STOP to a trigger of delivery reports only', async () => {
@@ -226,12 +126,7 @@ test('an opt-out counts whatever the Events selection: STOP to a trigger of deli
 });
 
 test('an unsigned request (Accept Unsigned Requests) is not acted on', async () => {
-	const server = await startTriggerServer(
-		{ events: ['inbox_message'], options: { acceptUnsigned: true } },
-		{ ...emulatorCredentials(emulator), signingSecret: '' },
-		3,
-	);
-	servers.push(server);
+	const server = await trigger({ acceptUnsigned: true }, 3, ['inbox_message'], '');
 	const body = JSON.stringify(incoming('STOP', '31612340009'));
 	const call = await server.call({ body, headers: { 'Content-Type': 'application/json' } });
 	expect(call.items?.[0]).toMatchObject({ keyword: 'stop' });
@@ -275,16 +170,4 @@ test('emulator setting optOutKeywords: an incoming STOP puts the sender on its l
 test('emulator default: an incoming STOP changes nothing at the gateway (left to the trigger)', async () => {
 	await control('POST', '/emulator/inbound', { from: '31612340017', content: 'STOP' });
 	expect(await optOutList()).toEqual([]);
-});
-
-test('Help Reply is a text of several lines in every version that offers it, its example short enough to show whole', () => {
-	const helpReplies = TRIGGER_PROPERTIES.flatMap((property) => property.options ?? []).filter(
-		(option): option is INodeProperties => 'name' in option && option.name === 'helpReply',
-	);
-	expect(helpReplies.length).toBeGreaterThanOrEqual(2);
-	for (const helpReply of helpReplies) {
-		expect(helpReply.typeOptions?.rows).toBeGreaterThanOrEqual(2);
-		// n8n's parameter panel shows about 40 characters per line at its default width; the example fits on the rows given.
-		expect((helpReply.placeholder ?? '').length).toBeLessThanOrEqual(40 * (helpReply.typeOptions?.rows ?? 1));
-	}
 });
