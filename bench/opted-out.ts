@@ -1,6 +1,7 @@
 /**
- * A broadcast of 1,000 numbers of which 10 are on the opt-out list (node version 4, n8n-core's
- * WorkflowExecute, the emulator in-process): the send requests used, against the fewest possible.
+ * Broadcasts with numbers on the opt-out list (node version 4, n8n-core's WorkflowExecute, the emulator
+ * in-process): the send requests used, against the fewest possible. First 100 numbers of which k = 1, 10,
+ * 50, 99 are opted out (5 seeded sets of positions each), then 1,000 numbers of which 10 are.
  * `npx ts-node --transpile-only bench/opted-out.ts`; prints rows for bench/RESULTS.md.
  */
 import { startEmulator } from '../emulator/server';
@@ -29,10 +30,11 @@ function seeded(seed: number): () => number {
 	};
 }
 
-async function measure(label: string, opted: number[], typeVersion = 4): Promise<string> {
+/** One run over `count` numbers of which those at `opted` are on the list: what was sent and the send requests made. */
+async function broadcast(count: number, opted: readonly number[], typeVersion = 4) {
 	const emulator = await startEmulator({ settings: { deliveryDelayMs: 60_000 }, account: { balance: 1e9 } });
 	try {
-		const items = Array.from({ length: ITEMS }, (_, index) => ({ to: `3161${String(index).padStart(7, '0')}` }));
+		const items = Array.from({ length: count }, (_, index) => ({ to: `3161${String(index).padStart(7, '0')}` }));
 		for (const index of opted)
 			await fetch(`${emulator.url}/emulator/optouts`, {
 				method: 'POST',
@@ -51,22 +53,50 @@ async function measure(label: string, opted: number[], typeVersion = 4): Promise
 			continueOnFail: typeVersion < 4,
 		});
 		if (run.error) throw new Error(`opted-out bench: the run failed: ${run.error.message}`);
-		const failed = run.items.filter((item) => item.json.error !== undefined).length;
-		const skipped = run.items.filter((item) => item.json.skipped === 'optedOut').length;
 		const requests = emulator.requests.filter((request) => request.path === '/v1/message/send');
-		const refused = requests.filter((request) => request.status === 400).length;
-		const known = Math.ceil((ITEMS - OPTED_OUT) / BATCH);
-		return `| ${typeVersion} | ${label} | ${emulator.messages.length} | ${skipped} | ${failed} | ${requests.length} (${refused} refused with 131) | ${known} | ${leastAnswers(ITEMS, OPTED_OUT)} |`;
+		return {
+			sent: emulator.messages.length,
+			failed: run.items.filter((item) => item.json.error !== undefined).length,
+			skipped: run.items.filter((item) => item.json.skipped === 'optedOut').length,
+			requests: requests.length,
+			refused: requests.filter((request) => request.status === 400).length,
+		};
 	} finally {
 		await emulator.close();
 	}
 }
 
+async function measure(label: string, opted: number[], typeVersion = 4): Promise<string> {
+	const { sent, skipped, failed, requests, refused } = await broadcast(ITEMS, opted, typeVersion);
+	const known = Math.ceil((ITEMS - OPTED_OUT) / BATCH);
+	return `| ${typeVersion} | ${label} | ${sent} | ${skipped} | ${failed} | ${requests} (${refused} refused with 131) | ${known} | ${leastAnswers(ITEMS, OPTED_OUT)} |`;
+}
+
+/** k of 100 opted out at `sets` seeded random positions: the requests' least, mean and most, against the bounds. */
+async function measureShare(k: number, sets: number): Promise<string> {
+	const random = seeded(k);
+	const counts: number[] = [];
+	for (let set = 0; set < sets; set++) {
+		const picked = new Set<number>();
+		while (picked.size < k) picked.add(Math.floor(random() * BATCH));
+		const run = await broadcast(BATCH, [...picked]);
+		if (run.sent !== BATCH - k || run.skipped !== k) throw new Error(`opted-out bench: k = ${k} sent ${run.sent}`);
+		counts.push(run.requests);
+	}
+	const mean = counts.reduce((sum, count) => sum + count, 0) / sets;
+	return `| ${k} | ${Math.min(...counts)} / ${mean.toFixed(1)} / ${Math.max(...counts)} | ${leastAnswers(BATCH, k)} | ${BATCH} |`;
+}
 async function main() {
 	const random = seeded(36);
 	const picked = new Set<number>();
 	while (picked.size < OPTED_OUT) picked.add(Math.floor(random() * ITEMS));
 	const spread = Array.from({ length: OPTED_OUT }, (_, index) => index * BATCH + 50);
+	console.log(
+		'| opted out of 100 | send requests: least / mean / most of 5 random sets | fewest any search needs (log2 C(100, k)) | one request per recipient |',
+	);
+	console.log('|---|---|---|---|');
+	for (const k of [1, 10, 50, 99]) console.log(await measureShare(k, 5));
+	console.log();
 	const rows: string[] = [];
 	for (const version of [4, 3]) {
 		rows.push(await measure('one in each batch of 100 (items 50, 150, … 950)', spread, version));

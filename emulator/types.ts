@@ -96,6 +96,8 @@ export interface Fault {
 	echo?: boolean;
 	/** API requests answered normally before this fault applies (to fail the Nth request of a batch). */
 	after?: number;
+	/** Only API requests to this path meet the fault (e.g. `/v1/optouts`); the others pass it by. */
+	path?: string;
 }
 
 export interface EmulatorOptions {

@@ -143,6 +143,14 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string, webhookH
   curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"from":"31612345678","content":"Is my order on its way?"}'
   curl -s '${emulator.url}/emulator/messages'
 
+  # STOP and HELP: the trigger of "Auto-reply to incoming SMS" puts the sender of STOP on the opt-out list and answers HELP
+  # with its Help Reply, once a day; the auto-reply answers neither
+  curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"from":"31612345670","content":"STOP"}'
+  curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"from":"31612345671","content":"HELP"}'
+  curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"from":"31612345671","content":"help"}'
+  curl -s '${emulator.url}/emulator/optouts'
+  curl -s '${emulator.url}/emulator/messages'
+
   # Polling, no webhook: within a minute "Incoming SMS by polling" (Inbox Trigger) logs that SMS from the gateway's inbox
   curl -s '${emulator.url}/v1/message/inbox' ${api}
 

@@ -68,13 +68,15 @@ function findRoute(method: string, path: string): { handler: ApiHandler; params:
 	return undefined;
 }
 
-/** Takes the fault that applies to this request off the queue, counting down a fault's `after`. */
-function nextFault(faults: Fault[]): Fault | undefined {
-	if (faults[0]?.after) {
-		faults[0].after--;
+/** Takes the fault that applies to a request to `path` off the queue (the first for any path or this one), counting down a fault's `after`. */
+function nextFault(faults: Fault[], path: string): Fault | undefined {
+	const index = faults.findIndex((fault) => fault.path === undefined || fault.path === path);
+	if (index < 0) return undefined;
+	if (faults[index].after) {
+		faults[index].after--;
 		return undefined;
 	}
-	return faults.shift();
+	return faults.splice(index, 1)[0];
 }
 
 /** The request body's fields an api_error names (`to`, `sender`), when it is a JSON object. */
@@ -128,7 +130,7 @@ export async function handleApi(
 	const { account, settings } = state;
 	record(req, res, url, raw, state);
 	if (settings.apiLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, settings.apiLatencyMs));
-	const fault = nextFault(state.faults);
+	const fault = nextFault(state.faults, url.pathname);
 	if (fault?.status === 'hang') {
 		state.hanging.add(res);
 		return;

@@ -85,7 +85,7 @@ export function readInbound(body: Fields, account: Account, messages: readonly S
 	return fields;
 }
 
-/** `POST /emulator/faults`: the faults to queue, `count` of them, the first after `after` requests. */
+/** `POST /emulator/faults`: the faults to queue, `count` of them, the first after `after` requests (to `path` only, if given). */
 export function readFaults(body: Fields, queued: number): Fault[] {
 	const status = body.status === 'hang' || body.hang === true ? 'hang' : body.status;
 	if (
@@ -115,8 +115,11 @@ export function readFaults(body: Fields, queued: number): Fault[] {
 	if (body.after !== undefined && (typeof body.after !== 'number' || !Number.isInteger(body.after) || body.after < 0)) {
 		throw controlError('"after" must be a whole number of requests');
 	}
+	if (body.path !== undefined && (typeof body.path !== 'string' || !body.path.startsWith('/v1/')))
+		throw controlError('"path" must be an API path such as "/v1/optouts"');
 	const fault: Fault = {
 		status,
+		...(body.path !== undefined ? { path: body.path as string } : {}),
 		retryAfter: body.retryAfter as number | undefined,
 		...(body.echo ? { echo: true } : {}),
 		...(status === 200 ? { body: body.body ?? {} } : {}),

@@ -38,6 +38,12 @@ export interface GatewayRequest {
 	 * it; its errors carry `context.outcome`, its 2xx answer is returned for the caller to check.
 	 */
 	idempotent?: boolean;
+	/**
+	 * The request may outlive a webhook's answer (the trigger's opt-out, still under way when the gateway is
+	 * answered). n8n applies the credential's headers with the webhook's expression engine, which it releases
+	 * with the answer: so such a request carries the credential's headers itself, read when it starts.
+	 */
+	detached?: boolean;
 }
 
 /** Codes of n8n's HTTP client (axios, Node's net and dns) raised before any byte reached the gateway. */
@@ -96,7 +102,7 @@ function isHttpUrl(url: string): boolean {
 async function prepare(
 	ctx: GatewayContext,
 	request: GatewayRequest,
-): Promise<{ call: FailedCall; options: IHttpRequestOptions }> {
+): Promise<{ call: FailedCall; options: IHttpRequestOptions; send: () => Promise<unknown> }> {
 	const credentials = await ctx.getCredentials<{ baseUrl?: string; apiKey?: string; apiSecret?: string }>(
 		CREDENTIAL_TYPE,
 		request.itemIndex,
@@ -131,7 +137,12 @@ async function prepare(
 		attempt: 1,
 	};
 	if (!isHttpUrl(baseUrl)) throw invalidBaseUrl(call);
-	return { call, options };
+	// The headers the credential's `authenticate` sets (credentials/MessagingGatewayApi.credentials.ts).
+	const headers = { 'X-Client-Id': credentials.apiKey ?? '', 'X-Client-Secret': credentials.apiSecret ?? '' };
+	const send = request.detached
+		? async () => await ctx.helpers.httpRequest({ ...options, headers: { ...options.headers, ...headers } })
+		: async () => await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options);
+	return { call, options, send };
 }
 
 /** A 2xx answer: a send's body as it came (the caller checks it), a read's only when it is the JSON object asked for. */
@@ -169,16 +180,12 @@ async function exchange(
 	ctx: GatewayContext,
 	request: GatewayRequest,
 ): Promise<{ call: FailedCall; response: IN8nHttpFullResponse }> {
-	const { call, options } = await prepare(ctx, request);
+	const { call, options, send } = await prepare(ctx, request);
 	const policy = { idempotent: call.idempotent };
 	for (; ; call.attempt++) {
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				CREDENTIAL_TYPE,
-				options,
-			)) as IN8nHttpFullResponse;
+			response = (await send()) as IN8nHttpFullResponse;
 		} catch (error) {
 			const outcome = attemptOutcome(error);
 			if (outcome && (await waited(retryDecision(outcome, call.attempt, policy)))) continue;

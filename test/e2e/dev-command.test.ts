@@ -5,6 +5,8 @@
  * Ports: EMULATOR_PORT and N8N_PORT as the README documents, free ones unless the caller sets them.
  */
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { N8nClient, nodeOutput } from '../../tools/n8n-client';
 import { freePort } from '../../tools/n8n-process';
@@ -74,6 +76,25 @@ test('an incoming SMS: the auto-reply is sent and the delivery log records both 
 	expect(entries).toEqual([
 		expect.objectContaining({ messageid: reply.messageid, to: '31612345678', deliveryCode: '0', status: 'submitted' }),
 		expect.objectContaining({ messageid: reply.messageid, to: '31612345678', deliveryCode: '1', status: 'delivered' }),
+	]);
+});
+
+test('STOP and HELP as printed: the STOP on the opt-out list and no reply; HELP twice gets only the Help Reply, once', async () => {
+	const steps = commandsUnder('STOP and HELP');
+	const [stop, help, helpAgain, listOptOuts, listMessages] = steps;
+	const example = JSON.parse(
+		readFileSync(join(__dirname, '..', '..', 'examples', 'auto-reply-to-incoming-sms.json'), 'utf8'),
+	) as { nodes: Array<{ parameters: { options?: { helpReply?: string } } }> };
+	const helpReply = example.nodes[0].parameters.options?.helpReply;
+	expect(helpReply).toEqual(expect.any(String));
+	const before = (await executionsNamed('Auto-reply to incoming SMS', 0)).length;
+	for (const command of [stop, help, helpAgain]) await run(command);
+	await executionsNamed('Auto-reply to incoming SMS', before + 3);
+	expect(await run(listOptOuts)).toContain('31612345670');
+	const messages = (await run(listMessages)) as Array<{ to: string; content: string }>;
+	expect(messages.filter((message) => message.to === '31612345670')).toEqual([]);
+	expect(messages.filter((message) => message.to === '31612345671').map((message) => message.content)).toEqual([
+		helpReply,
 	]);
 });
 

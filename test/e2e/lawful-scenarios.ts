@@ -2,7 +2,8 @@
  * Sending lawfully in a real n8n (the package installed as a community package, the emulator as the
  * gateway), declared by lawful.test.ts (one n8n) and lawful-queue.test.ts (queue mode, the trigger on the
  * webhook processor): the trigger (node version 3) puts a number that texts STOP on the opt-out list with one
- * request although the event arrives 3 times, answers HELP once; a later broadcast of 100 numbers
+ * request although the event arrives 3 times, answers HELP once, answers the gateway within 5 s when the
+ * opt-out request hangs and still gets the number on the list; a later broadcast of 100 numbers
  * (Send SMS, node version 4) holding that number and 2 others on the list sends the 97 others once each.
  */
 import type { Emulator } from '../../emulator/server';
@@ -175,6 +176,35 @@ export function lawfulScenarios(setting: () => LawfulSetting) {
 		]);
 	}, 120_000);
 
+	test('"STOP" twice on two lines while the gateway never answers the opt-out request: the webhook answered within 5 s, the number reaches the list', async () => {
+		const SLOW = '31612360011';
+		const before = (await triggerRuns(0)).length;
+		await control('POST', '/emulator/faults', { status: 'hang', path: '/v1/optouts' });
+		const { event } = await control('POST', '/emulator/inbound?wait=true', { from: SLOW, content: 'STOP\nSTOP' });
+		// One attempt, answered 2xx: within the emulator's webhook timeout of 5 s (webhookTimeoutMs), no delivery again.
+		const deliveries = (await control('GET', '/emulator/deliveries?type=inbox_message')) as unknown as Array<{
+			webhookId: string;
+			state: string;
+			attempts: Array<{ status?: number; durationMs: number }>;
+		}>;
+		const delivery = deliveries.find((entry) => entry.webhookId === (event as { webhook_id: string }).webhook_id);
+		expect(delivery).toMatchObject({ state: 'delivered', attempts: [{ status: 200 }] });
+		expect(delivery!.attempts[0].durationMs).toBeLessThan(5_000);
+		const [run] = (await triggerRuns(before + 1)).slice(before);
+		expect(nodeOutput(run, 'Incoming')).toEqual([expect.objectContaining({ keyword: 'stop', optOut: 'pending' })]);
+		// The hung try times out and is made again after the answer.
+		const listed = async () => ((await control('GET', '/emulator/optouts')) as unknown as string[]).includes(SLOW);
+		for (const deadline = Date.now() + 30_000; Date.now() < deadline && !(await listed()); ) await sleep(500);
+		if (!(await listed()))
+			throw new Error(
+				`${SLOW} is not on the opt-out list\n${JSON.stringify(emulator.requests.filter((r) => r.path === '/v1/optouts').map((r) => [r.at, r.status]))}\n${setting().logTail()}`,
+			);
+		const attempts = emulator.requests.filter(
+			(request) => request.path === '/v1/optouts' && JSON.parse(request.body).number === SLOW,
+		);
+		expect(attempts).toHaveLength(2);
+	}, 120_000);
+
 	test('a broadcast of 100 numbers, 3 of them on the opt-out list: 97 SMS, one each; 3 items skipped; no error', async () => {
 		for (const number of ON_LIST) await control('POST', '/emulator/optouts', { number });
 		const numbers = [
@@ -205,5 +235,5 @@ export function lawfulScenarios(setting: () => LawfulSetting) {
 		const others = numbers.filter((number) => number !== STOPPED && !ON_LIST.includes(number));
 		expect(sent.sort()).toEqual(others.sort());
 		expect(new Set(sent).size).toBe(97);
-	}, 120_000);
+	}, 240_000);
 }

@@ -1,7 +1,8 @@
 /**
  * The SMS assistant example (examples/sms-assistant.json) in a real n8n, with the scripted model
  * (its answer echoes the conversation's user messages, so its requests show which history the agent
- * sent): memories per number, STOP/START/HELP without the model, replies cut to 2 SMS.
+ * sent): memories per number, STOP/START/HELP left to the trigger (no reply but its Help Reply), replies cut to
+ * 2 SMS.
  */
 import { loadExample, type N8nClient } from '../../tools/n8n-client';
 import { waitForWebhooks } from '../../tools/waits';
@@ -83,17 +84,19 @@ export function smsAssistantScenarios(setting: () => AssistantSetting) {
 		]);
 	});
 
-	test('STOP, START and HELP are answered without the model', async () => {
-		const carol = '31640000003';
+	test('STOP and START get no reply (the STOP puts the number on the list); HELP only the Help Reply, once; never the model', async () => {
+		const [carol, dave] = ['31640000003', '31640000006'];
 		const before = s.model.requests.length;
 		await inbound(carol, ' stop ');
 		await inbound(carol, 'START');
-		await inbound(carol, 'help');
-		await settled(3);
+		await inbound(dave, 'help');
+		await inbound(dave, 'HELP');
+		await settled(4);
 		expect(s.model.requests.length).toBe(before);
-		expect((await smsTo(carol)).map((sms) => sms.content)).toEqual([
-			'You will get no more messages from us. Text START to subscribe again.',
-			'You are subscribed again. Text HELP for help, STOP to stop.',
+		expect(await smsTo(carol)).toEqual([]);
+		expect(await s.control('GET', '/emulator/optouts')).toContain(carol);
+		// The trigger's Help Reply (once per number in 24 hours); the assistant itself answers neither.
+		expect((await smsTo(dave)).map((sms) => sms.content)).toEqual([
 			'This is our SMS assistant: text any question about your order. Text STOP to stop.',
 		]);
 	});

@@ -25,6 +25,17 @@ describe('faults and control API', () => {
 		expect(statuses).toEqual([200, 200, 500, 500, 200]);
 	});
 
+	test('path: only calls to that path meet the fault (and count for after); the others pass it by', async () => {
+		await api('POST', '/emulator/faults', { status: 500, path: '/v1/optouts', after: 1, count: 1 }, {});
+		const optOut = (number: string) => api('POST', '/v1/optouts', { number });
+		expect((await send({ message: 'x', to: '31612345678', sender: 'Shop' })).status).toBe(200);
+		expect((await optOut('31612345601')).status).toBe(200);
+		expect((await send({ message: 'x', to: '31612345678', sender: 'Shop' })).status).toBe(200);
+		expect((await optOut('31612345602')).status).toBe(500);
+		expect((await optOut('31612345602')).status).toBe(200);
+		expect((await api('POST', '/emulator/faults', { status: 500, path: 'optouts' }, {})).status).toBe(400);
+	});
+
 	test('hang: the call gets no answer', async () => {
 		await api('POST', '/emulator/faults', { status: 'hang' }, {});
 		const outcome = await Promise.race([

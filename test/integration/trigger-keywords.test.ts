@@ -1,48 +1,13 @@
 /**
  * Messaging Gateway Trigger → Opt-Out Keywords (on by default from node version 3): signed requests
- * through n8n-core's WebhookContext, the gateway's API being the emulator.
+ * through n8n-core's WebhookContext, the gateway's API being the emulator. The answer's time budget and
+ * the Help Reply to opted-out numbers: trigger-keywords-budget.test.ts.
  */
-import { startEmulator, type Emulator } from '../../emulator/server';
-import { SPEC_EXAMPLES } from '../fixtures/spec-events';
-import { emulatorCredentials } from '../support/n8n-core';
-import { startTriggerServer } from '../support/webhook-server';
-import { loggedText, post, SECRET } from '../support/trigger-helpers';
-import { emulatorClient } from '../support/emulator-client';
+import { loggedText, post } from '../support/trigger-helpers';
+import { keywordTriggerKit } from '../support/keyword-trigger';
 
-let emulator: Emulator;
-beforeEach(async () => {
-	emulator = await startEmulator({
-		account: { signingSecret: SECRET, balance: 1e6 },
-		settings: { deliveryDelayMs: 60_000 },
-	});
-});
-afterEach(() => emulator.close());
-
-type Server = Awaited<ReturnType<typeof startTriggerServer>>;
-const servers: Server[] = [];
-afterEach(async () => {
-	await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-async function trigger(options: Record<string, unknown> = {}, typeVersion = 3, events = ['inbox_message']) {
-	const server = await startTriggerServer(
-		{ events, options },
-		{ ...emulatorCredentials(emulator), signingSecret: SECRET },
-		typeVersion,
-	);
-	servers.push(server);
-	return server;
-}
-
-let nextId = 0;
-/** An incoming SMS event with its own webhook_id (the memory of the process is shared by every test here). */
-const incoming = (content: string, sender: string) => ({
-	...SPEC_EXAMPLES.inbox_message,
-	webhook_id: `wh_keywords_${++nextId}`,
-	message: { ...(SPEC_EXAMPLES.inbox_message.message as object), sender, content },
-});
-const optOutRequests = () => emulator.requests.filter((request) => request.path === '/v1/optouts');
-const { control } = emulatorClient(() => emulator);
-const optOutList = () => control<string[]>('GET', '/emulator/optouts');
+const kit = keywordTriggerKit('wh_keywords');
+const { trigger, incoming, control, optOutRequests, optOutList } = kit;
 
 test('STOP delivered 3 times (twice at once): one opt-out request, the number on the list, each item says added', async () => {
 	const server = await trigger();
@@ -89,16 +54,35 @@ test('a second STOP (another event) from a number on the list: one more request,
 	expect(again.items?.[0]).toMatchObject({ keyword: 'stop', optOut: 'alreadyOnList' });
 });
 
-test('the opt-out request fails: logged, the item says failed, the gateway still gets its 200', async () => {
+test('the opt-out request is refused (400): logged, the item says failed, the gateway still gets its 200', async () => {
 	const server = await trigger();
-	await control('POST', '/emulator/faults', { status: 500 });
+	await control('POST', '/emulator/faults', { status: 400 });
 	const call = await server.call(post(JSON.stringify(incoming('STOP', '31612340004'))));
 	expect(call.status).toBe(200);
 	expect(call.items?.[0]).toMatchObject({ keyword: 'stop', optOut: 'failed' });
 	expect(loggedText()).toMatch(
-		/could not put the sender of the inbox_message wh_keywords_\d+ on the opt-out list: The gateway answered HTTP 500/,
+		/could not put the sender of the inbox_message wh_keywords_\d+ on the opt-out list: Emulated fault: HTTP 400/,
 	);
 });
+
+test('the opt-out request answered 500 once: asked again (adding twice is harmless), the number on the list', async () => {
+	const server = await trigger();
+	await control('POST', '/emulator/faults', { status: 500, path: '/v1/optouts' });
+	const call = await server.call(post(JSON.stringify(incoming('STOP', '31612340018'))));
+	expect(call.items?.[0]).toMatchObject({ keyword: 'stop', optOut: 'added' });
+	expect(optOutRequests().map((request) => request.status)).toEqual([500, 200]);
+	expect(await optOutList()).toEqual(['31612340018']);
+});
+
+test.each(['STOP STOP', 'stop\nstop', 'Stop.\r\nUnsubscribe'])(
+	'%j (a keyword repeated, on several lines) acts: the number on the list',
+	async (content) => {
+		const server = await trigger();
+		const call = await server.call(post(JSON.stringify(incoming(content, '31612340019'))));
+		expect(call.items?.[0]).toMatchObject({ keyword: 'stop', optOut: 'added' });
+		expect(await optOutList()).toEqual(['31612340019']);
+	},
+);
 
 test('"stop texting me" and "please STOP" are no keyword: nothing is done, the item says possibleOptOut', async () => {
 	const server = await trigger();
@@ -118,7 +102,7 @@ test('HELP with a Help Reply: answered once per number in 24 hours, from the num
 	const second = await server.call(post(JSON.stringify(incoming('info', '31612340006'))));
 	expect(first.items?.[0]).toMatchObject({ keyword: 'help', helpReply: 'sent' });
 	expect(second.items?.[0]).toMatchObject({ keyword: 'help', helpReply: 'sentEarlier' });
-	expect(emulator.messages.map((message) => [message.to, message.sender, message.content])).toEqual([
+	expect(kit.emulator().messages.map((message) => [message.to, message.sender, message.content])).toEqual([
 		['31612340006', '3197010000001', 'Shop alerts. Reply STOP to opt out.'],
 	]);
 });
@@ -131,7 +115,7 @@ test('HELP without a Help Reply, and START: marked, nothing sent or requested', 
 	const start = await server.call(post(JSON.stringify(incoming('UNSTOP', '31612340007'))));
 	expect(start.items?.[0]).toMatchObject({ keyword: 'start' });
 	expect(start.items?.[0]).not.toHaveProperty('optOut');
-	expect(emulator.requests).toHaveLength(0);
+	expect(kit.emulator().requests).toHaveLength(0);
 });
 
 test('an opt-out counts whatever the Events selection: STOP to a trigger of delivery reports only', async () => {
@@ -142,12 +126,7 @@ test('an opt-out counts whatever the Events selection: STOP to a trigger of deli
 });
 
 test('an unsigned request (Accept Unsigned Requests) is not acted on', async () => {
-	const server = await startTriggerServer(
-		{ events: ['inbox_message'], options: { acceptUnsigned: true } },
-		{ ...emulatorCredentials(emulator), signingSecret: '' },
-		3,
-	);
-	servers.push(server);
+	const server = await trigger({ acceptUnsigned: true }, 3, ['inbox_message'], '');
 	const body = JSON.stringify(incoming('STOP', '31612340009'));
 	const call = await server.call({ body, headers: { 'Content-Type': 'application/json' } });
 	expect(call.items?.[0]).toMatchObject({ keyword: 'stop' });

@@ -81,8 +81,9 @@ const keywordOptions = (onFromVersion3: boolean): INodeProperties[] => [
 		displayName: 'Help Reply',
 		name: 'helpReply',
 		type: 'string',
+		typeOptions: { rows: 3 },
 		default: '',
-		placeholder: 'e.g. Shop alerts. Msg&data rates may apply. Reply STOP to opt out.',
+		placeholder: 'e.g. Shop alerts: order news. Reply STOP to opt out.',
 		description:
 			'With Opt-Out Keywords on: the SMS that answers HELP or INFO, from the number it reached; at most once per number per 24 hours. Empty: no answer.',
 	},

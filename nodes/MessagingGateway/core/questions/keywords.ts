@@ -2,8 +2,9 @@
  * The keywords people send to stop, restart or ask about text messages (CTIA's STOP / START / HELP,
  * the FCC's "stop, quit, end, revoke, opt out, cancel, unsubscribe", and the words of the default
  * languages), one list for the trigger's Opt-Out Keywords and Send and Wait's opt-out replies. A
- * message is a keyword only when its whole text is one, compared after normalisation (case, accents,
- * punctuation and spacing do not count): "Stop." is one, "stop texting me" is not.
+ * message is a keyword only when its whole text is one, or the same kind of keyword repeated ("STOP STOP",
+ * "stop" on two lines, "Stop. Unsubscribe."), compared after normalisation (case, accents, punctuation,
+ * spacing and line breaks do not count): "Stop." is one, "stop texting me" is not, "stop start" is neither.
  */
 import { mentions, normalizeReplyText } from './replies';
 
@@ -36,12 +37,26 @@ export const HELP_WORDS: readonly string[] = ['help', 'info'];
 
 export type Keyword = 'stop' | 'start' | 'help';
 
-/** The keyword the whole of `text` is, if any. */
+/** Every keyword phrase as its words, with its kind; the longest first, so "stop all" is read before "stop". */
+const PHRASES = [
+	...OPT_OUT_WORDS.map((phrase) => ({ words: phrase.split(' '), keyword: 'stop' as const })),
+	...OPT_IN_WORDS.map((phrase) => ({ words: phrase.split(' '), keyword: 'start' as const })),
+	...HELP_WORDS.map((phrase) => ({ words: phrase.split(' '), keyword: 'help' as const })),
+].sort((a, b) => b.words.length - a.words.length);
+
+/** The keyword the whole of `text` is, if any: one keyword phrase, or several of the same kind one after another. */
 export function keywordOf(text: string): Keyword | undefined {
 	const normalized = normalizeReplyText(text);
-	if (OPT_OUT_WORDS.includes(normalized)) return 'stop';
-	if (OPT_IN_WORDS.includes(normalized)) return 'start';
-	return HELP_WORDS.includes(normalized) ? 'help' : undefined;
+	if (normalized === '') return undefined;
+	const words = normalized.split(' ');
+	let kind: Keyword | undefined;
+	for (let at = 0; at < words.length; ) {
+		const phrase = PHRASES.find((entry) => entry.words.every((word, offset) => words[at + offset] === word));
+		if (phrase === undefined || (kind !== undefined && phrase.keyword !== kind)) return undefined;
+		kind = phrase.keyword;
+		at += phrase.words.length;
+	}
+	return kind;
 }
 
 /** Whether `text` names an opt-out word (at its start only if `atStart`). */

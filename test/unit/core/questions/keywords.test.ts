@@ -24,12 +24,20 @@ test.each([
 	['Unstop', 'start'],
 	['HELP', 'help'],
 	['info?', 'help'],
+	// Repeated, or on several lines: still the one request (issue 41).
+	['STOP STOP', 'stop'],
+	['stop\nstop', 'stop'],
+	['Stop.\r\nSTOP!', 'stop'],
+	['stop all stop all', 'stop'],
+	['Stop. Unsubscribe.', 'stop'],
+	['help help', 'help'],
+	['START\nstart', 'start'],
 ])('%j is the keyword %s', (text, keyword) => {
 	expect(keywordOf(text)).toBe(keyword);
 	expect(mentionsOptOut(text)).toBe(false);
 });
 
-test.each(['stop texting me', 'Please STOP', 'I want to unsubscribe', 'cancel my order'])(
+test.each(['stop texting me', 'Please STOP', 'I want to unsubscribe', 'cancel my order', 'stop start', 'help stop'])(
 	'%j is no keyword but mentions stopping',
 	(text) => {
 		expect(keywordOf(text)).toBeUndefined();

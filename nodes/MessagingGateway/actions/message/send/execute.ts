@@ -31,11 +31,14 @@ import { partsOf, planBatches, subBatch, type Batch, type PlannedSend } from './
 
 export type SendError = NodeApiError | NodeOperationError;
 
-/** What happened to one recipient of an item: accepted (now or on an earlier try of this run), opted out, or failed. */
+/**
+ * What happened to one recipient of an item: accepted (now or on an earlier try of this run), opted out, or
+ * failed (`untried`: never tried, as sending around an opted-out number stopped at another request's error).
+ */
 export type RecipientResult<P> =
 	| AcceptedSend<P>
 	| OptedOutSend<P>
-	| { kind: 'failed'; to: string; plan: P; error: SendError; unknown?: UnknownSend };
+	| { kind: 'failed'; to: string; plan: P; error: SendError; unknown?: UnknownSend; untried?: true };
 
 /** A send run's settings; `skipOptedOut`: a recipient refused with 131 is a result of its own, the others are sent. */
 export type SendSettings = RunSettings & { skipOptedOut?: boolean };
@@ -78,6 +81,8 @@ export async function sendPlanned<P extends PlannedSend>(
 	const memory = runMemory<P>(ctx);
 	const doNotResend = settings.onUnknownOutcome === 'doNotResend';
 	const failures = new Map<string, SendError>();
+	/** The errors of recipients never tried (sending around an opted-out number stopped first). */
+	const untriedErrors = new Set<SendError>();
 	const stop = (error: SendError) => withSentItems(error, sentItems(memory, endpoint), itemCount);
 	// Retry On Fail: a recipient accepted in an earlier try of this run is not sent again, nor (Do Not Resend) one whose outcome is unknown.
 	const remembered = (plan: P, to: string) => memory.get(sendKey(endpoint, plan.index, to));
@@ -134,6 +139,7 @@ export async function sendPlanned<P extends PlannedSend>(
 			tried.members.flatMap((member) => member.recipients.map((to) => sendKey(endpoint, member.index, to))),
 		);
 		const notTried = triedKeys.size < batch.recipients.length ? notSentAround(ctx, nodeError) : nodeError;
+		if (notTried !== nodeError) untriedErrors.add(notTried);
 		for (const member of batch.members) {
 			for (const to of member.recipients)
 				failures.set(
@@ -181,7 +187,7 @@ export async function sendPlanned<P extends PlannedSend>(
 		const failure = failures.get(sendKey(endpoint, plan.index, to));
 		if (send?.kind === 'unknown' && doNotResend)
 			return { kind: 'failed', to, plan, error: failure ?? notResent(ctx, send, 1), unknown: send };
-		return { kind: 'failed', to, plan, error: failure! };
+		return { kind: 'failed', to, plan, error: failure!, ...(untriedErrors.has(failure!) ? { untried: true } : {}) };
 	};
 	// An item planned in several parts (Quiet Hours: one per date) gets all its parts' results.
 	const byItem = new Map<number, Array<RecipientResult<P>>>();

@@ -158,6 +158,7 @@ function recipientOutput(operation: SendOperation, result: Result): IDataObject 
 			...(merged ? { merged } : {}),
 		};
 	}
+	if (result.untried) return { ...errorItemJson(result.error), outcome: 'notSent', to: result.to };
 	if (!result.unknown) return { ...errorItemJson(result.error), to: result.to };
 	const { reference } = result.plan.body;
 	return {
@@ -171,12 +172,14 @@ function recipientOutput(operation: SendOperation, result: Result): IDataObject 
 
 /**
  * The output items of an item: one per recipient, or (version 1 of an SMS) one for the item. An item
- * none of whose recipients went out, for a reason other than an unknown outcome, is one error item.
+ * none of whose recipients went out, for a reason other than an unknown outcome or a search stopped
+ * around an opted-out number, is one error item.
  */
 function outputOf(operation: SendOperation, version: number, plan: Planned, results: Result[]): IDataObject[] {
 	const accepted = results.filter((result): result is AcceptedSend<Planned> => result.kind === 'accepted');
 	const failed = results.find((result) => result.kind === 'failed');
-	const unknown = results.some((result) => result.kind === 'failed' && result.unknown);
+	// A recipient whose outcome is unknown, or that was never tried around an opted-out number, is an item of its own.
+	const unknown = results.some((result) => result.kind === 'failed' && (result.unknown || result.untried));
 	const reached =
 		accepted.length > 0 || results.some((result) => result.kind === 'optedOut' || result.kind === 'quietHours');
 	if (failed?.kind === 'failed' && (!reached || version < 2) && !unknown) return [errorItemJson(failed.error)];
