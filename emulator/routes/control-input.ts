@@ -2,6 +2,8 @@
 import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events/events';
 import { isObject } from '../../nodes/MessagingGateway/core/objects';
 import { internationalNumberProblem } from '../../nodes/MessagingGateway/core/numbers/international';
+import { senderKindOf } from '../../nodes/MessagingGateway/core/numbers/sender-kind';
+import { senderRule } from '../../nodes/MessagingGateway/core/sending/rules';
 import type { WebhookEndpoint } from '../dispatch';
 import { isreplyFor, type Fields } from '../events';
 import { controlError } from '../http';
@@ -16,6 +18,18 @@ function readNumber(value: unknown, field: string): string {
 	const problem = typeof value === 'string' ? internationalNumberProblem(value) : 'it is not a text';
 	if (problem) throw controlError(`"${field}" must be an international number, digits only: ${problem}`);
 	return value as string;
+}
+
+/**
+ * Who an incoming SMS is from: an international number, or a machine sender (docs/emulator.md) — a short code
+ * (digits only) or a name the gateway would take as a sender ("Vodafone", "INFO").
+ */
+function readFrom(value: unknown): string {
+	const kind = senderKindOf(value);
+	const machine =
+		typeof value === 'string' &&
+		(kind === 'shortCode' ? /^\d+$/.test(value) : kind === 'alphanumeric' && senderRule(value) === undefined);
+	return machine ? value : readNumber(value, 'from');
 }
 
 export const EVENT_TYPE_VALUES: readonly string[] = WEBHOOK_EVENT_TYPES.map((type) => type.value);
@@ -68,7 +82,7 @@ export function readInbound(body: Fields, account: Account, messages: readonly S
 				: messages.find((message) => message.messageid === body.replyTo);
 	if (body.replyTo !== undefined && !original)
 		throw controlError(`no sent message with messageid "${String(body.replyTo)}"`);
-	const from = readNumber(body.from ?? original?.to, 'from');
+	const from = readFrom(body.from ?? original?.to);
 	if (typeof body.content !== 'string') throw controlError('"content" must be a text');
 	const to =
 		typeof body.to === 'string'

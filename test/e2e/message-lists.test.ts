@@ -104,7 +104,7 @@ test("one workflow reads the inbox (Return All, 3 pages), a sender's conversatio
 	]);
 	const inbox = nodeOutput(execution, 'Inbox');
 	expect(inbox.map((item) => item.message)).toEqual(Array.from({ length: 4100 }, (_, i) => `Inbound ${i + 1}`));
-	expect(Object.keys(inbox[0]).sort()).toEqual(['ID', 'date', 'message', 'receiver', 'sender', 'type']);
+	expect(Object.keys(inbox[0]).sort()).toEqual(['ID', 'date', 'message', 'receiver', 'sender', 'senderKind', 'type']);
 	expect(nodeOutput(execution, 'Conversation').map((item) => [item.direction, item.message])).toEqual(
 		Array.from({ length: 5 }, (_, i) => ['inbound', `Inbound ${i + 1}`]),
 	);

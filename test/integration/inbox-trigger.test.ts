@@ -44,7 +44,15 @@ describe.each(['oldestFirst', 'newestFirst'])('inbox listed %s', (order) => {
 		expect(trigger.executions.map((items) => items.length)).toEqual([20, 17, 13]);
 		const ids = trigger.executions.flat().map((item) => Number(item.json.ID));
 		expect(ids).toEqual([...ids].sort((a, b) => a - b));
-		expect(Object.keys(firstPoll[0].json).sort()).toEqual(['ID', 'date', 'message', 'receiver', 'sender', 'type']);
+		expect(Object.keys(firstPoll[0].json).sort()).toEqual([
+			'ID',
+			'date',
+			'message',
+			'receiver',
+			'sender',
+			'senderKind',
+			'type',
+		]);
 		expect(firstPoll[0].json.date).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 	});
 

@@ -42,7 +42,15 @@ describe('Inbox → Get Many', () => {
 		expect(result.items.map((item) => item.json.message)).toEqual(
 			Array.from({ length: 4100 }, (_, i) => `Inbound ${i + 1}`),
 		);
-		expect(Object.keys(result.items[0].json).sort()).toEqual(['ID', 'date', 'message', 'receiver', 'sender', 'type']);
+		expect(Object.keys(result.items[0].json).sort()).toEqual([
+			'ID',
+			'date',
+			'message',
+			'receiver',
+			'sender',
+			'senderKind',
+			'type',
+		]);
 		expect(result.items[0].json).toMatchObject({
 			sender: PHONE,
 			receiver: gateway.emulator.account.virtualNumber,

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { inboxCall } from '../../core/lists/calls';
+import { withSenderKind } from '../../core/numbers/sender-kind';
 import { fieldNotice, getManyFields, inboxFilters } from '../../descriptions/lists';
 import { getManyPerItem, listQueryOf } from '../getMany';
 import { bareNumberRule } from '../perItem';
@@ -13,10 +14,15 @@ export const description: INodeProperties[] = [
 	{ ...inboxFilters, displayOptions: { show } },
 ];
 
-/** `GET /v1/message/inbox[/{inbox_nr}]`: one output item per received message, as the gateway lists it. */
+/**
+ * `GET /v1/message/inbox[/{inbox_nr}]`: one output item per received message, as the gateway lists it, plus its
+ * `senderKind` (number, short code or alphanumeric: core/numbers/sender-kind.ts).
+ */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await getManyPerItem.call(this, (itemIndex) => {
+	const items = await getManyPerItem.call(this, (itemIndex) => {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		return listQueryOf(this, inboxCall(filters, bareNumberRule(this)), itemIndex);
 	});
+	// An error item (Continue On Fail) has no sender and stays as it is.
+	return items.map((item) => ({ ...item, json: withSenderKind(item.json, item.json.sender) }));
 }
