@@ -9,6 +9,7 @@ import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
 import { waitFor } from '../../tools/waits';
+import { INBOX_ITEM_FIELDS } from '../fixtures/spec-events';
 import { emulatorClient } from '../support/emulator-client';
 
 stopN8nOnExit();
@@ -104,7 +105,7 @@ test("one workflow reads the inbox (Return All, 3 pages), a sender's conversatio
 	]);
 	const inbox = nodeOutput(execution, 'Inbox');
 	expect(inbox.map((item) => item.message)).toEqual(Array.from({ length: 4100 }, (_, i) => `Inbound ${i + 1}`));
-	expect(Object.keys(inbox[0]).sort()).toEqual(['ID', 'date', 'message', 'receiver', 'sender', 'senderKind', 'type']);
+	expect(Object.keys(inbox[0]).sort()).toEqual(INBOX_ITEM_FIELDS);
 	expect(nodeOutput(execution, 'Conversation').map((item) => [item.direction, item.message])).toEqual(
 		Array.from({ length: 5 }, (_, i) => ['inbound', `Inbound ${i + 1}`]),
 	);
