@@ -26,7 +26,7 @@ export const description: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		description:
-			"When the incoming message that started this run arrived, e.g. the trigger's {{ $json.message.date_utc_iso8601 }}. Is Latest says whether another message came in after it. Empty: Is Latest is true.",
+			"When the incoming message that started this run arrived: the Messaging Gateway Trigger's message.date_utc_iso8601. isLatest says whether another message came in after it (empty: true).",
 		displayOptions: { show },
 	},
 	{
