@@ -60,7 +60,10 @@ test('two messages in the same second: both are the latest', () => {
 test('within one second the list order counts, read oldest first', () => {
 	const sameSecond = [inbound('question', T), outbound('answer', T)];
 	expect(unansweredOf(sameSecond)).toMatchObject({ count: 0, messages: [] });
-	expect(unansweredOf([outbound('answer', T), inbound('question', T)])).toMatchObject({ count: 1 });
+	expect(unansweredOf([outbound('answer', T), inbound('question', T)])).toMatchObject({ count: 1 }); // Newest first (the first record is newer than the last): read backwards, so the question came before the answer.
+	expect(unansweredOf([inbound('and then?', T + 1), outbound('answer', T), inbound('question', T)])).toMatchObject({
+		text: 'and then?',
+	});
 });
 
 test('after our answer nothing is unanswered; a thread we never answered is unanswered whole', () => {
