@@ -11,6 +11,7 @@ import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
 import { waitForWebhooks } from '../../tools/waits';
 import { emulatorClient, n8nExecutions } from '../support/emulator-client';
+import { chainConnections, gatewayNode } from '../support/workflow-chain';
 
 stopN8nOnExit();
 
@@ -34,15 +35,6 @@ const condition = (leftValue: string, rightValue: unknown, operator: Record<stri
 	},
 	options: {},
 });
-const gateway = (name: string, parameters: Record<string, unknown>, x: number) => ({
-	name,
-	parameters,
-	type: `${PACKAGE_NAME}.messagingGateway`,
-	typeVersion: 4,
-	position: [x, 0],
-	credentials,
-});
-
 const names = ['Incoming SMS', 'From a number', 'Wait', 'Get Unanswered', 'Latest only', 'Answer'];
 const workflow = {
 	name: 'One answer to a burst',
@@ -71,7 +63,7 @@ const workflow = {
 			webhookId: '5d0c2a7e-4343-4a5b-9c8d-000000000044',
 			parameters: { amount: WAIT_SECONDS, unit: 'seconds' },
 		},
-		gateway(
+		gatewayNode(
 			names[3],
 			{
 				resource: 'conversation',
@@ -92,7 +84,7 @@ const workflow = {
 				singleValue: true,
 			}),
 		},
-		gateway(
+		gatewayNode(
 			names[5],
 			{
 				resource: 'message',
@@ -104,9 +96,7 @@ const workflow = {
 			1000,
 		),
 	],
-	connections: Object.fromEntries(
-		names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }]),
-	),
+	connections: chainConnections(names),
 	settings: { executionOrder: 'v1' },
 };
 
