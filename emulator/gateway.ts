@@ -10,10 +10,14 @@ import { generateTestHeaders } from '../nodes/MessagingGateway/core/events/signa
 import { deliver, prepareDelivery, wait, type Delivery, type WebhookEndpoint } from './dispatch';
 import { buildEvent, timesOf, type Fields } from './events';
 import type { HttpError } from './http';
+import { answerOf, autoresponderFor } from './autoresponders';
+import { receiveInbound } from './inbound';
+import { readInbound } from './routes/control-input';
 import { createSendServices, type SendServices } from './sending';
 import type { State } from './state';
 import { API_ERROR_STATUS_CODES, UNKNOWN_STATUS_CODE } from './status-codes';
-import { createTasks } from './tasks';
+import { createTasks, MAX_TIMER_MS } from './tasks';
+import type { SentMessage } from './types';
 
 export interface Gateway {
 	/** Builds an event of `type` with `fields` merged in and delivers it to every subscribed endpoint. */
@@ -90,11 +94,22 @@ export function createGateway(state: State): Gateway {
 		if (code === '108') emit('insufficient_funds', { funds: { item_amount: Math.max(account.balance, 0).toFixed(3) } });
 	};
 
+	/** An SMS to an auto-responder is answered its delay after it goes out (autoresponders.ts); a voice call is not. */
+	const autoRespond = (message: SentMessage, startInMs: number) => {
+		const responder =
+			message.messageType === undefined ? autoresponderFor(state.autoresponders, message.to) : undefined;
+		if (responder === undefined || startInMs + responder.delayMs > MAX_TIMER_MS) return;
+		tasks.later(startInMs + responder.delayMs, () => {
+			const answer = answerOf(state.autoresponders, responder, message);
+			receiveInbound(state, emit, readInbound(answer, account, state.messages));
+		});
+	};
+
 	return {
 		emit,
 		reportFailure,
 		inFlight,
-		send: createSendServices(state, emit, tasks),
+		send: createSendServices(state, emit, tasks, autoRespond),
 		settle: tasks.settle,
 		cancelTimers: tasks.cancelTimers,
 	};

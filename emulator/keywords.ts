@@ -8,16 +8,15 @@
 import { keywordOf } from '../nodes/MessagingGateway/core/questions/keywords';
 import type { Delivery } from './dispatch';
 import type { Fields } from './events';
-import type { Gateway } from './gateway';
 import type { State } from './state';
+import type { EmitEvent } from './types';
 
 /** The deliveries of the `add_optout` an incoming STOP fired (none when the setting is off or the sender is on the list already). */
-export function optOutOnKeyword(state: State, gateway: Gateway, inbound: Fields): Delivery[] {
+export function optOutOnKeyword(state: State, emit: EmitEvent, inbound: Fields): Delivery[] {
 	const message = inbound.message as Fields;
 	const number = String(message.sender);
 	if (!state.settings.optOutKeywords || keywordOf(String(message.content)) !== 'stop' || state.optouts.has(number))
 		return [];
 	state.optouts.add(number);
-	return gateway.emit('add_optout', { optout: { number, memo: `Replied ${String(message.content).trim()}` } })
-		.deliveries;
+	return emit('add_optout', { optout: { number, memo: `Replied ${String(message.content).trim()}` } }).deliveries;
 }

@@ -32,6 +32,8 @@ const newMessageId = () => {
 };
 
 type Emit = (type: string, fields?: Fields) => unknown;
+/** Called for every message accepted for sending (test sends left out), with how long until it goes out. */
+export type OnSent = (message: SentMessage, startInMs: number) => void;
 
 /** The delivery_report of `message` with `code`, emitted; the code is kept on the message. */
 function reportDelivery(message: SentMessage, code: string, detail: string | undefined, timeZone: string, emit: Emit) {
@@ -57,7 +59,7 @@ function reportDelivery(message: SentMessage, code: string, detail: string | und
 	emit('delivery_report', { message: report });
 }
 
-export function createSendServices(state: State, emit: Emit, tasks: Tasks): SendServices {
+export function createSendServices(state: State, emit: Emit, tasks: Tasks, onSent: OnSent): SendServices {
 	const { account, settings } = state;
 	const report = (message: SentMessage, code: string, detail?: string) =>
 		reportDelivery(message, code, detail, account.timezone, emit);
@@ -98,7 +100,10 @@ export function createSendServices(state: State, emit: Emit, tasks: Tasks): Send
 		},
 		accept(record, scheduledFor) {
 			state.messages.push(record);
-			if (!record.test) scheduleReports(record, scheduledFor ? Math.max(0, scheduledFor.getTime() - Date.now()) : 0);
+			if (record.test) return;
+			const startInMs = scheduledFor ? Math.max(0, scheduledFor.getTime() - Date.now()) : 0;
+			scheduleReports(record, startInMs);
+			onSent(record, startInMs);
 		},
 		newMessageId,
 	};

@@ -10,6 +10,7 @@ import type { Delivery, WebhookEndpoint } from './dispatch';
 import type { Fields } from './events';
 import { createDirectory, type Directory } from './contacts';
 import { controlError } from './http';
+import { createAutoresponders, resetAutoresponders, type AutoresponderState } from './autoresponders';
 import { createInbox, resetInbox, type InboxState } from './inbox';
 import { MAX_TIMER_MS } from './tasks';
 import type { Account, ApiRequest, EmittedEvent, EmulatorOptions, Fault, SentMessage, Settings } from './types';
@@ -97,6 +98,8 @@ export interface State {
 	readonly senderIds: string[];
 	/** Received messages (inbox and conversation lists) and the order the inbox lists them in. */
 	readonly inbox: InboxState;
+	/** Numbers that answer every SMS they receive (autoresponders.ts). */
+	readonly autoresponders: AutoresponderState;
 	/** Faults still to apply to API requests, first one next. */
 	readonly faults: Fault[];
 	/** TCP connections accepted (all; those that carried API requests) and API requests since start or reset: GET /emulator/stats. */
@@ -173,6 +176,7 @@ export function createState(options: EmulatorOptions): State {
 		directory: createDirectory(options.groups),
 		senderIds: [...(options.senderIds ?? DEFAULT_SENDER_IDS)],
 		inbox: createInbox(),
+		autoresponders: createAutoresponders(),
 		faults: [],
 		stats: { connections: 0, apiConnections: 0, apiRequests: 0 },
 		apiSockets: new WeakSet<object>(),
@@ -203,6 +207,7 @@ export function createState(options: EmulatorOptions): State {
 			state.optouts.clear();
 			state.directory.reset();
 			resetInbox(state.inbox);
+			resetAutoresponders(state.autoresponders);
 			state.senderIds.splice(0, state.senderIds.length, ...(options.senderIds ?? DEFAULT_SENDER_IDS));
 			Object.assign(state.stats, { connections: 0, apiConnections: 0, apiRequests: 0 });
 		},

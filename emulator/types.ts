@@ -100,6 +100,9 @@ export interface Fault {
 	path?: string;
 }
 
+/** Builds an event of `type` with `fields` merged in and delivers it to every subscribed endpoint (gateway.ts). */
+export type EmitEvent = (type: string, fields?: Fields) => { event: WebhookEvent; deliveries: Delivery[] };
+
 export interface EmulatorOptions {
 	port?: number;
 	account?: Partial<Account>;
@@ -120,8 +123,7 @@ export interface Emulator {
 	endpoints: WebhookEndpoint[];
 	requests: ApiRequest[];
 	events: EmittedEvent[];
-	/** Builds an event of `type` with `fields` merged in and delivers it to every subscribed endpoint. */
-	emit(type: string, fields?: Fields): { event: WebhookEvent; deliveries: Delivery[] };
+	emit: EmitEvent;
 	/** Resolves when no delivery report is scheduled and no webhook delivery is in flight. */
 	settle(): Promise<void>;
 	close(): Promise<void>;

@@ -2,10 +2,14 @@
 import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events/events';
 import { isObject } from '../../nodes/MessagingGateway/core/objects';
 import { internationalNumberProblem } from '../../nodes/MessagingGateway/core/numbers/international';
+import { senderKindOf } from '../../nodes/MessagingGateway/core/numbers/sender-kind';
+import { MAX_MESSAGE_LENGTH, senderRule } from '../../nodes/MessagingGateway/core/sending/rules';
+import { DEFAULT_AUTORESPONDER, type Autoresponder } from '../autoresponders';
 import type { WebhookEndpoint } from '../dispatch';
 import { isreplyFor, type Fields } from '../events';
 import { controlError } from '../http';
 import { isOwnAddress } from '../self-address';
+import { MAX_TIMER_MS } from '../tasks';
 import type { Account, Fault, SentMessage } from '../types';
 
 /** Most faults one request queues, and most waiting at once: a test needs a few, not millions. */
@@ -16,6 +20,18 @@ function readNumber(value: unknown, field: string): string {
 	const problem = typeof value === 'string' ? internationalNumberProblem(value) : 'it is not a text';
 	if (problem) throw controlError(`"${field}" must be an international number, digits only: ${problem}`);
 	return value as string;
+}
+
+/**
+ * Who an incoming SMS is from: an international number, or a machine sender (docs/emulator.md) — a short code
+ * (digits only) or a name the gateway would take as a sender ("Vodafone", "INFO").
+ */
+function readFrom(value: unknown): string {
+	const kind = senderKindOf(value);
+	const machine =
+		typeof value === 'string' &&
+		(kind === 'shortCode' ? /^\d+$/.test(value) : kind === 'alphanumeric' && senderRule(value) === undefined);
+	return machine ? value : readNumber(value, 'from');
 }
 
 export const EVENT_TYPE_VALUES: readonly string[] = WEBHOOK_EVENT_TYPES.map((type) => type.value);
@@ -68,7 +84,7 @@ export function readInbound(body: Fields, account: Account, messages: readonly S
 				: messages.find((message) => message.messageid === body.replyTo);
 	if (body.replyTo !== undefined && !original)
 		throw controlError(`no sent message with messageid "${String(body.replyTo)}"`);
-	const from = readNumber(body.from ?? original?.to, 'from');
+	const from = readFrom(body.from ?? original?.to);
 	if (typeof body.content !== 'string') throw controlError('"content" must be a text');
 	const to =
 		typeof body.to === 'string'
@@ -138,4 +154,46 @@ export function readOptOut(body: Fields): string {
 export function readGroupName(body: Fields): string {
 	if (typeof body.name !== 'string' || body.name.trim() === '') throw controlError('"name" must be a text');
 	return body.name;
+}
+
+/** Most texts one burst sends, and the longest gap between two: a test needs a few, seconds apart. */
+export const MAX_BURST_TEXTS = 100;
+export const MAX_BURST_GAP_MS = 60_000;
+
+/** `POST /emulator/inbound` with `texts` (and `gapMs`, default 1000): a burst of SMS; undefined for one SMS (`content`). */
+export function readBurst(body: Fields): { texts: string[]; gapMs: number } | undefined {
+	if (body.texts === undefined) return undefined;
+	const { texts, gapMs = 1000 } = body;
+	if (body.content !== undefined) throw controlError('give "content" (one SMS) or "texts" (a burst), not both');
+	if (
+		!Array.isArray(texts) ||
+		texts.length === 0 ||
+		texts.length > MAX_BURST_TEXTS ||
+		texts.some((text) => typeof text !== 'string')
+	)
+		throw controlError(`"texts" must be a list of 1 to ${MAX_BURST_TEXTS} texts`);
+	if (typeof gapMs !== 'number' || !Number.isFinite(gapMs) || gapMs < 0 || gapMs > MAX_BURST_GAP_MS)
+		throw controlError(`"gapMs" must be a number from 0 to ${MAX_BURST_GAP_MS}`);
+	return { texts: texts as string[], gapMs };
+}
+
+/** A delay a timer can wait, or the default when absent. */
+function readDelay(value: unknown): number {
+	if (value === undefined) return DEFAULT_AUTORESPONDER.delayMs;
+	if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_TIMER_MS)
+		throw controlError(`"delayMs" must be a number from 0 to ${MAX_TIMER_MS}`);
+	return value;
+}
+
+/** `PUT /emulator/autoresponders`: `{autoresponders: [{number, delayMs?, text?}]}`, the list that replaces the set one. */
+export function readAutoresponders(body: Fields): Autoresponder[] {
+	const list = body.autoresponders;
+	if (!Array.isArray(list)) throw controlError('"autoresponders" must be a list of {number, delayMs?, text?}');
+	return list.map((entry: unknown) => {
+		if (!isObject(entry)) throw controlError('each auto-responder must be an object {number, delayMs?, text?}');
+		const text = entry.text ?? DEFAULT_AUTORESPONDER.text;
+		if (typeof text !== 'string' || text.trim() === '' || text.length > MAX_MESSAGE_LENGTH)
+			throw controlError(`"text" must be a text of 1 to ${MAX_MESSAGE_LENGTH} characters`);
+		return { number: readNumber(entry.number, 'number'), delayMs: readDelay(entry.delayMs), text };
+	});
 }

@@ -4,13 +4,14 @@
  */
 import type { IncomingMessage } from 'node:http';
 
-import type { Delivery } from '../dispatch';
+import { autorespondersAnswer } from '../autoresponders';
+import { wait, type Delivery } from '../dispatch';
 import type { Fields } from '../events';
 import type { Gateway } from '../gateway';
 import { controlError, parseControlBody } from '../http';
 import type { State } from '../state';
-import { inboundOf, readBulkInbox, readInboxOrder } from '../inbox';
-import { optOutOnKeyword } from '../keywords';
+import { readBulkInbox, readInboxOrder } from '../inbox';
+import { receiveInbound } from '../inbound';
 import type { EmittedEvent } from '../types';
 import { readSenderIds } from './senderids';
 import {
@@ -19,6 +20,8 @@ import {
 	readEndpoint,
 	readFaults,
 	readGroupName,
+	readAutoresponders,
+	readBurst,
 	readInbound,
 	readOptOut,
 } from './control-input';
@@ -128,10 +131,30 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 	},
 	'POST /emulator/inbound': async (request) => {
 		const { body, state, gateway } = request;
-		const result = gateway.emit('inbox_message', readInbound(body, state.account, state.messages));
-		state.inbox.messages.push(inboundOf(result.event));
-		await waitFor(request, [...result.deliveries, ...optOutOnKeyword(state, gateway, result.event)]);
-		return [201, result];
+		const burst = readBurst(body);
+		if (burst === undefined) {
+			const { result, started } = receiveInbound(state, gateway.emit, readInbound(body, state.account, state.messages));
+			await waitFor(request, started);
+			return [201, result];
+		}
+		// A burst: one SMS per text, `gapMs` apart; the answer comes after the last one.
+		const received: ReturnType<typeof receiveInbound>[] = [];
+		for (const [index, content] of burst.texts.entries()) {
+			if (index > 0) await wait(burst.gapMs);
+			received.push(
+				receiveInbound(state, gateway.emit, readInbound({ ...body, content }, state.account, state.messages)),
+			);
+		}
+		await waitFor(
+			request,
+			received.flatMap(({ started }) => started),
+		);
+		return [201, { received: received.map(({ result }) => result) }];
+	},
+	'GET /emulator/autoresponders': ({ state }) => [200, autorespondersAnswer(state.autoresponders)],
+	'PUT /emulator/autoresponders': ({ body, state }) => {
+		state.autoresponders.set.splice(0, state.autoresponders.set.length, ...readAutoresponders(body));
+		return [200, autorespondersAnswer(state.autoresponders)];
 	},
 	// The inbox without webhooks: many messages at once (tests, benchmarks), its list order, emptying it.
 	'GET /emulator/inbox': ({ state }) => [200, { order: state.inbox.order, count: state.inbox.messages.length }],

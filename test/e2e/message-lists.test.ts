@@ -5,11 +5,12 @@
  */
 import type { Emulator } from '../../emulator/server';
 import { N8nClient, nodeOutput, type ExampleWorkflow } from '../../tools/n8n-client';
-import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
 import { waitFor } from '../../tools/waits';
+import { INBOX_ITEM_FIELDS } from '../fixtures/spec-events';
 import { emulatorClient } from '../support/emulator-client';
+import { chainConnections, gatewayNode } from '../support/workflow-chain';
 
 stopN8nOnExit();
 
@@ -28,15 +29,8 @@ afterAll(async () => {
 
 const { control, api } = emulatorClient(() => emulator);
 
-const node = (name: string, parameters: Record<string, unknown>, x: number, executeOnce = false) => ({
-	name,
-	parameters,
-	type: `${PACKAGE_NAME}.messagingGateway`,
-	typeVersion: 3,
-	position: [x, 0],
-	executeOnce,
-	credentials: { messagingGatewayApi: { id: '__CREDENTIAL_ID__', name: 'Messaging Gateway account' } },
-});
+const node = (name: string, parameters: Record<string, unknown>, x: number, executeOnce = false) =>
+	gatewayNode(name, parameters, x, { typeVersion: 3, executeOnce });
 
 test("one workflow reads the inbox (Return All, 3 pages), a sender's conversation (Limit 5) and the sent history", async () => {
 	await control('POST', '/emulator/inbox', { count: 4100, from: PHONE, content: 'Inbound {n}' });
@@ -72,9 +66,7 @@ test("one workflow reads the inbox (Return All, 3 pages), a sender's conversatio
 			),
 			node('History', { resource: 'message', operation: 'getAll', returnAll: true }, 780, true),
 		],
-		connections: Object.fromEntries(
-			names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }]),
-		),
+		connections: chainConnections(names),
 		settings: { executionOrder: 'v1' },
 	};
 	const workflowId = await client.importWorkflow(workflow as unknown as ExampleWorkflow, credentialId);
@@ -104,7 +96,7 @@ test("one workflow reads the inbox (Return All, 3 pages), a sender's conversatio
 	]);
 	const inbox = nodeOutput(execution, 'Inbox');
 	expect(inbox.map((item) => item.message)).toEqual(Array.from({ length: 4100 }, (_, i) => `Inbound ${i + 1}`));
-	expect(Object.keys(inbox[0]).sort()).toEqual(['ID', 'date', 'message', 'receiver', 'sender', 'type']);
+	expect(Object.keys(inbox[0]).sort()).toEqual(INBOX_ITEM_FIELDS);
 	expect(nodeOutput(execution, 'Conversation').map((item) => [item.direction, item.message])).toEqual(
 		Array.from({ length: 5 }, (_, i) => ['inbound', `Inbound ${i + 1}`]),
 	);

@@ -6,6 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { INBOX_ITEM_FIELDS } from '../fixtures/spec-events';
 import { useEmulator } from '../support/emulator';
 import { runAction } from '../support/run';
 import { emulatorClient } from '../support/emulator-client';
@@ -42,7 +43,7 @@ describe('Inbox → Get Many', () => {
 		expect(result.items.map((item) => item.json.message)).toEqual(
 			Array.from({ length: 4100 }, (_, i) => `Inbound ${i + 1}`),
 		);
-		expect(Object.keys(result.items[0].json).sort()).toEqual(['ID', 'date', 'message', 'receiver', 'sender', 'type']);
+		expect(Object.keys(result.items[0].json).sort()).toEqual(INBOX_ITEM_FIELDS);
 		expect(result.items[0].json).toMatchObject({
 			sender: PHONE,
 			receiver: gateway.emulator.account.virtualNumber,

@@ -3,7 +3,7 @@
  * waiting questions are handed on only after the signature check, and only to this instance
  * (the harness's n8n is http://127.0.0.1, where nothing listens: a forward cannot reach it).
  */
-import { SPEC_EXAMPLES } from '../fixtures/spec-events';
+import { SPEC_EXAMPLES, itemOf } from '../fixtures/spec-events';
 import { signedPost } from '../support/openssl';
 import { startTriggerServer } from '../support/webhook-server';
 
@@ -61,7 +61,7 @@ test("events that name no question start the workflow as before; a question's si
 	const plain = replyWith('order-1001');
 	const call = await server.call(post(plain));
 	expect(call.status).toBe(200);
-	expect(call.items).toEqual([plain]);
+	expect(call.items).toEqual([itemOf(plain)]);
 	const interim = await server.call(post(reportWith(REFERENCE, '3')));
 	expect(interim.items).toHaveLength(1);
 	expect((interim.items![0].message as Record<string, unknown>).reference).toBe('n8n-wait:42:node-1:[redacted]');

@@ -2,7 +2,7 @@
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { MessagingGatewayTrigger } from '../../nodes/MessagingGateway/MessagingGatewayTrigger.node';
 import { WEBHOOK_EVENT_TYPES } from '../../nodes/MessagingGateway/core/events/events';
-import { SPEC_EXAMPLES, specViolations } from '../fixtures/spec-events';
+import { SPEC_EXAMPLES, itemOf, specViolations } from '../fixtures/spec-events';
 import { WebhookContext } from 'n8n-core';
 import { SECRET, loggedText, post, triggerV2 } from '../support/trigger-helpers';
 import { emulatorClient } from '../support/emulator-client';
@@ -61,7 +61,7 @@ describe('item 7: testing with the emulator — a sample event of any type at th
 		expect(event.webhook_type).toBe(type);
 		expect(deliveries).toHaveLength(1);
 		expect(deliveries[0]).toMatchObject({ state: 'delivered', attempts: [{ status: 200 }] });
-		expect(server.lastResult()?.workflowData?.[0].map((item) => item.json)).toEqual([event]);
+		expect(server.lastResult()?.workflowData?.[0].map((item) => item.json)).toEqual([itemOf(event)]);
 		expect(specViolations(event)).toEqual([]);
 	});
 

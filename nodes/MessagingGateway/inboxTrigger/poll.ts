@@ -9,6 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../constants';
 import { inboxCall, inboxCallInWords } from '../core/lists/calls';
 import { MAX_PAGE_SIZE } from '../core/lists/pages';
+import { withSenderKind } from '../core/numbers/sender-kind';
 import { FIELD_LABELS } from '../descriptions/lists';
 import { walkPages } from '../lists';
 import {
@@ -101,5 +102,7 @@ async function pollOnce(ctx: IPollFunctions, manual: boolean): Promise<INodeExec
 		);
 	}
 	if (outcome.emit.length === 0) return null;
-	return [ctx.helpers.returnJsonArray(outcome.emit as IDataObject[])];
+	// Each message gains `senderKind`: number, short code or alphanumeric (core/numbers/sender-kind.ts).
+	const items = (outcome.emit as IDataObject[]).map((message) => withSenderKind(message, message.sender));
+	return [ctx.helpers.returnJsonArray(items)];
 }

@@ -5,6 +5,8 @@
  */
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { withSenderKind } from '../core/numbers/sender-kind';
+import { isObject } from '../core/objects';
 import { resumeTargetOf } from '../core/questions/forwarding';
 import { MAX_LISTED_PROBLEMS, type ParseEventsResult } from '../core/events/parse-events';
 import { eventsToStart, forwardToWaitingQuestions, needsRedelivery, type ReplyHandling } from './forward';
@@ -21,6 +23,12 @@ function problemsOf(parsed: ParseEventsResult): IDataObject {
 		...(parsed.stoppedEarly ? { validationStopped: true } : {}),
 	};
 }
+
+/** An incoming message's item gains `senderKind`: number, short code or alphanumeric (core/numbers/sender-kind.ts). */
+const withKindOfSender = (event: IDataObject): IDataObject =>
+	event.webhook_type === 'inbox_message' && isObject(event.message)
+		? withSenderKind(event, event.message.sender)
+		: event;
 
 function logProblems(ctx: IWebhookFunctions, parsed: ParseEventsResult, strict: boolean): void {
 	if (parsed.errorCount > 0) {
@@ -128,7 +136,7 @@ export async function answerEvents(
 	}
 	await actOnKeywords(ctx, events, { ...options.keywords, signed: options.signed });
 	const items: INodeExecutionData[] = eventsToStart(starting as IDataObject[], forwarded, options.replyHandling).map(
-		(json) => ({ json }),
+		(json) => ({ json: withKindOfSender(json) }),
 	);
 	const webhookResponse: IDataObject = { received: parsed.events.length + parsed.rejected, accepted: items.length };
 	if (forwarded.size > 0)

@@ -9,18 +9,21 @@ import { numberContext } from '../perItem';
 
 const show = { resource: ['conversation'], operation: ['get'] };
 
+/** The other party's number: Conversation → Get and Get Unanswered read the thread with it. */
+export const phoneField = (shown: typeof show): INodeProperties => ({
+	displayName: 'Phone Number',
+	name: 'phone',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. +31 6 1234 5678',
+	description:
+		'The number whose thread to read (international format): the messages it sent to the account and those sent to it',
+	displayOptions: { show: shown },
+});
+
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Phone Number',
-		name: 'phone',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. +31 6 1234 5678',
-		description:
-			'The number whose thread to get (international format): the messages it sent to the account and those sent to it',
-		displayOptions: { show },
-	},
+	phoneField(show),
 	fieldNotice('conversation', show),
 	...getManyFields(show),
 	numberOptionsField(show),

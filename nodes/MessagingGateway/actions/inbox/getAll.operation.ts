@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 
 import { inboxCall } from '../../core/lists/calls';
+import { withSenderKind } from '../../core/numbers/sender-kind';
 import { fieldNotice, getManyFields, inboxFilters } from '../../descriptions/lists';
 import { getManyPerItem, listQueryOf } from '../getMany';
 import { numberOptionsField } from '../../descriptions/numbers';
@@ -16,12 +17,17 @@ export const description: INodeProperties[] = [
 	numberOptionsField(show),
 ];
 
-/** `GET /v1/message/inbox[/{inbox_nr}]`: one output item per received message, as the gateway lists it. */
+/**
+ * `GET /v1/message/inbox[/{inbox_nr}]`: one output item per received message, as the gateway lists it, plus its
+ * `senderKind` (number, short code or alphanumeric: core/numbers/sender-kind.ts).
+ */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await getManyPerItem.call(this, (itemIndex) => {
+	const items = await getManyPerItem.call(this, (itemIndex) => {
 		const numbers = numberContext(this, itemIndex);
 		if (numbers instanceof NodeOperationError) return numbers;
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		return listQueryOf(this, inboxCall(filters, numbers), itemIndex);
 	});
+	// An error item (Continue On Fail) has no sender and stays as it is.
+	return items.map((item) => ({ ...item, json: withSenderKind(item.json, item.json.sender) }));
 }

@@ -1,0 +1,93 @@
+/**
+ * Conversation → Get Unanswered (docs/sms-assistants.md#get-unanswered): the incoming messages since our last
+ * outgoing one in the thread with one number, their texts joined, and whether the message that started this run
+ * is the latest that came in. The conversation is read whole through the list walk (lists.ts), as Get with
+ * Return All; core/lists/unanswered.ts does the rest.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { conversationCall } from '../../core/lists/calls';
+import { unansweredOf } from '../../core/lists/unanswered';
+import { withSenderKind } from '../../core/numbers/sender-kind';
+import { dateValueText, instantOfInput } from '../../core/sending/schedule';
+import { FIELD_LABELS } from '../../descriptions/lists';
+import { readRecords, type ListQuery } from '../../lists';
+import { bareNumberRule, refusal, runPerItem } from '../perItem';
+import { phoneField } from './get.operation';
+
+const show = { resource: ['conversation'], operation: ['getUnanswered'] };
+
+export const description: INodeProperties[] = [
+	phoneField(show),
+	{
+		displayName: 'Received At',
+		name: 'receivedAt',
+		type: 'dateTime',
+		default: '',
+		description:
+			"When the incoming message that started this run arrived: the Messaging Gateway Trigger's message.date_utc_iso8601. isLatest says whether another message came in after it (empty: true).",
+		displayOptions: { show },
+	},
+	{
+		displayName:
+			'One item: phone, messages (the incoming messages since the last one sent to the number, oldest first), text (their texts, one per line), count, isLatest (no message came in after Received At)',
+		name: 'unansweredNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show },
+	},
+];
+
+interface Prepared {
+	list: ListQuery;
+	phone: string;
+	/** Received At in epoch seconds. */
+	receivedAt?: number;
+}
+
+/** Received At as epoch seconds (undefined when empty); without an offset it is a time in the workflow's time zone. */
+function receivedAtOf(ctx: IExecuteFunctions, itemIndex: number): number | undefined | NodeOperationError {
+	const value = ctx.getNodeParameter('receivedAt', itemIndex, '');
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+	const text = dateValueText(value) ?? { ok: false as const, error: `expected a date but got ${typeof value}` };
+	const read = text.ok ? instantOfInput(text.text.trim(), ctx.getTimezone()) : text;
+	return read.ok ? read.instant.getTime() / 1000 : refusal(ctx, 'Received At', read.error, itemIndex);
+}
+
+function prepare(ctx: IExecuteFunctions, itemIndex: number): Prepared | NodeOperationError {
+	const call = conversationCall(ctx.getNodeParameter('phone', itemIndex), bareNumberRule(ctx));
+	if (!call.ok) return refusal(ctx, FIELD_LABELS[call.field], call.error, itemIndex);
+	const receivedAt = receivedAtOf(ctx, itemIndex);
+	if (receivedAt instanceof NodeOperationError) return receivedAt;
+	const list = { path: call.path, query: call.query, listKey: call.listKey, wanted: 'all' as const };
+	return { list, phone: call.path.split('/').at(-1)!, receivedAt };
+}
+
+/** One output item per input item: the unanswered messages of the thread with its number. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem(
+		this,
+		(itemIndex) => prepare(this, itemIndex),
+		async ({ list, phone, receivedAt }, itemIndex) => {
+			const unanswered = unansweredOf(await readRecords.call(this, list, itemIndex), receivedAt);
+			if (!unanswered.ok)
+				throw new NodeOperationError(
+					this.getNode(),
+					`The conversation with ${phone} cannot be read: ${unanswered.error}`,
+					{
+						itemIndex,
+					},
+				);
+			const { messages, text, count, isLatest } = unanswered;
+			const json: IDataObject = {
+				phone,
+				messages: messages.map((message) => withSenderKind(message, message.sender)) as IDataObject[],
+				text,
+				count,
+				isLatest,
+			};
+			return [withSenderKind(json, phone)];
+		},
+	);
+}

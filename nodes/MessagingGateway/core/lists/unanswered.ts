@@ -1,0 +1,76 @@
+/**
+ * The unanswered end of a conversation (`GET /v1/conversation/{phone}`, docs/sms-assistants.md#get-unanswered):
+ * the incoming messages since the last outgoing one, oldest first, and whether an incoming message came after a
+ * given second. It builds on what the gateway documents of the list: each record's `direction` (`inbound` |
+ * `outbound`) and `unixDatetime` (whole seconds, UTC). The list's order is not documented, so the records are put
+ * in time order here; within one second the list's own order counts, read oldest first (a list whose first record
+ * is newer than its last is read backwards). Incoming records have no ID (`messageId: null`): a message is known
+ * by its second only.
+ */
+import { isObject } from '../objects';
+
+/** A conversation record as the gateway lists it (its other fields pass through). */
+export type ConversationRecord = Record<string, unknown> & { direction: 'inbound' | 'outbound' };
+
+/** A record placed in time: the record and its second. */
+interface Placed {
+	record: ConversationRecord;
+	at: number;
+}
+
+export interface Unanswered {
+	/** The incoming records after the last outgoing one, oldest first. */
+	messages: ConversationRecord[];
+	/** Their texts (`message`), joined by a newline. */
+	text: string;
+	count: number;
+	/** No incoming record is later than `receivedAt` (true without one). */
+	isLatest: boolean;
+}
+
+export type UnansweredResult = ({ ok: true } & Unanswered) | { ok: false; error: string };
+
+/** A record's whole second (`unixDatetime`, a number or a text of digits); why it has none; or that it is no record. */
+function place(record: unknown): Placed | string {
+	if (!isObject(record)) return 'is not an object';
+	if (record.direction !== 'inbound' && record.direction !== 'outbound')
+		return `has no direction "inbound" or "outbound" (${JSON.stringify(record.direction)})`;
+	const time = record.unixDatetime;
+	const at = typeof time === 'string' && /^\s*\d+\s*$/.test(time) ? Number(time) : time;
+	if (typeof at !== 'number' || !Number.isFinite(at)) return `has no unixDatetime in seconds (${JSON.stringify(time)})`;
+	return { record: record as ConversationRecord, at: Math.floor(at) };
+}
+
+/** The records in time order: the list's order kept within a second, read oldest first. */
+function inTimeOrder(placed: Placed[]): Placed[] {
+	if (placed.length > 1 && placed[0].at > placed[placed.length - 1].at) placed.reverse();
+	// Array.prototype.sort is stable: records of the same second keep the order just set.
+	return placed.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * The incoming messages after the last outgoing one of `records` (a whole conversation), and whether none came in
+ * after the second `receivedAt` (epoch seconds; a fraction is cut: the list counts whole seconds). A record without
+ * a direction or a time is refused, naming it: leaving it out could hide our last answer and answer twice.
+ */
+export function unansweredOf(records: readonly unknown[], receivedAt?: number): UnansweredResult {
+	const placed: Placed[] = [];
+	for (const [index, record] of records.entries()) {
+		const found = place(record);
+		if (typeof found === 'string') return { ok: false, error: `record ${index + 1} of the conversation ${found}` };
+		placed.push(found);
+	}
+	const ordered = inTimeOrder(placed);
+	const lastOutgoing = ordered.map(({ record }) => record.direction).lastIndexOf('outbound');
+	const messages = ordered.slice(lastOutgoing + 1).map(({ record }) => record);
+	const second = receivedAt === undefined ? undefined : Math.floor(receivedAt);
+	const isLatest =
+		second === undefined || !ordered.some(({ record, at }) => record.direction === 'inbound' && at > second);
+	return {
+		ok: true,
+		messages,
+		text: messages.map((record) => (typeof record.message === 'string' ? record.message : '')).join('\n'),
+		count: messages.length,
+		isLatest,
+	};
+}
