@@ -13,7 +13,7 @@ import { withSenderKind } from '../../core/numbers/sender-kind';
 import { dateValueText, instantOfInput } from '../../core/sending/schedule';
 import { FIELD_LABELS } from '../../descriptions/lists';
 import { readRecords, type ListQuery } from '../../lists';
-import { bareNumberRule, refusal, runPerItem } from '../perItem';
+import { numberRule, refusal, runPerItem } from '../perItem';
 import { phoneField } from './get.operation';
 
 const show = { resource: ['conversation'], operation: ['getUnanswered'] };
@@ -56,7 +56,8 @@ function receivedAtOf(ctx: IExecuteFunctions, itemIndex: number): number | undef
 }
 
 function prepare(ctx: IExecuteFunctions, itemIndex: number): Prepared | NodeOperationError {
-	const call = conversationCall(ctx.getNodeParameter('phone', itemIndex), bareNumberRule(ctx));
+	// The phone is usually the trigger's sender, as the gateway writes it: a number of possible length is read (nothing is sent).
+	const call = conversationCall(ctx.getNodeParameter('phone', itemIndex), { rule: numberRule(ctx, false, true) });
 	if (!call.ok) return refusal(ctx, FIELD_LABELS[call.field], call.error, itemIndex);
 	const receivedAt = receivedAtOf(ctx, itemIndex);
 	if (receivedAt instanceof NodeOperationError) return receivedAt;
