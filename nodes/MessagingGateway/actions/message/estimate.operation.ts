@@ -26,23 +26,36 @@ import { fieldLabels } from './send/fields';
 import type { Planned } from './send/requests';
 import { planContext, planItem, type SendOperation } from './send/run';
 
-const OPERATION = ['estimate'];
-const sendOptions = sendDescription.find((property) => property.name === 'options')!;
+const show = { resource: ['message'], operation: ['estimate'] };
+/** What an estimate uses of Send SMS's fields: who gets the SMS and its text (no Sender, nothing of the sending itself). */
+const USED = ['sendTo', 'to', 'groupId', 'message'];
+const defaultCountry = (
+	sendDescription.find((property) => property.name === 'options')!.options as INodeProperties[]
+).find((option) => option.name === 'defaultCountry')!;
 
-/** Send SMS's fields shown for Estimate Cost, with Estimate's own options. */
-export const description: INodeProperties[] = sendDescription.map((property) => {
-	const displayOptions = {
-		...property.displayOptions,
-		show: { ...property.displayOptions?.show, operation: OPERATION },
-	};
-	if (property !== sendOptions) return { ...property, displayOptions };
-	const defaultCountry = (sendOptions.options as INodeProperties[]).filter(
-		(option) => option.name === 'defaultCountry',
-	);
-	return { ...sendOptions, displayOptions, options: [...CREDIT_OPTIONS, ...defaultCountry, SMART_ENCODING] };
-});
+/** Send SMS's recipient and message fields shown for Estimate Cost, and Estimate's own options, the same in every node version. */
+export const description: INodeProperties[] = [
+	...sendDescription
+		.filter((property) => USED.includes(property.name))
+		.map((property) => ({
+			...property,
+			displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, ...show } },
+		})),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [...CREDIT_OPTIONS, defaultCountry, SMART_ENCODING].sort((a, b) =>
+			a.displayName.localeCompare(b.displayName),
+		),
+	},
+];
 
-const estimateSms: SendOperation = { ...sendSms, description };
+// Send's checks of the recipients and the message; a saved node's Sender and Additional Fields are not read.
+const estimateSms: SendOperation = { ...sendSms, description, reads: [], ownFields: () => ({}) };
 
 /** An item's figures; `credits` undefined when unknown (a group) or not asked for. */
 interface Estimate {

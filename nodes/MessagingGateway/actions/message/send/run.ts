@@ -9,7 +9,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	buildSendRequest,
-	voiceFields,
 	type RawSendInput,
 	type SendContext,
 	type SendRequestBody,
@@ -38,10 +37,12 @@ export interface SendOperation {
 	endpoint: string;
 	/** The operation's fields: a refused field is named by its label here. */
 	description: readonly INodeProperties[];
-	/** Which fields of its own the request carries: an SMS's sender and sub-account, a voice call's language and gender. */
+	/** Smart Encoding applies to an SMS only. */
 	channel: 'sms' | 'voice';
-	/** Parameters read besides To, Message and Additional Fields (a resource locator gives its value). */
-	reads: ReadonlyArray<'sender'>;
+	/** The request's own fields, checked (default: an SMS's sender and sub-account; a voice call's are its language and gender). */
+	ownFields?: (input: RawSendInput) => Partial<SendRequestBody>;
+	/** Parameters read besides To and Message (a resource locator gives its value). */
+	reads: ReadonlyArray<'sender' | 'additionalFields'>;
 	/** Whether Send To offers a group (read `sendTo`, and with Group `groupId` instead of To). */
 	sendsToGroups?: boolean;
 	/** Adjusts an item's input before it is checked, or refuses it by throwing (Send and Wait: one number, the hint, its reference). */
@@ -58,19 +59,19 @@ export interface SendOperation {
 	optedOutIsError?: boolean;
 }
 
-const OWN_FIELDS = { sms: undefined, voice: voiceFields } as const;
-
 function readInput(ctx: IExecuteFunctions, operation: SendOperation, itemIndex: number): RawSendInput {
 	const toGroup = operation.sendsToGroups === true && ctx.getNodeParameter('sendTo', itemIndex, 'numbers') === 'group';
 	const input: RawSendInput = {
-		...(ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+		...(operation.reads.includes('additionalFields')
+			? (ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject)
+			: {}),
 		...(toGroup
 			? { groupId: ctx.getNodeParameter('groupId', itemIndex, undefined, { extractValue: true }) }
 			: { to: ctx.getNodeParameter('to', itemIndex, undefined) }),
 		message: ctx.getNodeParameter('message', itemIndex, undefined),
 	};
-	for (const name of operation.reads)
-		input[name] = ctx.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
+	if (operation.reads.includes('sender'))
+		input.sender = ctx.getNodeParameter('sender', itemIndex, undefined, { extractValue: true });
 	return operation.prepare ? operation.prepare(ctx, itemIndex, input) : input;
 }
 
@@ -91,7 +92,7 @@ export function planItem(
 		else {
 			const { input, encoding } = smartEncoded(ctx, operation.channel, options, readInput(ctx, operation, itemIndex));
 			smart = encoding;
-			built = buildSendRequest(input, { ...context, defaultCountry: country }, OWN_FIELDS[operation.channel]);
+			built = buildSendRequest(input, { ...context, defaultCountry: country }, operation.ownFields);
 		}
 		if (built.ok) operation.check?.(ctx, itemIndex, built.recipients);
 	} catch (error) {
