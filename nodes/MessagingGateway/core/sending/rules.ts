@@ -40,6 +40,22 @@ export function senderRule(sender: string): SenderProblemKind | undefined {
 /** Whether the gateway takes `sender` as a name (nobody can reply to it): by the same rule as every send, spaces included. */
 export const isSenderName = (sender: string) => senderRule(sender) === undefined && !SENDER_NUMBER_PATTERN.test(sender);
 
+/**
+ * The recipients (digits, international) of the North American Numbering Plan (+1: the US, Canada, the
+ * Caribbean) when `sender` is a name: carriers there deliver no SMS from a sender name (docs/sending-lawfully.md#us-and-canadian-numbers).
+ * The gateway takes the request; the SMS never arrives.
+ */
+export function nanpRecipientsOfName(sender: string | undefined, recipients: readonly string[]): string[] {
+	return sender !== undefined && isSenderName(sender) ? recipients.filter((digits) => digits.startsWith('1')) : [];
+}
+
+/**
+ * The same rule on the values typed into the panel (n8n's displayOptions take a pattern as text): a To that holds a
+ * number written +1 or 001, and a Sender that is a name (the name characters, not only digits; an expression is neither).
+ */
+export const NANP_NUMBER_IN_TEXT = '(^|,)\\s*(\\+|00)\\s*1[-\\s().]*[2-9]';
+export const SENDER_NAME_TEXT = '^[A-Za-z0-9 .-]*[A-Za-z .-][A-Za-z0-9 .-]*$';
+
 /** Why `sender` is refused, in words, or undefined when the gateway takes it. */
 export function senderProblem(sender: string): string | undefined {
 	switch (senderRule(sender)) {

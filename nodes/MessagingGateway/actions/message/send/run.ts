@@ -23,6 +23,7 @@ import { fieldLabels } from './fields';
 import { costGuard } from '../cost-guards';
 import { smartEncoded, type SmartEncoding } from '../smart-encoding';
 import { applyQuietHours, type QuietSkipped } from './quiet-hours';
+import { warnOfNameToNanp } from './nanp-sender';
 import {
 	accountTimeZone,
 	defaultCountry,
@@ -217,6 +218,7 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 	const quiet = applyQuietHours(ctx, planItems, context.timeZone, context.now);
 	const plans = quiet?.plans ?? planItems;
 	const planned = quiet?.planned ?? plans.filter((plan): plan is Planned => !(plan instanceof NodeOperationError));
+	warnOfNameToNanp(ctx, planned);
 	// The guards count what is about to be sent: recipients Quiet Hours skipped are not.
 	const stopped = await costGuard(ctx, operation.endpoint, options, planned, label);
 	if (stopped && !ctx.continueOnFail()) throw stopped;
