@@ -7,7 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { NodeHelpers, type IDataObject, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeHelpers,
+	type IDataObject,
+	type INodeParameterResourceLocator,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { MessagingGateway } from '../../nodes/MessagingGateway/MessagingGateway.node';
 import { useEmulator } from '../support/emulator';
@@ -52,20 +57,9 @@ test.each([
 test('the panel shows the notice on Sender for typed values of that case only', () => {
 	const type = new MessagingGateway().description as INodeTypeDescription;
 	const notice = type.properties.find((property) => property.name === 'nanpSenderNotice')!;
-	const node = {
-		id: '1',
-		name: 'Send',
-		type: 'messagingGateway',
-		typeVersion: 4,
-		position: [0, 0] as [number, number],
-	};
-	const shown = (to: string, sender: unknown, operation = 'send') =>
-		NodeHelpers.displayParameter(
-			{ resource: 'message', operation, sendTo: 'numbers', to, sender },
-			notice,
-			{ ...node, parameters: {} },
-			type,
-		);
+	const node = { typeVersion: 4 };
+	const shown = (to: string, sender: string | INodeParameterResourceLocator, operation = 'send') =>
+		NodeHelpers.displayParameter({ resource: 'message', operation, sendTo: 'numbers', to, sender }, notice, node, type);
 	expect(shown('+1 212 555 0100', { __rl: true, mode: 'list', value: 'Shop' })).toBe(true);
 	expect(shown('+1 212 555 0100', { __rl: true, mode: 'id', value: '12125550199' })).toBe(false);
 	expect(shown('+31 6 1234 5678', { __rl: true, mode: 'list', value: 'Shop' })).toBe(false);
