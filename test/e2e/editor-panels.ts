@@ -36,13 +36,20 @@ export function panelEditorTests(setting: () => EditorSetting) {
 		return id;
 	}
 
+	/** The open panel's Add Option control (n8n 2.x marks it; 1.x shows a select with that placeholder). */
+	const addOption = () => {
+		const { page, testId } = setting();
+		return page
+			.locator(
+				`${testId('ndv')} ${testId('collection-parameter-add')}, ${testId('ndv')} input[placeholder="Add Option"]`,
+			)
+			.first();
+	};
+
 	/** The entries of the open panel's Add Option list, in its order; the list is closed again. */
 	async function addOptionList(): Promise<string[]> {
-		const { page, testId } = setting();
-		await page
-			.locator(`${testId('ndv')} ${testId('collection-parameter-add')}`)
-			.first()
-			.click();
+		const { page } = setting();
+		await addOption().click();
 		const items = page.locator('.el-select-dropdown__item:visible');
 		await items.first().waitFor({ timeout: 10_000 });
 		const names = (await items.allInnerTexts()).map((text) => text.trim());
