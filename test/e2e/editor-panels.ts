@@ -1,8 +1,8 @@
 /**
  * The editor tests of round three of what a new user meets, declared by editor.test.ts in its n8n and browser:
  * Estimate Cost's panel in every node version (To, Message and its own options only), the trigger picker's words
- * for the Messaging Gateway entry, the trigger's options (sorted, Opt-Out Keywords shown on a new node), the notice
- * on Sender for a name sending to +1 numbers, and the estimate example's canvas (pictures in docs/).
+ * for the Messaging Gateway entry, the trigger's options (sorted, Opt-Out Keywords shown on a new node) and the
+ * estimate example's canvas (pictures in docs/).
  */
 import { PACKAGE_NAME } from '../../tools/n8n-install';
 import type { EditorSetting } from './editor-hitl';
@@ -156,37 +156,5 @@ export function panelEditorTests(setting: () => EditorSetting) {
 		expect(await page.evaluate(RAW_PLACEHOLDERS)).toEqual([]);
 		await page.locator(testId('parameter-input-optOutKeywords')).scrollIntoViewIfNeeded();
 		await picture('editor-trigger-options.png');
-	});
-
-	test('Send SMS from a sender name to +1 numbers: a notice on Sender; from a number, none; saved as a picture', async () => {
-		const { page, testId, picture } = setting();
-		const NOTICE = 'US and Canadian carriers deliver no SMS from a sender name';
-		const send = (id: string, name: string, sender: string, y: number) => ({
-			id,
-			name,
-			type: ACTION,
-			typeVersion: 4,
-			position: [0, y],
-			parameters: {
-				resource: 'message',
-				operation: 'send',
-				sender: { __rl: true, mode: 'id', value: sender },
-				to: '+1 212 555 0100, +1 312 555 0100',
-				message: 'Spring sale',
-			},
-		});
-		const nodes = [
-			send('00000000-0000-4000-8000-0000000000d1', 'From a name', 'Shop', 0),
-			send('00000000-0000-4000-8000-0000000000d2', 'From a number', '18335550100', 200),
-		];
-		const id = await openNew('US sender', nodes, 'From a name');
-		expect(await page.locator(testId('ndv')).innerText()).toContain(NOTICE);
-		expect(await page.evaluate(RAW_PLACEHOLDERS)).toEqual([]);
-		await picture('editor-us-sender.png');
-		const { n8nUrl } = setting();
-		await page.goto(`${n8nUrl}/workflow/${id}/${nodes[1].id}`);
-		await page.locator(testId('parameter-input-message')).waitFor({ timeout: 30_000 });
-		await page.waitForTimeout(1_000);
-		expect(await page.locator(testId('ndv')).innerText()).not.toContain(NOTICE);
 	});
 }

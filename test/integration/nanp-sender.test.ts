@@ -1,20 +1,13 @@
 /**
  * Send SMS from a sender name to US and Canadian numbers, through n8n-core's WorkflowExecute against the emulator:
  * the run says so over its output (a warning hint), naming the name and how many +1 numbers; from a number, or
- * to other countries, it says nothing. The panel's notice shows for typed values of the same case
- * (n8n-workflow's own displayParameter).
+ * to other countries, it says nothing.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import {
-	NodeHelpers,
-	type IDataObject,
-	type INodeParameterResourceLocator,
-	type INodeTypeDescription,
-} from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { MessagingGateway } from '../../nodes/MessagingGateway/MessagingGateway.node';
 import { useEmulator } from '../support/emulator';
 import { runAction } from '../support/run';
 
@@ -52,21 +45,6 @@ test.each([
 	const run = await runAction(parameters, [{}], gateway.credentials);
 	expect(run.error).toBeUndefined();
 	expect(run.hints).toEqual([]);
-});
-
-test('the panel shows the notice on Sender for typed values of that case only', () => {
-	const type = new MessagingGateway().description as INodeTypeDescription;
-	const notice = type.properties.find((property) => property.name === 'nanpSenderNotice')!;
-	const node = { typeVersion: 4 };
-	const shown = (to: string, sender: string | INodeParameterResourceLocator, operation = 'send') =>
-		NodeHelpers.displayParameter({ resource: 'message', operation, sendTo: 'numbers', to, sender }, notice, node, type);
-	expect(shown('+1 212 555 0100', { __rl: true, mode: 'list', value: 'Shop' })).toBe(true);
-	expect(shown('+1 212 555 0100', { __rl: true, mode: 'id', value: '12125550199' })).toBe(false);
-	expect(shown('+31 6 1234 5678', { __rl: true, mode: 'list', value: 'Shop' })).toBe(false);
-	expect(shown('={{ $json.to }}', { __rl: true, mode: 'list', value: 'Shop' })).toBe(false);
-	expect(shown('+1 212 555 0100', '={{ $json.sender }}')).toBe(false);
-	expect(shown('+1 212 555 0100', 'Shop')).toBe(true);
-	expect(shown('+1 212 555 0100', { __rl: true, mode: 'list', value: 'Shop' }, 'estimate')).toBe(false);
 });
 
 test('the example "Marketing broadcast with quiet hours" sends to its +1 numbers from a number: no warning', async () => {

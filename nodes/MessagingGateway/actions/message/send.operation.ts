@@ -1,6 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { NANP_NUMBER_IN_TEXT, SENDER_NAME_TEXT } from '../../core/sending/rules';
 import { groupIdField } from '../group/fields';
 import { GUARD_OPTIONS } from './cost-guards';
 import { CREDIT_OPTIONS } from './credits';
@@ -10,26 +9,10 @@ import { QUIET_HOURS_OPTION } from './send/quiet-hours';
 import { sendOptionsFields, senderFields, toField } from './send/fields';
 
 const show = { resource: ['message'], operation: ['send'] };
-/** A pattern that matches where `pattern` does not. */
-const unless = (pattern: string) => `^(?![\\s\\S]*?(?:${pattern}))`;
 const showFor = { show };
 
 export const description: INodeProperties[] = [
 	...senderFields(show),
-	{
-		displayName: 'US and Canadian carriers deliver no SMS from a sender name: send to +1 numbers from a number',
-		name: 'nanpSenderNotice',
-		type: 'notice',
-		default: '',
-		// Hidden unless both match: n8n shows a field whenever a `show` condition's value is an expression.
-		displayOptions: {
-			show: { ...show, sendTo: ['numbers'] },
-			hide: {
-				to: [{ _cnd: { regex: unless(NANP_NUMBER_IN_TEXT) } }],
-				sender: [{ _cnd: { regex: unless(SENDER_NAME_TEXT) } }],
-			},
-		},
-	},
 	{
 		displayName: 'Send To',
 		name: 'sendTo',

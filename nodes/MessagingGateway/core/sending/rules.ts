@@ -49,13 +49,6 @@ export function nanpRecipientsOfName(sender: string | undefined, recipients: rea
 	return sender !== undefined && isSenderName(sender) ? recipients.filter((digits) => digits.startsWith('1')) : [];
 }
 
-/**
- * The same rule on the values typed into the panel (n8n's displayOptions take a pattern as text): a To that holds a
- * number written +1 or 001, and a Sender that is a name (the name characters, not only digits; an expression is neither).
- */
-export const NANP_NUMBER_IN_TEXT = '(^|,)\\s*(\\+|00)\\s*1[-\\s().]*[2-9]';
-export const SENDER_NAME_TEXT = '^[A-Za-z0-9 .-]*[A-Za-z .-][A-Za-z0-9 .-]*$';
-
 /** Why `sender` is refused, in words, or undefined when the gateway takes it. */
 export function senderProblem(sender: string): string | undefined {
 	switch (senderRule(sender)) {

@@ -1,7 +1,8 @@
 /**
  * US and Canadian numbers from a sender name (docs/sending-lawfully.md#us-and-canadian-numbers): the gateway takes
- * the request and the carriers drop the SMS, so a run that does it says so in the output (the panel's notice
- * on Sender sees only values typed in, not expressions).
+ * the request and the carriers drop the SMS, so a run that does it says so over its output. (A notice in the panel
+ * would need a displayOptions regex, which n8n runs with a time limit on every execution's parameter check: a busy
+ * host can time it out and fail the run.)
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
