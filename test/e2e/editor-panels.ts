@@ -94,10 +94,7 @@ export function panelEditorTests(setting: () => EditorSetting) {
 			expect({ version, options: await addOptionList() }).toEqual({ version, options: ESTIMATE_OPTIONS.slice(1) });
 			expect({ version, cut: await page.evaluate(CUT_LABELS) }).toEqual({ version, cut: [] });
 			if (version === 4) {
-				await page
-					.locator(`${testId('ndv')} ${testId('collection-parameter-add')}`)
-					.first()
-					.click();
+				await addOption().click();
 				await page.locator('.el-select-dropdown__item:visible').first().waitFor({ timeout: 10_000 });
 				await picture('editor-estimate-options.png');
 				await page.keyboard.press('Escape');
