@@ -13,7 +13,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { WEBHOOK_EVENT_TYPES } from './core/events/events';
-import { APP_DESCRIPTION, CREDENTIAL_TYPE } from './constants';
+import { CREDENTIAL_TYPE, TRIGGER_DESCRIPTION } from './constants';
 import { answerEvents, answerOptionsOf } from './webhookTrigger/answer';
 import { TRIGGER_PROPERTIES } from './webhookTrigger/description';
 import { readBody, verifyRequest, type TriggerOptions } from './webhookTrigger/request';
@@ -30,8 +30,8 @@ export class MessagingGatewayTrigger implements INodeType {
 		defaultVersion: 3,
 		// The events' names, not their values: "Inbox Message", not inbox_message.
 		subtitle: `={{ (($parameter["events"] || []).includes("*") ? ["All Events"] : ($parameter["events"] || []).map((type) => (${JSON.stringify(Object.fromEntries(WEBHOOK_EVENT_TYPES.map(({ value, name }) => [value, name])))})[type] || type)).join(", ") }}`,
-		// n8n's nodes panel describes this node and the action node, as one entry, with this text (constants.ts).
-		description: APP_DESCRIPTION,
+		// n8n's nodes panel and trigger picker describe this node and the action node, as one entry, with this text (constants.ts).
+		description: TRIGGER_DESCRIPTION,
 		eventTriggerDescription: 'Waiting for the gateway to call the Test URL',
 		activationMessage:
 			"Put the Production URL in the gateway's webhook settings: every event it sends now starts this workflow.",

@@ -35,7 +35,7 @@ const ALL_APPROVAL_OPTIONS = {
 };
 
 /** The labels of the open panel n8n shows cut short with "…": text wider than the room its label row leaves it. */
-const CUT_LABELS = `[...document.querySelectorAll('[data-test-id="ndv"] [data-test-id="input-label"] label *')]
+export const CUT_LABELS = `[...document.querySelectorAll('[data-test-id="ndv"] [data-test-id="input-label"] label *')]
 	.filter((element) => getComputedStyle(element).textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth)
 	.map((element) => element.textContent.trim())`;
 

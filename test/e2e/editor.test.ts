@@ -22,6 +22,7 @@ import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
 import { hitlEditorTests } from './editor-hitl';
 import { inboxEditorTests } from './editor-inbox';
 import { newUserEditorTests } from './editor-new-user';
+import { panelEditorTests } from './editor-panels';
 import { editorPage, openEditorBrowser, OURS, repositoryPath, SEARCH_WORDS } from './editor-page';
 
 stopN8nOnExit();
@@ -230,7 +231,7 @@ test('the Send SMS panel and the trigger panel, saved as pictures for the README
 	await picture('editor-trigger.png');
 });
 
-for (const declare of [hitlEditorTests, inboxEditorTests, newUserEditorTests])
+for (const declare of [hitlEditorTests, inboxEditorTests, newUserEditorTests, panelEditorTests])
 	declare(() => ({
 		page,
 		n8nUrl: n8n.url,

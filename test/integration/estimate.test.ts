@@ -189,3 +189,34 @@ test('a bad Credits per Segment refuses its own item; with Continue On Fail the 
 	expect(run.items[0].json).toMatchObject({ estimatedCredits: 1, balance: 100, sufficient: true });
 	expect(run.items[1].json.error).toBe('Credits per Segment: must be a number, 0 or more; got -1');
 });
+
+test("a saved node's parameters Estimate Cost no longer shows (Sender, Additional Fields, Send's options) are not read: it estimates as without them", async () => {
+	const items = [{ to: '+31612345678, +447700900123', text: 'Hi' }];
+	const saved = {
+		sender: { __rl: true, mode: 'id', value: 'A name far too long for a sender' },
+		additionalFields: { date: 'not a date', reference: 'r'.repeat(300), test: 'maybe', subId: 'x' },
+		options: {
+			creditsPerSegment: 1,
+			batchSize: 0,
+			concurrency: 0,
+			maxSegments: 0,
+			stopIfFundsShort: true,
+			timeout: -1,
+			onUnknownOutcome: 'neither',
+			quietHours: { values: { preset: 'custom', days: [], from: 'never', until: 'never', mode: 'error' } },
+		},
+	};
+	for (const typeVersion of [1, 2, 3, 4]) {
+		const run = await runAction(estimate(saved), items, gateway.credentials, { typeVersion });
+		const plain = await runAction(
+			{ ...estimate({ options: { creditsPerSegment: 1 } }), sender: undefined },
+			items,
+			gateway.credentials,
+			{ typeVersion },
+		);
+		expect({ typeVersion, error: run.error?.message }).toEqual({ typeVersion, error: undefined });
+		expect(run.items.map((item) => item.json)).toEqual(plain.items.map((item) => item.json));
+		expect(run.items[0].json).toMatchObject({ recipients: 2, totalSegments: 2, estimatedCredits: 2 });
+	}
+	expect(gateway.emulator.messages).toEqual([]);
+});

@@ -16,6 +16,7 @@ import {
 	type IRunExecutionData,
 	type IWebhookData,
 	type IWebhookResponseData,
+	type NodeExecutionHint,
 } from 'n8n-workflow';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -39,6 +40,8 @@ export interface ActionRun {
 	thrown?: unknown;
 	/** When the node put the execution to wait: the node and the execution data n8n saves and hands to its waiting webhook. */
 	waiting?: WaitingExecution;
+	/** The hints n8n shows over the node's output (`addExecutionHints`), as it saves them in the run data. */
+	hints: NodeExecutionHint[];
 }
 
 export interface WaitingExecution {
@@ -105,6 +108,7 @@ export async function runAction(
 		error: (task?.error ?? run.data.resultData.error) as ActionRun['error'],
 		thrown: engine.thrown,
 		waiting: run.waitTill ? { node, runExecutionData: run.data, waitTill: run.waitTill } : undefined,
+		hints: task?.hints ?? [],
 	};
 }
 

@@ -90,6 +90,10 @@ const keywordOptions = (onFromVersion3: boolean): INodeProperties[] => [
 	onFromVersion3 ? { ...OPT_OUT_KEYWORDS, default: true } : OPT_OUT_KEYWORDS,
 ];
 
+/** A collection's options in alphabetical order, as n8n lists them. */
+const sorted = (options: INodeProperties[]): INodeProperties[] =>
+	[...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
+
 const SETUP_HINT =
 	"The gateway keeps one webhook URL per account. To test: put the Test URL above in the gateway's webhook settings (or, with the local emulator, register it there), have the node listen for a test event (its test button) and make the event happen; then put the Production URL back and activate the workflow. Set the same signing secret in the gateway and in the credential: without one, requests are refused unless 'Accept Unsigned Requests' is on.";
 
@@ -141,7 +145,7 @@ export const TRIGGER_PROPERTIES: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: { '@version': [1] } },
-		options: [
+		options: sorted([
 			...SHARED_OPTIONS,
 			...keywordOptions(false),
 			{
@@ -151,7 +155,7 @@ export const TRIGGER_PROPERTIES: INodeProperties[] = [
 				default: true,
 				description: STRICT_VALIDATION_DESCRIPTION,
 			},
-		],
+		]),
 	},
 	{
 		displayName: 'Options',
@@ -160,15 +164,16 @@ export const TRIGGER_PROPERTIES: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: { '@version': [2] } },
-		options: [...SHARED_OPTIONS, ...keywordOptions(false), LENIENT_VALIDATION],
+		options: sorted([...SHARED_OPTIONS, ...keywordOptions(false), LENIENT_VALIDATION]),
 	},
 	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
-		default: {},
+		// Opt-Out Keywords is on in this version: a new node shows it among its options, where it can be turned off.
+		default: { optOutKeywords: true },
 		displayOptions: { show: { '@version': [{ _cnd: { gte: 3 } }] } },
-		options: [...SHARED_OPTIONS, ...keywordOptions(true), LENIENT_VALIDATION],
+		options: sorted([...SHARED_OPTIONS, ...keywordOptions(true), LENIENT_VALIDATION]),
 	},
 ];

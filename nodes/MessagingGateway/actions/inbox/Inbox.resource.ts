@@ -15,7 +15,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				action: 'Get many received messages',
+				// The canvas subtitle's words (MessagingGateway.node.ts).
+				action: 'Get many inbox messages',
 				description: 'List the messages the account received (SMS, WhatsApp, forwarded calls), on many numbers or one',
 			},
 		],

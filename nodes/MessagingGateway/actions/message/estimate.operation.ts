@@ -5,7 +5,13 @@
  * them): the estimated credits, the balance (one `GET /v1/balance` per run) and whether it covers the
  * run up to this item. docs/cost-and-encoding.md.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	DisplayCondition,
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { nonGsmCharacters } from '../../core/sending/encoding';
@@ -13,29 +19,41 @@ import { messageLength } from '../../core/sending/rules';
 import { errorItemJson } from '../../transport';
 import { refusal } from '../perItem';
 import { addCredits, CREDIT_OPTIONS, creditRates, creditsFor, isRateProblem, readBalance } from './credits';
+import { ACCEPT_UNRECOGNIZED_NUMBERS_OPTION, DEFAULT_COUNTRY_OPTION } from '../../descriptions/numbers';
 import { SMART_ENCODING } from './smart-encoding';
 import { description as sendDescription, sendSms } from './send.operation';
 import { fieldLabels } from './send/fields';
 import type { Planned } from './send/requests';
 import { planContext, planItem, type SendOperation } from './send/run';
 
-const OPERATION = ['estimate'];
-const sendOptions = sendDescription.find((property) => property.name === 'options')!;
-
-/** Send SMS's fields shown for Estimate Cost, with Estimate's own options. */
-export const description: INodeProperties[] = sendDescription.map((property) => {
-	const displayOptions = {
-		...property.displayOptions,
-		show: { ...property.displayOptions?.show, operation: OPERATION },
-	};
-	if (property !== sendOptions) return { ...property, displayOptions };
-	const defaultCountry = (sendOptions.options as INodeProperties[]).filter(
-		(option) => option.name === 'defaultCountry',
-	);
-	return { ...sendOptions, displayOptions, options: [...CREDIT_OPTIONS, ...defaultCountry, SMART_ENCODING] };
+const show = { resource: ['message'], operation: ['estimate'] };
+/** What an estimate uses of Send SMS's fields: who gets the SMS and its text (no Sender, nothing of the sending itself). */
+const USED = ['sendTo', 'to', 'groupId', 'message'];
+/** Estimate's Options: the credits, Default Country, Smart Encoding, and from node version 5 Accept Unrecognized Numbers. */
+const estimateOptions = (version: DisplayCondition, numbers: INodeProperties[]): INodeProperties => ({
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	displayOptions: { show: { ...show, '@version': [version] } },
+	options: [...CREDIT_OPTIONS, ...numbers, SMART_ENCODING].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 });
 
-const estimateSms: SendOperation = { ...sendSms, description };
+/** Send SMS's recipient and message fields shown for Estimate Cost, and Estimate's own options, the same in every node version. */
+export const description: INodeProperties[] = [
+	...sendDescription
+		.filter((property) => USED.includes(property.name))
+		.map((property) => ({
+			...property,
+			displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, ...show } },
+		})),
+	estimateOptions({ _cnd: { lt: 5 } }, [DEFAULT_COUNTRY_OPTION]),
+	estimateOptions({ _cnd: { gte: 5 } }, [DEFAULT_COUNTRY_OPTION, ACCEPT_UNRECOGNIZED_NUMBERS_OPTION]),
+];
+
+// Send's checks of the recipients and the message; a saved node's Sender and Additional Fields are not read.
+const estimateSms: SendOperation = { ...sendSms, description, reads: [], ownFields: () => ({}) };
 
 /** An item's figures; `credits` undefined when unknown (a group) or not asked for; `priced` when the item has rates. */
 interface Estimate {

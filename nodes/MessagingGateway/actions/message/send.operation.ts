@@ -89,7 +89,7 @@ export const sendSms: SendOperation = {
 	description,
 	channel: 'sms',
 	// A text, or (node version 2 of the sender field) a resource locator's value.
-	reads: ['sender'],
+	reads: ['sender', 'additionalFields'],
 	// Send To: Group sends `{ type: "group", to: <group ID> }` instead of numbers.
 	sendsToGroups: true,
 	echoes: ['segments', 'encoding'],

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { voiceFields } from '../../core/sending/send';
 import { DEFAULT_VOICE_GENDER, DEFAULT_VOICE_LANGUAGE, VOICE_GENDERS, VOICE_LANGUAGES } from '../../core/sending/voice';
 import { runSend, type SendOperation } from './send/run';
 import { QUIET_HOURS_OPTION } from './send/quiet-hours-option';
@@ -76,7 +77,8 @@ const sendVoice: SendOperation = {
 	endpoint: '/v1/voice/send',
 	description,
 	channel: 'voice',
-	reads: [],
+	ownFields: voiceFields,
+	reads: ['additionalFields'],
 	echoes: [],
 	oneItemPerInputInVersion1: false,
 };

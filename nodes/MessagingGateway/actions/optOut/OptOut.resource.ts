@@ -15,7 +15,9 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Add to Opt-Out List',
 				value: 'create',
-				action: 'Opt out a number',
+				// The canvas subtitle's words (MessagingGateway.node.ts), and the trigger's "On number added to opt-out list";
+				// n8n's lint wants an action in sentence case, which drops the hyphen.
+				action: 'Add to opt out list',
 				description: 'Put a number on the opt-out list: the gateway refuses to send to it (code 131)',
 			},
 		],

@@ -45,12 +45,15 @@ export const WEBHOOK_EVENT_TYPES = [
 		value: 'add_optout',
 		name: 'Opt-Out Added',
 		description: 'A number was added to the opt-out list',
+		// One name for one thing: the action node's operation is "Add to opt-out list".
+		action: 'On number added to opt-out list',
 		payloadKey: 'optout',
 	},
 	{
 		value: 'delete_optout',
 		name: 'Opt-Out Removed',
 		description: 'A number was removed from the opt-out list',
+		action: 'On number removed from opt-out list',
 		payloadKey: 'optout',
 	},
 	{

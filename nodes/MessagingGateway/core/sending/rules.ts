@@ -40,6 +40,15 @@ export function senderRule(sender: string): SenderProblemKind | undefined {
 /** Whether the gateway takes `sender` as a name (nobody can reply to it): by the same rule as every send, spaces included. */
 export const isSenderName = (sender: string) => senderRule(sender) === undefined && !SENDER_NUMBER_PATTERN.test(sender);
 
+/**
+ * The recipients (digits, international) of the North American Numbering Plan (+1: the US, Canada, the
+ * Caribbean) when `sender` is a name: carriers there deliver no SMS from a sender name (docs/sending-lawfully.md#us-and-canadian-numbers).
+ * The gateway takes the request; the SMS never arrives.
+ */
+export function nanpRecipientsOfName(sender: string | undefined, recipients: readonly string[]): string[] {
+	return sender !== undefined && isSenderName(sender) ? recipients.filter((digits) => digits.startsWith('1')) : [];
+}
+
 /** Why `sender` is refused, in words, or undefined when the gateway takes it. */
 export function senderProblem(sender: string): string | undefined {
 	switch (senderRule(sender)) {

@@ -9,7 +9,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	buildSendRequest,
-	voiceFields,
 	type RawSendInput,
 	type SendContext,
 	type SendRequestBody,
@@ -24,6 +23,7 @@ import { fieldLabels } from './fields';
 import { costGuard } from '../cost-guards';
 import { smartEncoded, type SmartEncoding } from '../smart-encoding';
 import { applyQuietHours, type QuietSkipped } from './quiet-hours';
+import { warnOfNameToNanp } from './nanp-sender';
 import {
 	accountTimeZone,
 	defaultCountry,
@@ -38,10 +38,12 @@ export interface SendOperation {
 	endpoint: string;
 	/** The operation's fields: a refused field is named by its label here. */
 	description: readonly INodeProperties[];
-	/** Which fields of its own the request carries: an SMS's sender and sub-account, a voice call's language and gender. */
+	/** Smart Encoding applies to an SMS only. */
 	channel: 'sms' | 'voice';
-	/** Parameters read besides To, Message and Additional Fields (a resource locator gives its value). */
-	reads: ReadonlyArray<'sender'>;
+	/** The request's own fields, checked (default: an SMS's sender and sub-account; a voice call's are its language and gender). */
+	ownFields?: (input: RawSendInput) => Partial<SendRequestBody>;
+	/** Parameters read besides To and Message (a resource locator gives its value). */
+	reads: ReadonlyArray<'sender' | 'additionalFields'>;
 	/** Whether Send To offers a group (read `sendTo`, and with Group `groupId` instead of To). */
 	sendsToGroups?: boolean;
 	/** Adjusts an item's input before it is checked, or refuses it by throwing (Send and Wait: one number, the hint, its reference). */
@@ -58,19 +60,19 @@ export interface SendOperation {
 	optedOutIsError?: boolean;
 }
 
-const OWN_FIELDS = { sms: undefined, voice: voiceFields } as const;
-
 function readInput(ctx: IExecuteFunctions, operation: SendOperation, itemIndex: number): RawSendInput {
 	const toGroup = operation.sendsToGroups === true && ctx.getNodeParameter('sendTo', itemIndex, 'numbers') === 'group';
 	const input: RawSendInput = {
-		...(ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+		...(operation.reads.includes('additionalFields')
+			? (ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject)
+			: {}),
 		...(toGroup
 			? { groupId: ctx.getNodeParameter('groupId', itemIndex, undefined, { extractValue: true }) }
 			: { to: ctx.getNodeParameter('to', itemIndex, undefined) }),
 		message: ctx.getNodeParameter('message', itemIndex, undefined),
 	};
-	for (const name of operation.reads)
-		input[name] = ctx.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
+	if (operation.reads.includes('sender'))
+		input.sender = ctx.getNodeParameter('sender', itemIndex, undefined, { extractValue: true });
 	return operation.prepare ? operation.prepare(ctx, itemIndex, input) : input;
 }
 
@@ -97,7 +99,7 @@ export function planItem(
 				...context.numbers,
 				acceptInvalid: options.acceptUnrecognizedNumbers === true,
 			};
-			built = buildSendRequest(input, { ...context, defaultCountry: country, numbers }, OWN_FIELDS[operation.channel]);
+			built = buildSendRequest(input, { ...context, defaultCountry: country, numbers }, operation.ownFields);
 		}
 		if (built.ok) operation.check?.(ctx, itemIndex, built.recipients);
 	} catch (error) {
@@ -226,6 +228,7 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 	const quiet = applyQuietHours(ctx, planItems, context.timeZone, context.now);
 	const plans = quiet?.plans ?? planItems;
 	const planned = quiet?.planned ?? plans.filter((plan): plan is Planned => !(plan instanceof NodeOperationError));
+	warnOfNameToNanp(ctx, planned);
 	// The guards count what is about to be sent: recipients Quiet Hours skipped are not.
 	const stopped = await costGuard(ctx, operation.endpoint, planned, label);
 	if (stopped && !ctx.continueOnFail()) throw stopped;

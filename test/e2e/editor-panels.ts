@@ -1,0 +1,158 @@
+/**
+ * The editor tests of round three of what a new user meets, declared by editor.test.ts in its n8n and browser:
+ * Estimate Cost's panel in every node version (To, Message and its own options only), the trigger picker's words
+ * for the Messaging Gateway entry, the trigger's options (sorted, Opt-Out Keywords shown on a new node) and the
+ * estimate example's canvas (pictures in docs/).
+ */
+import { PACKAGE_NAME } from '../../tools/n8n-install';
+import type { EditorSetting } from './editor-hitl';
+import { CUT_LABELS } from './editor-new-user';
+
+const ACTION = `${PACKAGE_NAME}.messagingGateway`;
+const TRIGGER = `${PACKAGE_NAME}.messagingGatewayTrigger`;
+/** Estimate Cost's own options, as n8n lists them (alphabetically). */
+const ESTIMATE_OPTIONS = ['Credits per Segment', 'Credits per Segment by Country', 'Default Country', 'Smart Encoding'];
+/** The placeholders of the open panel's inputs that show an expression raw (`={{ … }}`). */
+const RAW_PLACEHOLDERS = `[...document.querySelectorAll('[data-test-id="ndv"] input[placeholder], [data-test-id="ndv"] textarea[placeholder]')]
+	.map((input) => input.getAttribute('placeholder')).filter((text) => text.trim().startsWith('='))`;
+
+export function panelEditorTests(setting: () => EditorSetting) {
+	const onN8n1 = process.env.N8N_VERSION?.startsWith('1.') ?? false;
+
+	/** A saved workflow of `nodes` (credentials added), opened on the node `open` with its panel drawn. */
+	async function openNew(name: string, nodes: Array<Record<string, unknown>>, open: string): Promise<string> {
+		const { page, n8nUrl, demo, client, testId } = setting();
+		const credentials = { messagingGatewayApi: { id: demo.credentialId, name: 'Messaging Gateway account' } };
+		const { id } = await client.api<{ id: string }>('POST', '/workflows', {
+			name,
+			nodes: nodes.map((node) => ({ ...node, credentials })),
+			connections: {},
+			settings: {},
+		});
+		const nodeId = nodes.find((node) => node.name === open)!.id as string;
+		await page.goto(`${n8nUrl}/workflow/${id}/${nodeId}`);
+		await page.locator(testId('ndv')).waitFor({ state: 'visible', timeout: 30_000 });
+		await page.waitForTimeout(1_000);
+		return id;
+	}
+
+	/** The open panel's Add Option control (n8n 2.x marks it; 1.x shows a select with that placeholder). */
+	const addOption = () => {
+		const { page, testId } = setting();
+		return page
+			.locator(
+				`${testId('ndv')} ${testId('collection-parameter-add')}, ${testId('ndv')} input[placeholder="Add Option"]`,
+			)
+			.first();
+	};
+
+	/** The entries of the open panel's Add Option list, in its order; the list is closed again. */
+	async function addOptionList(): Promise<string[]> {
+		const { page } = setting();
+		await addOption().click();
+		const items = page.locator('.el-select-dropdown__item:visible');
+		await items.first().waitFor({ timeout: 10_000 });
+		const names = (await items.allInnerTexts()).map((text) => text.trim());
+		await page.keyboard.press('Escape');
+		return names;
+	}
+
+	test("Estimate Cost in node versions 1–5: To, Message and only its own options, none of Send's; a saved node's Sender and Additional Fields do not show; saved as a picture", async () => {
+		const { page, testId, picture } = setting();
+		// As saved before: with a Sender, Additional Fields and Send's options, which Estimate Cost never read.
+		const nodes = [1, 2, 3, 4, 5].map((typeVersion) => ({
+			id: `00000000-0000-4000-8000-0000000000e${typeVersion}`,
+			name: `Estimate v${typeVersion}`,
+			type: ACTION,
+			typeVersion,
+			position: [typeVersion * 220, 0],
+			parameters: {
+				resource: 'message',
+				operation: 'estimate',
+				sender: typeVersion === 1 ? 'Shop' : { __rl: true, mode: 'id', value: 'Shop' },
+				to: '+31 6 1234 5678, +44 7700 900123',
+				message: 'Spring sale: 20% off until Sunday',
+				additionalFields: { reference: 'spring-sale', test: true },
+				options: { creditsPerSegment: 1 },
+			},
+		}));
+		const id = await openNew('Estimate Cost in every version', nodes, 'Estimate v1');
+		for (const node of nodes) {
+			const { n8nUrl } = setting();
+			await page.goto(`${n8nUrl}/workflow/${id}/${node.id}`);
+			await page.locator(testId('parameter-input-message')).waitFor({ timeout: 30_000 });
+			await page.waitForTimeout(1_000);
+			const panel = await page.locator(testId('ndv')).innerText();
+			const version = node.typeVersion;
+			expect({ version, to: panel.includes('To'), sender: /\bSender\b/.test(panel) }).toEqual({
+				version,
+				to: true,
+				sender: false,
+			});
+			expect({ version, additional: panel.includes('Additional Fields') }).toEqual({ version, additional: false });
+			// Credits per Segment is set: the list offers the other three, and from version 5 Accept Unrecognized Numbers.
+			const offered = [...(version >= 5 ? ['Accept Unrecognized Numbers'] : []), ...ESTIMATE_OPTIONS.slice(1)];
+			expect({ version, options: await addOptionList() }).toEqual({ version, options: offered });
+			expect({ version, cut: await page.evaluate(CUT_LABELS) }).toEqual({ version, cut: [] });
+			if (version === 5) {
+				await addOption().click();
+				await page.locator('.el-select-dropdown__item:visible').first().waitFor({ timeout: 10_000 });
+				await picture('editor-estimate-options.png');
+				await page.keyboard.press('Escape');
+			}
+		}
+	}, 300_000);
+
+	test('the estimate example on the canvas: its If leads true to the send, false to the question, no edges crossing; saved as a picture', async () => {
+		const { page, n8nUrl, demo, testId, picture } = setting();
+		await page.goto(`${n8nUrl}/workflow/${demo.workflows.estimateBroadcast.id}`);
+		await page.waitForSelector(testId('canvas-node'), { timeout: 60_000 });
+		const canvas = (await page.locator(testId('canvas-node')).allInnerTexts()).join('\n');
+		expect(canvas).toContain('At most 5 credits?');
+		expect(canvas).toContain('Estimate cost');
+		await picture('editor-estimate-example.png');
+	});
+
+	test("the trigger picker describes the Messaging Gateway entry with the trigger's own words too (as Twilio's, its trigger's), the nodes panel with the action's", async () => {
+		const { page, n8nUrl, client, testId, searchNodePanel, picture } = setting();
+		const types = await client.rest<Array<{ name: string; description: string }>>('/types/nodes.json');
+		const trigger = types.find((type) => type.name === TRIGGER)!;
+		const action = types.find((type) => type.name === ACTION)!;
+		expect(trigger.description).toContain('Starts the workflow on incoming SMS');
+		expect(trigger.description.startsWith(action.description)).toBe(true);
+		await page.goto(`${n8nUrl}/workflow/new`);
+		await page.waitForSelector(testId('canvas-plus-button'), { timeout: 60_000 });
+		await searchNodePanel('Messaging Gateway');
+		// n8n 1.x lists search results by name alone; 2.x shows each entry's description.
+		if (!onN8n1) {
+			const creator = await page.locator(testId('node-creator')).innerText();
+			expect(creator).toContain(trigger.description);
+			expect(creator).toContain('Starts the workflow on messages the gateway received');
+		}
+		await picture('editor-trigger-picker.png');
+	});
+
+	test('a new trigger (version 3) shows Opt-Out Keywords, on, among its options; its Add Option list is sorted; no label cut, no raw expression as a placeholder; saved as a picture', async () => {
+		const { page, testId, picture } = setting();
+		// What n8n saves for a new trigger: no options (their default).
+		const node = {
+			id: '00000000-0000-4000-8000-0000000000f3',
+			name: 'Incoming SMS',
+			type: TRIGGER,
+			typeVersion: 3,
+			position: [0, 0],
+			webhookId: '5c3f6a52-8f4e-4b0a-9d7e-2f1d3c4b5a63',
+			parameters: { events: ['inbox_message'] },
+		};
+		await openNew('Trigger options', [node], 'Incoming SMS');
+		await page.locator(testId('parameter-input-optOutKeywords')).waitFor({ timeout: 30_000 });
+		const options = await addOptionList();
+		expect(options).toEqual([...options].sort((a, b) => a.localeCompare(b, 'en')));
+		expect(options).toContain('Help Reply');
+		expect(options).not.toContain('Opt-Out Keywords');
+		expect(await page.evaluate(CUT_LABELS)).toEqual([]);
+		expect(await page.evaluate(RAW_PLACEHOLDERS)).toEqual([]);
+		await page.locator(testId('parameter-input-optOutKeywords')).scrollIntoViewIfNeeded();
+		await picture('editor-trigger-options.png');
+	});
+}
