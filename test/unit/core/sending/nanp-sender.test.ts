@@ -6,7 +6,7 @@ import { parsePhoneNumberWithError } from 'libphonenumber-js/max';
 
 import { nanpRecipientsOfName } from '../../../../nodes/MessagingGateway/core/sending/rules';
 
-const NUMBERS = ['12125550100', '14165550100', '18685550100', '31612345678', '447700900123', '79161234567'];
+const NUMBERS = ['12125550100', '14165550100', '18685550100', '31612345678', '447700100123', '79161234567'];
 const nanp = (digits: string) => parsePhoneNumberWithError(`+${digits}`).countryCallingCode === '1';
 
 test('a sender name reaches no +1 number: the recipients of the North American Numbering Plan are named', () => {
