@@ -2,7 +2,7 @@
  * The editor tests of round three of what a new user meets, declared by editor.test.ts in its n8n and browser:
  * Estimate Cost's panel in every node version (To, Message and its own options only), the trigger picker's words
  * for the Messaging Gateway entry, the trigger's options (sorted, Opt-Out Keywords shown on a new node) and the
- * estimate example's canvas, Quiet Hours as added to a group send (pictures in docs/).
+ * estimate example's canvas (pictures in docs/).
  */
 import { PACKAGE_NAME } from '../../tools/n8n-install';
 import type { EditorSetting } from './editor-hitl';
@@ -155,46 +155,4 @@ export function panelEditorTests(setting: () => EditorSetting) {
 		await page.locator(testId('parameter-input-optOutKeywords')).scrollIntoViewIfNeeded();
 		await picture('editor-trigger-options.png');
 	});
-
-	// n8n 1.x resolves no displayOptions inside a collection (the group notice); the window itself is checked there by
-	// test/unit/actions/message/send/quiet-hours-panel.test.ts through n8n-workflow's own NodeHelpers.
-	(onN8n1 ? test.skip : test)(
-		"Quiet Hours added from Add Option shows its window (US Federal, Defer) and, on a group send, the notice that asks for the members' Time Zone; saved as a picture",
-		async () => {
-			const { page, testId, picture } = setting();
-			const node = {
-				id: '00000000-0000-4000-8000-0000000000a5',
-				name: 'Send to a group',
-				type: ACTION,
-				typeVersion: 5,
-				position: [0, 0],
-				parameters: {
-					resource: 'message',
-					operation: 'send',
-					sender: { __rl: true, mode: 'id', value: '18335550100' },
-					sendTo: 'group',
-					groupId: { __rl: true, mode: 'id', value: '4821' },
-					message: 'Spring sale: 20% off until Sunday',
-				},
-			};
-			await openNew('Quiet Hours as added', [node], 'Send to a group');
-			await addOption().click();
-			await page.locator('.el-select-dropdown__item:visible', { hasText: 'Quiet Hours' }).first().click();
-			await page
-				.locator(`${testId('ndv')} >> text=Allowed Hours`)
-				.first()
-				.waitFor({ timeout: 30_000 });
-			const panel = await page.locator(testId('ndv')).innerText();
-			expect(panel).toContain('US Federal (08:00–21:00)');
-			expect(panel).toContain('Defer');
-			expect(panel).toContain("A group send needs the members' Time Zone");
-			expect(await page.evaluate(CUT_LABELS)).toEqual([]);
-			expect(await page.evaluate(RAW_PLACEHOLDERS)).toEqual([]);
-			await page
-				.locator(`${testId('ndv')} >> text=Allowed Hours`)
-				.first()
-				.scrollIntoViewIfNeeded();
-			await picture('editor-quiet-hours.png');
-		},
-	);
 }
