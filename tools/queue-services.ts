@@ -7,6 +7,7 @@ import { chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 
+import { aptInstall } from './apt';
 import { freePort, tailOf } from './n8n-process';
 import { waitFor } from './waits';
 
@@ -45,14 +46,7 @@ export function ensureQueueServices(): QueueServiceBinaries {
 		);
 	}
 	log(`installing ${APT_PACKAGES.join(' ')} with apt (about 20 s)`);
-	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	// Another apt run on the machine holds the lock for a while: wait for it rather than fail.
-	const lock = ['-o', 'DPkg::Lock::Timeout=600'];
-	execFileSync('apt-get', [...lock, 'update', '-qq'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-	execFileSync('apt-get', [...lock, 'install', '-y', '-qq', '--no-install-recommends', ...APT_PACKAGES], {
-		env,
-		stdio: ['ignore', 'ignore', 'inherit'],
-	});
+	aptInstall(APT_PACKAGES, ['ignore', 'ignore', 'inherit'], ['-qq', '--no-install-recommends']);
 	found = findBinaries();
 	if (!found.redisServer || !found.pgBin)
 		throw new Error(`apt-get installed ${APT_PACKAGES.join(' ')} but redis-server or pg_ctl is still missing`);

@@ -3,8 +3,9 @@
  * otherwise Debian's Chromium, installed with apt-get when it is missing and we run as root.
  * When it cannot be had, stop at once with one line that says how to get it.
  */
-import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
 import { existsSync } from 'node:fs';
+
+import { aptInstall } from '../../tools/apt';
 
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
@@ -14,16 +15,11 @@ const fail = (line: string): never => {
 };
 
 function installChromium() {
-	const apt: ExecFileSyncOptions = {
-		stdio: ['ignore', 'inherit', 'inherit'],
-		env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-	};
 	process.stderr.write(
 		`\n[chromium] ${DEBIAN_CHROMIUM} is missing: installing Debian's chromium (apt-get, about a minute)\n`,
 	);
 	try {
-		execFileSync('apt-get', ['update'], apt);
-		execFileSync('apt-get', ['install', '-y', 'chromium'], apt);
+		aptInstall(['chromium'], ['ignore', 'inherit', 'inherit']);
 	} catch {
 		fail(
 			`The editor test needs Chromium and apt-get could not install it: run "apt-get install -y chromium" or set CHROMIUM_PATH.`,
