@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { PACKAGE_NAME, ROOT } from './n8n-install';
-import { waitFor } from './waits';
+import { sleep, waitFor } from './waits';
 
 export const OWNER = { email: 'owner@example.com', firstName: 'Demo', lastName: 'Owner', password: 'Demo-password-1' };
 
@@ -39,6 +39,29 @@ export interface ExampleWorkflow {
 /** An execution n8n has finished with (whatever its outcome). */
 export const isFinished = (execution: Execution) => execution.status !== 'running' && execution.status !== 'new';
 
+/** Failures of the connection itself, before n8n answered: on a busy machine, worth another try. */
+const CONNECTION_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET']);
+
+/**
+ * `fetch` to n8n, tried up to 4 times, 1 s apart, when the connection failed before any answer (a busy
+ * machine, a keep-alive socket n8n closed as it was reused); the error names the cause fetch hides.
+ */
+async function request(url: string, init?: RequestInit): Promise<Response> {
+	for (let attempt = 1; ; attempt += 1) {
+		try {
+			return await fetch(url, init);
+		} catch (error) {
+			const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+			if (attempt < 4 && CONNECTION_FAILURES.has(cause?.code ?? '')) {
+				await sleep(1000);
+				continue;
+			}
+			const why = cause?.code ?? cause?.message ?? 'no cause given';
+			throw new Error(`${init?.method ?? 'GET'} ${url}: ${(error as Error).message} (${why}, try ${attempt})`);
+		}
+	}
+}
+
 const cookieOf = (response: Response) =>
 	(response.headers.getSetCookie?.() ?? [response.headers.get('set-cookie') ?? ''])
 		.map((entry) => entry.split(';')[0])
@@ -53,7 +76,7 @@ export class N8nClient {
 	) {}
 
 	static async setUp(url: string): Promise<N8nClient> {
-		const setup = await fetch(`${url}/rest/owner/setup`, {
+		const setup = await request(`${url}/rest/owner/setup`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json' },
 			body: JSON.stringify(OWNER),
@@ -64,7 +87,7 @@ export class N8nClient {
 
 	/** Logs in as an existing user (as in the editor's sign-in form) and makes an API key. */
 	static async logIn(url: string, email: string, password: string): Promise<N8nClient> {
-		const login = await fetch(`${url}/rest/login`, {
+		const login = await request(`${url}/rest/login`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json' },
 			body: JSON.stringify({ emailOrLdapLoginId: email, password }),
@@ -75,9 +98,9 @@ export class N8nClient {
 
 	private static async withApiKey(url: string, cookie: string, label: string): Promise<N8nClient> {
 		const scopes = (
-			(await (await fetch(`${url}/rest/api-keys/scopes`, { headers: { cookie } })).json()) as { data: string[] }
+			(await (await request(`${url}/rest/api-keys/scopes`, { headers: { cookie } })).json()) as { data: string[] }
 		).data;
-		const key = await fetch(`${url}/rest/api-keys`, {
+		const key = await request(`${url}/rest/api-keys`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json', cookie },
 			body: JSON.stringify({ label, scopes, expiresAt: null }),
@@ -87,7 +110,7 @@ export class N8nClient {
 	}
 
 	async api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-		const response = await fetch(`${this.url}/api/v1${path}`, {
+		const response = await request(`${this.url}/api/v1${path}`, {
 			method,
 			headers: { 'Content-Type': 'application/json', 'X-N8N-API-KEY': this.apiKey },
 			body: body === undefined ? undefined : JSON.stringify(body),
@@ -98,7 +121,7 @@ export class N8nClient {
 	}
 
 	async rest<T = unknown>(path: string): Promise<T> {
-		const response = await fetch(`${this.url}${path}`, { headers: { cookie: this.cookie } });
+		const response = await request(`${this.url}${path}`, { headers: { cookie: this.cookie } });
 		if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
 		return (await response.json()) as T;
 	}
@@ -123,7 +146,7 @@ export class N8nClient {
 		credentialId: string;
 		filter?: string;
 	}) {
-		const response = await fetch(`${this.url}/rest/dynamic-node-parameters/resource-locator-results`, {
+		const response = await request(`${this.url}/rest/dynamic-node-parameters/resource-locator-results`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json', cookie: this.cookie },
 			body: JSON.stringify({
