@@ -1,4 +1,4 @@
-/** Bounded concurrency for the nodes' own work: Send's requests and the trigger's forwards to waiting questions. */
+/** Bounded concurrency for the nodes' own work: Send's requests, the trigger's forwards to waiting questions, Loop Guard's one send at a time per number. */
 
 /**
  * Runs `task` over `items` with at most `limit` running at once; results keep the input order.
@@ -28,4 +28,30 @@ export async function mapWithConcurrency<T, R>(
 	await Promise.all(Array.from({ length: workers }, worker));
 	if (failure) throw failure.error;
 	return results;
+}
+
+/** The tail of each key's queue: kept only while something holds or waits for the key. */
+const queues = new Map<string, Promise<void>>();
+
+/**
+ * Waits until nothing else in this process holds `key`, then holds it: the returned function lets the next
+ * waiter go. Several keys are taken in sorted order, so two holders of overlapping keys never wait on each other.
+ */
+export async function holdKeys(keys: readonly string[]): Promise<() => void> {
+	const releases: Array<() => void> = [];
+	for (const key of [...new Set(keys)].sort()) {
+		const previous = queues.get(key) ?? Promise.resolve();
+		let release!: () => void;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		const tail = previous.then(() => held);
+		queues.set(key, tail);
+		await previous;
+		releases.push(() => {
+			release();
+			if (queues.get(key) === tail) queues.delete(key);
+		});
+	}
+	return () => {
+		for (const release of releases) release();
+	};
 }

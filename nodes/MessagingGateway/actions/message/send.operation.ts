@@ -6,6 +6,7 @@ import { CREDIT_OPTIONS } from './credits';
 import { SMART_ENCODING } from './smart-encoding';
 import { runSend, type SendOperation } from './send/run';
 import { QUIET_HOURS_OPTION } from './send/quiet-hours-option';
+import { LOOP_GUARD_OPTION } from './send/loop-guard-option';
 import { sendOptionsFields, senderFields, toField } from './send/fields';
 
 const show = { resource: ['message'], operation: ['send'] };
@@ -80,7 +81,11 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	...sendOptionsFields(show, [SMART_ENCODING, ...GUARD_OPTIONS, ...CREDIT_OPTIONS], [QUIET_HOURS_OPTION]),
+	...sendOptionsFields(
+		show,
+		[SMART_ENCODING, ...GUARD_OPTIONS, ...CREDIT_OPTIONS],
+		[QUIET_HOURS_OPTION, LOOP_GUARD_OPTION],
+	),
 ];
 
 /** `POST /v1/message/send` (docs/gateway-api.md#send-sms). */

@@ -15,6 +15,7 @@ import { isSenderName, messageLength, messageLengthProblem } from '../../core/se
 import type { RawSendInput } from '../../core/sending/send';
 import { waitLimit } from '../../core/questions/wait-limit';
 import { SMART_ENCODING } from './smart-encoding';
+import { LOOP_GUARD_OPTION } from './send/loop-guard-option';
 import { sendOptionsField, senderFields, toField } from './send/fields';
 import { runSend, type SendOperation } from './send/run';
 import { description as sendSmsDescription, sendSms } from './send.operation';
@@ -22,8 +23,8 @@ import { responseTypeField, sendAndWaitOptionsField, setupNotice } from './sendA
 import { defaultHitlMessage, isPlainTool } from './sendAndWait/hitl';
 
 const show = { resource: ['message'], operation: ['sendAndWait'] };
-/** Send's options, of which a question has Default Country, Smart Encoding and Timeout (batching and concurrency mean nothing for one SMS). */
-const sendOptions = sendOptionsField(show, [SMART_ENCODING]);
+/** Send's options, of which a question has Default Country, Smart Encoding, Timeout and Loop Guard (batching and concurrency mean nothing for one SMS). */
+const sendOptions = sendOptionsField(show, [SMART_ENCODING, LOOP_GUARD_OPTION]);
 const sendMessageField = sendSmsDescription.find((property) => property.name === 'message')!;
 
 export const description: INodeProperties[] = [
@@ -212,9 +213,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	} catch (error) {
 		throw redactDeep(error, signatures);
 	}
-	const { messageid, to, sender, segments, encoding, replacedCharacters, error } = sent[0].json;
-	// Continue On Fail: the error item goes on, nothing waits.
-	if (error !== undefined) return [{ json: redactDeep(sent[0].json, signatures), pairedItem: { item: 0 } }];
+	const { messageid, to, sender, segments, encoding, replacedCharacters, error, skipped } = sent[0].json;
+	// Continue On Fail: the error item goes on, nothing waits; nor when Loop Guard skipped the question.
+	if (error !== undefined || skipped !== undefined)
+		return [{ json: redactDeep(sent[0].json, signatures), pairedItem: { item: 0 } }];
 	// While waiting, the node's input is the output of a timeout (n8n passes it on unchanged when the
 	// limit runs out), and it tells the resume which message and number the question went to.
 	const timeout: INodeExecutionData = { json: { timedOut: true, messageid, to }, pairedItem: { item: 0 } };

@@ -13,7 +13,7 @@ import { isObject } from '../objects';
 export type ConversationRecord = Record<string, unknown> & { direction: 'inbound' | 'outbound' };
 
 /** A record placed in time: the record and its second. */
-interface Placed {
+export interface Placed {
 	record: ConversationRecord;
 	at: number;
 }
@@ -31,7 +31,7 @@ export interface Unanswered {
 export type UnansweredResult = ({ ok: true } & Unanswered) | { ok: false; error: string };
 
 /** A record's whole second (`unixDatetime`, a number or a text of digits); why it has none; or that it is no record. */
-function place(record: unknown): Placed | string {
+export function placeRecord(record: unknown): Placed | string {
 	if (!isObject(record)) return 'is not an object';
 	if (record.direction !== 'inbound' && record.direction !== 'outbound')
 		return `has no direction "inbound" or "outbound" (${JSON.stringify(record.direction)})`;
@@ -56,7 +56,7 @@ function inTimeOrder(placed: Placed[]): Placed[] {
 export function unansweredOf(records: readonly unknown[], receivedAt?: number): UnansweredResult {
 	const placed: Placed[] = [];
 	for (const [index, record] of records.entries()) {
-		const found = place(record);
+		const found = placeRecord(record);
 		if (typeof found === 'string') return { ok: false, error: `record ${index + 1} of the conversation ${found}` };
 		placed.push(found);
 	}

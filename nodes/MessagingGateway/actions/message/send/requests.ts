@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import type { LoopGuard } from '../../../core/sending/loop-guard';
 import type { SegmentCount } from '../../../core/sending/segments';
 import type { MergedRecipients, SendRequestBody } from '../../../core/sending/send';
 import type { SmartEncoding } from '../smart-encoding';
@@ -24,6 +25,8 @@ export interface Planned extends PlannedSend {
 	smart?: SmartEncoding;
 	/** The item's options as read for it: its cost guards and credits are its own (an expression may differ per item). */
 	options: IDataObject;
+	/** Loop Guard, when the item has it (one recipient: loop-guard.ts). */
+	loopGuard?: LoopGuard;
 }
 
 /** Part of one item's recipients, with the body that sends to them. */

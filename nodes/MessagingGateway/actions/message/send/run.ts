@@ -15,14 +15,14 @@ import {
 } from '../../../core/sending/send';
 import { asNodeError, errorItemJson } from '../../../transport';
 import { numberRule, refusal } from '../../perItem';
-import { UNKNOWN_OUTCOME_HINT } from './errors';
-import { sendPlanned, type RecipientResult } from './execute';
+import { sendPlanned } from './execute';
 import type { Planned } from './requests';
-import type { AcceptedSend } from './memory';
+import { outputOf, type Result } from './output';
 import { fieldLabels } from './fields';
 import { costGuard } from '../cost-guards';
 import { smartEncoded, type SmartEncoding } from '../smart-encoding';
-import { applyQuietHours, type QuietSkipped } from './quiet-hours';
+import { applyQuietHours } from './quiet-hours';
+import { applyLoopGuard, loopGuardFor } from './loop-guard';
 import { warnOfNameToNanp } from './nanp-sender';
 import {
 	accountTimeZone,
@@ -31,6 +31,7 @@ import {
 	runSettings,
 	type OnUnknownOutcome,
 	type OptionProblem,
+	type RunSettings,
 } from './options';
 
 export interface SendOperation {
@@ -108,7 +109,8 @@ export function planItem(
 		if (!ctx.continueOnFail()) throw nodeError;
 		return nodeError;
 	}
-	if (built.ok)
+	const loopGuard = built.ok ? loopGuardFor(options, built.body, built.recipients) : undefined;
+	if (built.ok && !(loopGuard && 'error' in loopGuard))
 		return {
 			index: itemIndex,
 			body: built.body,
@@ -117,83 +119,13 @@ export function planItem(
 			merged: built.merged,
 			smart,
 			options,
+			...(loopGuard ? { loopGuard } : {}),
 		};
-	const error = refusal(ctx, label(built.field), built.error, itemIndex);
+	const error = built.ok
+		? refusal(ctx, label('loopGuard'), (loopGuard as { error: string }).error, itemIndex)
+		: refusal(ctx, label(built.field), built.error, itemIndex);
 	if (!ctx.continueOnFail()) throw error;
 	return error;
-}
-
-/** Fields of the request that come back in the output, under the node's parameter names. */
-function echoedFields(body: SendRequestBody): IDataObject {
-	const json: IDataObject = {};
-	if (body.sender !== undefined) json.sender = body.sender;
-	if (body.reference !== undefined) json.reference = body.reference;
-	if (body.date !== undefined) json.date = body.date;
-	if (body.test !== undefined) json.test = body.test;
-	if (body.subid !== undefined) json.subId = body.subid;
-	if (body.language !== undefined) json.language = body.language;
-	if (body.gender !== undefined) json.gender = body.gender;
-	return json;
-}
-
-/** The output fields of a send as it was accepted: the request's fields and what the operation echoes. */
-function sentFields(operation: SendOperation, plan: Planned): IDataObject {
-	const fields: IDataObject = echoedFields(plan.body);
-	for (const name of operation.echoes) fields[name] = plan.length[name];
-	if (plan.smart) fields.replacedCharacters = plan.smart.replacedCharacters;
-	return fields;
-}
-
-type Result = RecipientResult<Planned> | QuietSkipped<Planned>;
-
-/** One output item for one recipient: its message id, that it is skipped (opted out, quiet hours), or its error (with the outcome when it is unknown). */
-function recipientOutput(operation: SendOperation, result: Result): IDataObject {
-	if (result.kind === 'optedOut' || result.kind === 'quietHours') return { to: result.to, skipped: result.kind };
-	if (result.kind === 'accepted' && result.messageids)
-		return { messageids: result.messageids, groupId: result.plan.body.to, ...sentFields(operation, result.plan) };
-	if (result.kind === 'accepted') {
-		const merged = result.plan.merged[result.to];
-		return {
-			messageid: result.messageid,
-			to: result.to,
-			...sentFields(operation, result.plan),
-			...(merged ? { merged } : {}),
-		};
-	}
-	if (result.untried) return { ...errorItemJson(result.error), outcome: 'notSent', to: result.to };
-	if (!result.unknown) return { ...errorItemJson(result.error), to: result.to };
-	const { reference } = result.plan.body;
-	return {
-		...errorItemJson(result.error),
-		outcome: 'unknown',
-		to: result.to,
-		...(reference ? { reference } : {}),
-		hint: UNKNOWN_OUTCOME_HINT,
-	};
-}
-
-/**
- * The output items of an item: one per recipient, or (version 1 of an SMS) one for the item. An item
- * none of whose recipients went out, for a reason other than an unknown outcome or a search stopped
- * around an opted-out number, is one error item.
- */
-function outputOf(operation: SendOperation, version: number, plan: Planned, results: Result[]): IDataObject[] {
-	const accepted = results.filter((result): result is AcceptedSend<Planned> => result.kind === 'accepted');
-	const failed = results.find((result) => result.kind === 'failed');
-	// A recipient whose outcome is unknown, or that was never tried around an opted-out number, is an item of its own.
-	const unknown = results.some((result) => result.kind === 'failed' && (result.unknown || result.untried));
-	const reached =
-		accepted.length > 0 || results.some((result) => result.kind === 'optedOut' || result.kind === 'quietHours');
-	if (failed?.kind === 'failed' && (!reached || version < 2) && !unknown) return [errorItemJson(failed.error)];
-	if (version < 2 && operation.oneItemPerInputInVersion1 && !failed && plan.body.type !== 'group') {
-		const sent = accepted[0].plan;
-		const messageids = accepted.map((result) => result.messageid);
-		const ids =
-			messageids.length === 1 && typeof sent.body.to === 'string' ? { messageid: messageids[0] } : { messageids };
-		const merged = Object.keys(plan.merged).length > 0 ? { merged: plan.merged } : {};
-		return [{ ...ids, to: sent.body.to, ...sentFields(operation, sent), ...merged }];
-	}
-	return results.map((result) => recipientOutput(operation, result));
 }
 
 /**
@@ -226,10 +158,41 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 	const context = await planContext(ctx);
 	const planItems = items.map((_, itemIndex) => planItem(ctx, operation, itemIndex, context, label));
 	const quiet = applyQuietHours(ctx, planItems, context.timeZone, context.now);
-	const plans = quiet?.plans ?? planItems;
-	const planned = quiet?.planned ?? plans.filter((plan): plan is Planned => !(plan instanceof NodeOperationError));
+	const loops = await applyLoopGuard(
+		ctx,
+		operation.endpoint,
+		quiet?.plans ?? planItems,
+		quiet?.planned ?? planItems.filter((plan): plan is Planned => !(plan instanceof NodeOperationError)),
+	);
+	// Loop Guard holds its numbers from the conversation's read until the sends are done.
+	try {
+		return await sendRun(ctx, operation, { version, label, settings }, { quiet, loops, planItems });
+	} finally {
+		loops?.release();
+	}
+}
+
+/** The run after Quiet Hours and Loop Guard: the cost guards, the sends, one output item per recipient. */
+async function sendRun(
+	ctx: IExecuteFunctions,
+	operation: SendOperation,
+	{ version, label, settings }: { version: number; label: (field: string) => string; settings: RunSettings },
+	{
+		quiet,
+		loops,
+		planItems,
+	}: {
+		quiet: ReturnType<typeof applyQuietHours<Planned>>;
+		loops: Awaited<ReturnType<typeof applyLoopGuard<Planned>>>;
+		planItems: Array<Planned | NodeOperationError>;
+	},
+): Promise<INodeExecutionData[]> {
+	const items = ctx.getInputData();
+	const plans = loops?.plans ?? quiet?.plans ?? planItems;
+	const planned =
+		loops?.planned ?? quiet?.planned ?? plans.filter((plan): plan is Planned => !(plan instanceof NodeOperationError));
 	warnOfNameToNanp(ctx, planned);
-	// The guards count what is about to be sent: recipients Quiet Hours skipped are not.
+	// The guards count what is about to be sent: recipients Quiet Hours or Loop Guard skipped are not.
 	const stopped = await costGuard(ctx, operation.endpoint, planned, label);
 	if (stopped && !ctx.continueOnFail()) throw stopped;
 	if (stopped) return items.map((_, item) => ({ json: errorItemJson(stopped), pairedItem: { item } }));
@@ -240,9 +203,9 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 	return plans.flatMap((plan, itemIndex) => {
 		const pairedItem = { item: itemIndex };
 		if (plan instanceof NodeOperationError) return [{ json: errorItemJson(plan), pairedItem }];
-		if (!quiet) return outputOf(operation, version, plan, byItem.get(itemIndex)!).map((json) => ({ json, pairedItem }));
-		const results = quiet.resultsOf(plan, byItem.get(itemIndex) ?? []);
-		return outputOf(operation, version, plan, results).map((json) => ({
+		const results: Result[] = [...(byItem.get(itemIndex) ?? []), ...(loops?.skipped(itemIndex) ?? [])];
+		if (!quiet) return outputOf(operation, version, plan, results).map((json) => ({ json, pairedItem }));
+		return outputOf(operation, version, plan, quiet.resultsOf(plan, results)).map((json) => ({
 			json: { ...json, ...quiet.fields(itemIndex, json.to) },
 			pairedItem,
 		}));

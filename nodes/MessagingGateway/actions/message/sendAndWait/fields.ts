@@ -161,7 +161,7 @@ export function sendAndWaitOptionsField(
 	responseType: 'approval' | 'freeText' | 'deliveryReport',
 ): INodeProperties {
 	const shared = (sendOptions.options ?? []).filter((option) =>
-		['defaultCountry', 'smartEncoding', 'timeout'].includes(option.name),
+		['defaultCountry', 'loopGuard', 'smartEncoding', 'timeout'].includes(option.name),
 	) as INodeProperties[];
 	return {
 		...sendOptions,

@@ -1,0 +1,89 @@
+/**
+ * The output items of a send run: one per recipient (its message id, that it was skipped and why, or its error), or
+ * in node version 1 of an SMS one per input item; what the request sent comes back under the node's parameter names.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { SendRequestBody } from '../../../core/sending/send';
+import { errorItemJson } from '../../../transport';
+import { UNKNOWN_OUTCOME_HINT } from './errors';
+import type { RecipientResult } from './execute';
+import type { LoopSkipped } from './loop-guard';
+import type { AcceptedSend } from './memory';
+import type { QuietSkipped } from './quiet-hours';
+import type { Planned } from './requests';
+import type { SendOperation } from './run';
+
+/** Fields of the request that come back in the output, under the node's parameter names. */
+function echoedFields(body: SendRequestBody): IDataObject {
+	const json: IDataObject = {};
+	if (body.sender !== undefined) json.sender = body.sender;
+	if (body.reference !== undefined) json.reference = body.reference;
+	if (body.date !== undefined) json.date = body.date;
+	if (body.test !== undefined) json.test = body.test;
+	if (body.subid !== undefined) json.subId = body.subid;
+	if (body.language !== undefined) json.language = body.language;
+	if (body.gender !== undefined) json.gender = body.gender;
+	return json;
+}
+
+/** The output fields of a send as it was accepted: the request's fields and what the operation echoes. */
+function sentFields(operation: SendOperation, plan: Planned): IDataObject {
+	const fields: IDataObject = echoedFields(plan.body);
+	for (const name of operation.echoes) fields[name] = plan.length[name];
+	if (plan.smart) fields.replacedCharacters = plan.smart.replacedCharacters;
+	return fields;
+}
+
+export type Result = RecipientResult<Planned> | QuietSkipped<Planned> | LoopSkipped<Planned>;
+
+/** One output item for one recipient: its message id, that it is skipped (opted out, quiet hours, loop guard), or its error (with the outcome when it is unknown). */
+function recipientOutput(operation: SendOperation, result: Result): IDataObject {
+	if (result.kind === 'optedOut' || result.kind === 'quietHours') return { to: result.to, skipped: result.kind };
+	if (result.kind === 'loopGuard') return { to: result.to, skipped: result.kind, sentRecently: result.sentRecently };
+	if (result.kind === 'accepted' && result.messageids)
+		return { messageids: result.messageids, groupId: result.plan.body.to, ...sentFields(operation, result.plan) };
+	if (result.kind === 'accepted') {
+		const merged = result.plan.merged[result.to];
+		return {
+			messageid: result.messageid,
+			to: result.to,
+			...sentFields(operation, result.plan),
+			...(merged ? { merged } : {}),
+		};
+	}
+	if (result.untried) return { ...errorItemJson(result.error), outcome: 'notSent', to: result.to };
+	if (!result.unknown) return { ...errorItemJson(result.error), to: result.to };
+	const { reference } = result.plan.body;
+	return {
+		...errorItemJson(result.error),
+		outcome: 'unknown',
+		to: result.to,
+		...(reference ? { reference } : {}),
+		hint: UNKNOWN_OUTCOME_HINT,
+	};
+}
+
+/**
+ * The output items of an item: one per recipient, or (version 1 of an SMS) one for the item. An item
+ * none of whose recipients went out, for a reason other than an unknown outcome or a search stopped
+ * around an opted-out number, is one error item.
+ */
+export function outputOf(operation: SendOperation, version: number, plan: Planned, results: Result[]): IDataObject[] {
+	const accepted = results.filter((result): result is AcceptedSend<Planned> => result.kind === 'accepted');
+	const failed = results.find((result) => result.kind === 'failed');
+	// A recipient whose outcome is unknown, or that was never tried around an opted-out number, is an item of its own.
+	const unknown = results.some((result) => result.kind === 'failed' && (result.unknown || result.untried));
+	const reached =
+		accepted.length > 0 || results.some((result) => ['optedOut', 'quietHours', 'loopGuard'].includes(result.kind));
+	if (failed?.kind === 'failed' && (!reached || version < 2) && !unknown) return [errorItemJson(failed.error)];
+	if (version < 2 && operation.oneItemPerInputInVersion1 && !failed && plan.body.type !== 'group') {
+		const sent = accepted[0].plan;
+		const messageids = accepted.map((result) => result.messageid);
+		const ids =
+			messageids.length === 1 && typeof sent.body.to === 'string' ? { messageid: messageids[0] } : { messageids };
+		const merged = Object.keys(plan.merged).length > 0 ? { merged: plan.merged } : {};
+		return [{ ...ids, to: sent.body.to, ...sentFields(operation, sent), ...merged }];
+	}
+	return results.map((result) => recipientOutput(operation, result));
+}

@@ -1,0 +1,65 @@
+/**
+ * Loop Guard (docs/sms-assistants.md#loop-guard): at most Max Messages to one number within Minutes. The rule
+ * counts our outgoing messages in the conversation with the number (`GET /v1/conversation/{phone}`: each record's
+ * `direction` and `unixDatetime`, whole seconds) that are no older than the window; at the limit the next send is
+ * skipped or refused.
+ */
+import { placeRecord } from '../lists/unanswered';
+import { shownValue } from '../values';
+
+export const LOOP_GUARD_MODES = ['skip', 'error'] as const;
+export type LoopGuardMode = (typeof LOOP_GUARD_MODES)[number];
+
+export interface LoopGuard {
+	maxMessages: number;
+	withinMinutes: number;
+	mode: LoopGuardMode;
+}
+
+export const LOOP_GUARD_DEFAULTS: LoopGuard = { maxMessages: 5, withinMinutes: 10, mode: 'skip' };
+
+/** The largest values accepted: a thousand messages, thirty days. */
+const MAX_MESSAGES = 1000;
+const MAX_MINUTES = 30 * 24 * 60;
+
+/** A whole number from 1 to `max` (a text of digits too: an expression's value), or undefined. */
+function wholeNumber(value: unknown, max: number): number | undefined {
+	const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+	return typeof number === 'number' && Number.isInteger(number) && number >= 1 && number <= max ? number : undefined;
+}
+
+/** The option's values (`maxMessages`, `withinMinutes`, `mode`; a missing one takes its default), or what is wrong. */
+export function loopGuardOf(values: Record<string, unknown>): LoopGuard | { error: string } {
+	const { maxMessages = LOOP_GUARD_DEFAULTS.maxMessages, withinMinutes = LOOP_GUARD_DEFAULTS.withinMinutes } = values;
+	const mode = values.mode ?? LOOP_GUARD_DEFAULTS.mode;
+	const max = wholeNumber(maxMessages, MAX_MESSAGES);
+	if (max === undefined)
+		return { error: `Max Messages must be a whole number from 1 to ${MAX_MESSAGES}; got ${shownValue(maxMessages)}` };
+	const minutes = wholeNumber(withinMinutes, MAX_MINUTES);
+	if (minutes === undefined)
+		return { error: `Minutes must be a whole number from 1 to ${MAX_MINUTES}; got ${shownValue(withinMinutes)}` };
+	if (!LOOP_GUARD_MODES.includes(mode as LoopGuardMode))
+		return { error: `Mode must be ${LOOP_GUARD_MODES.join(' or ')}; got ${shownValue(mode)}` };
+	return { maxMessages: max, withinMinutes: minutes, mode: mode as LoopGuardMode };
+}
+
+/**
+ * How many outgoing records of `records` (a whole conversation) were sent within the last `withinMinutes` before
+ * `now`: a record's second counts from the start of that second, so a message is counted up to one second longer
+ * rather than too short. A record without a direction or a time is refused, naming it (leaving it out could let
+ * one send too many).
+ */
+export function sentWithin(
+	records: readonly unknown[],
+	now: Date,
+	withinMinutes: number,
+): { ok: true; count: number } | { ok: false; error: string } {
+	const since = Math.floor(now.getTime() / 1000) - withinMinutes * 60;
+	let count = 0;
+	for (const [index, record] of records.entries()) {
+		const placed = placeRecord(record);
+		if (typeof placed === 'string') return { ok: false, error: `record ${index + 1} of the conversation ${placed}` };
+		if (placed.record.direction === 'outbound' && placed.at >= since) count++;
+	}
+	return { ok: true, count };
+}

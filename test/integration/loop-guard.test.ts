@@ -1,0 +1,156 @@
+/**
+ * Loop Guard (docs/sms-assistants.md#loop-guard) on Send SMS and Send and Wait for Response, in n8n-core's
+ * WorkflowExecute against the emulator over HTTP: the conversation with each recipient is read before sending and
+ * our messages in it counted; at Max Messages the recipient is skipped (or refuses its item). Several executions
+ * of one process sending to one number at once are counted one after the other. Every number is used by one test
+ * only (the emulator's conversations last the whole file).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { useEmulator } from '../support/emulator';
+import { emulatorClient } from '../support/emulator-client';
+import { runAction, type ActionSettings } from '../support/run';
+
+const gateway = useEmulator();
+const { control, api } = emulatorClient(() => gateway.emulator);
+
+const loopGuard = (values: IDataObject) => ({ loopGuard: { values } });
+const send = (to: string, options: IDataObject, fields: IDataObject = {}): IDataObject => ({
+	resource: 'message',
+	operation: 'send',
+	sender: 'Shop',
+	to,
+	message: 'Thanks, we will call you back',
+	options,
+	...fields,
+});
+const run = (parameters: IDataObject, settings?: ActionSettings, items: IDataObject[] = [{}]) =>
+	runAction(parameters, items, gateway.credentials, settings);
+/** The SMS the emulator accepted for `to`. */
+const smsTo = (to: string) => gateway.emulator.messages.filter((message) => message.to === to);
+/** Messages sent to `to` outside the node (another workflow of the account). */
+async function sendOutside(to: string, count: number) {
+	for (let index = 0; index < count; index++)
+		await api('POST', '/v1/message/send', { sender: 'Shop', to, message: `Earlier ${index}` });
+}
+
+test('10 executions at once to one number with Max Messages 5: exactly 5 SMS; the others are skipped, each counting 5', async () => {
+	const to = '31610004301';
+	const runs = await Promise.all(
+		Array.from({ length: 10 }, () => run(send(`+${to}`, loopGuard({ maxMessages: 5, withinMinutes: 10 })))),
+	);
+	expect(runs.map((one) => one.error)).toEqual(Array(10).fill(undefined));
+	expect(smsTo(to)).toHaveLength(5);
+	const outputs = runs.map((one) => one.items[0].json);
+	expect(outputs.filter((json) => typeof json.messageid === 'string')).toHaveLength(5);
+	expect(outputs.filter((json) => json.skipped === 'loopGuard')).toEqual(
+		Array(5).fill({ to, skipped: 'loopGuard', sentRecently: 5 }),
+	);
+});
+
+test('Mode Skip: messages sent outside the node count; the skipped item is paired with its input, nothing is sent', async () => {
+	const to = '31610004302';
+	await sendOutside(to, 3);
+	const below = await run(send(to, loopGuard({ maxMessages: 4, withinMinutes: 10, mode: 'skip' })));
+	expect(below.items[0].json).toMatchObject({ to, messageid: expect.any(String) });
+	const before = gateway.emulator.messages.length;
+	const atLimit = await run(send(to, loopGuard({ maxMessages: 4, withinMinutes: 10, mode: 'skip' })));
+	expect(atLimit.error).toBeUndefined();
+	expect(atLimit.items).toEqual([{ json: { to, skipped: 'loopGuard', sentRecently: 4 }, pairedItem: { item: 0 } }]);
+	expect(gateway.emulator.messages).toHaveLength(before);
+	const read = gateway.emulator.requests.filter((request) => request.path === `/v1/conversation/${to}`);
+	expect(read.length).toBeGreaterThanOrEqual(2);
+});
+
+test('items of one run to one number: counted in order, the third of Max 2 skipped; another number goes out', async () => {
+	const to = '31610004303';
+	const other = '31610004304';
+	const { items, error } = await run(send('={{ $json.to }}', loopGuard({ maxMessages: 2 })), {}, [
+		{ to },
+		{ to: other },
+		{ to },
+		{ to },
+	]);
+	expect(error).toBeUndefined();
+	expect(items.map((item) => [item.json.to, item.json.skipped ?? 'sent', item.pairedItem])).toEqual([
+		[to, 'sent', { item: 0 }],
+		[other, 'sent', { item: 1 }],
+		[to, 'sent', { item: 2 }],
+		[to, 'loopGuard', { item: 3 }],
+	]);
+	expect(smsTo(to)).toHaveLength(2);
+});
+
+test('Mode Error: the node fails naming the number and what to do; with Continue On Fail the item is the error', async () => {
+	const to = '31610004305';
+	await sendOutside(to, 2);
+	const before = gateway.emulator.messages.length;
+	const failed = await run(send(to, loopGuard({ maxMessages: 2, withinMinutes: 10, mode: 'error' })));
+	expect(failed.error?.message).toBe(
+		`Loop Guard: 2 messages were sent to ${to} within the last 10 minutes (Max Messages 2); Mode is Error, so nothing of this item was sent`,
+	);
+	expect(failed.error?.description).toMatch(/Send again once the window has passed, raise Max Messages/);
+	const continued = await run(send(to, loopGuard({ maxMessages: 2, mode: 'error' })), { continueOnFail: true });
+	expect(continued.items).toEqual([
+		{
+			json: expect.objectContaining({ error: expect.stringMatching(/^Loop Guard: 2 messages/) }),
+			pairedItem: { item: 0 },
+		},
+	]);
+	expect(gateway.emulator.messages).toHaveLength(before);
+});
+
+test('refused before any request: two recipients, a group, values out of range; Continue On Fail makes it the item', async () => {
+	gateway.emulator.requests.length = 0;
+	const two = await run(send('+31610004306, +31610004307', loopGuard({})));
+	expect(two.error?.message).toMatch(
+		/^Loop Guard: this item has 2 recipients\. Loop Guard reads the conversation with each recipient before sending, one read per number, and a reply has one recipient/,
+	);
+	const group = await run(send('', loopGuard({}), { sendTo: 'group', groupId: '4821' }));
+	expect(group.error?.message).toMatch(/^Loop Guard: a group send has many recipients/);
+	const zero = await run(send('+31610004306', loopGuard({ maxMessages: 0 })), { continueOnFail: true });
+	expect(zero.items[0].json.error).toBe('Loop Guard: Max Messages must be a whole number from 1 to 1000; got 0');
+	expect(gateway.emulator.requests).toEqual([]);
+});
+
+test('Retry On Fail: a number sent on the first try is not counted nor sent again on the retry', async () => {
+	const first = '31610004308';
+	const second = '31610004309';
+	// The second send fails (500, its outcome unknown; Resend lets the retry send it).
+	await control('POST', '/emulator/faults', { status: 500, after: 1, path: '/v1/message/send' });
+	const { items, error } = await run(
+		send('={{ $json.to }}', {
+			...loopGuard({ maxMessages: 1 }),
+			batchRecipients: false,
+			concurrency: 1,
+			onUnknownOutcome: 'resend',
+		}),
+		{ retryOnFail: { maxTries: 2, waitBetweenTries: 0 } },
+		[{ to: first }, { to: second }],
+	);
+	expect(error).toBeUndefined();
+	expect(smsTo(first)).toHaveLength(1);
+	expect(smsTo(second)).toHaveLength(1);
+	expect(items.map((item) => item.json.messageid)).toEqual([smsTo(first)[0].messageid, smsTo(second)[0].messageid]);
+});
+
+test('Send and Wait for Response at the limit: skipped, nothing sent, the execution does not wait', async () => {
+	const to = '31610004310';
+	await sendOutside(to, 1);
+	const asked = await run(
+		{
+			resource: 'message',
+			operation: 'sendAndWait',
+			sender: '3197010000001',
+			to,
+			message: 'Approve the refund?',
+			responseType: 'approval',
+			options: loopGuard({ maxMessages: 1 }),
+		},
+		{ executionId: '43', nodeId: 'loop-guard-question' },
+	);
+	expect(asked.error).toBeUndefined();
+	expect(asked.waiting).toBeUndefined();
+	expect(asked.items).toEqual([{ json: { to, skipped: 'loopGuard', sentRecently: 1 }, pairedItem: { item: 0 } }]);
+	expect(smsTo(to)).toHaveLength(1);
+});
