@@ -1,4 +1,4 @@
-/** Two steps of the `npm run dev` walk-through, declared by dev-command.test.ts in its order: Send and Wait for Response, and a sign-up. */
+/** Steps of the `npm run dev` walk-through, declared by dev-command.test.ts in its order: a burst, Send and Wait for Response, and a sign-up. */
 import { nodeOutput, type Execution } from '../../tools/n8n-client';
 import { run, until } from './dev-shell';
 
@@ -7,6 +7,25 @@ interface WalkThrough {
 	commandsUnder(heading: string): string[];
 	/** Finished executions of the workflow with this name, oldest first, once there are at least `count`. */
 	executionsNamed(name: string, count: number): Promise<Execution[]>;
+}
+
+export function burstTest({ commandsUnder, executionsNamed }: WalkThrough) {
+	test('a burst of three SMS from one number gets one auto-reply, quoting all three in order', async () => {
+		const [burst, waitAndList] = commandsUnder('A burst');
+		const toSender = async () =>
+			((await run(waitAndList)) as Array<{ to: string; content: string }>).filter(
+				(message) => message.to === '31612345603',
+			);
+		const autoReplies = (await executionsNamed('Auto-reply to incoming SMS', 1)).length;
+		await run(burst);
+		// One run per SMS; the later steps count the auto-reply's runs, so all three end here.
+		await executionsNamed('Auto-reply to incoming SMS', autoReplies + 3);
+		expect(await toSender()).toEqual([
+			expect.objectContaining({
+				content: 'Thanks for your message "Hi\nis my order\non its way?". We will get back to you shortly.',
+			}),
+		]);
+	});
 }
 
 export function sendAndWaitAndSignUpTests({ commandsUnder, executionsNamed }: WalkThrough) {

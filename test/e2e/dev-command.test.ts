@@ -12,7 +12,7 @@ import { N8nClient, nodeOutput } from '../../tools/n8n-client';
 import { freePort } from '../../tools/n8n-process';
 import { portIsFree, processGroup, run, sleep, startDevCommand, stepsOf, until } from './dev-shell';
 import { n8nExecutions } from '../support/emulator-client';
-import { sendAndWaitAndSignUpTests } from './dev-command-walkthrough';
+import { burstTest, sendAndWaitAndSignUpTests } from './dev-command-walkthrough';
 
 let dev: ChildProcess;
 /** All `npm run dev` printed so far. */
@@ -158,6 +158,7 @@ test('the scheduling request without the Webhook header: n8n answers 403 and not
 	expect(await messageIds()).toEqual(before);
 });
 
+burstTest({ commandsUnder, executionsNamed });
 sendAndWaitAndSignUpTests({ commandsUnder, executionsNamed });
 
 test("the auto-reply trigger's Test URL: registered, fired at and removed again as printed; the production URLs stay", async () => {
