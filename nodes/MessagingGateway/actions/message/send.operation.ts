@@ -6,10 +6,44 @@ import { CREDIT_OPTIONS } from './credits';
 import { SMART_ENCODING } from './smart-encoding';
 import { runSend, type SendOperation } from './send/run';
 import { QUIET_HOURS_OPTION } from './send/quiet-hours-option';
-import { sendOptionsFields, senderFields, toField } from './send/fields';
+import { messageField, sendOptionsFields, senderFields, toField } from './send/fields';
 
 const show = { resource: ['message'], operation: ['send'] };
 const showFor = { show };
+
+/** Send's Additional Fields: every message send of the gateway takes them (the WhatsApp calls too). */
+export const SEND_ADDITIONAL_FIELDS: INodeProperties[] = [
+	{
+		displayName: 'Reference',
+		name: 'reference',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. order-1001',
+		description: 'Your own reference (up to 255 characters); it comes back in the delivery reports',
+	},
+	{
+		displayName: 'Schedule Date',
+		name: 'date',
+		type: 'dateTime',
+		default: '',
+		description:
+			"Send later instead of now. A date without an offset is a time in the account's time zone (the credential's Account Time Zone); a date with an offset or Z is converted to it.",
+	},
+	{
+		displayName: 'Sub-Account ID',
+		name: 'subId',
+		type: 'string',
+		default: '',
+		description: 'Send on behalf of this sub-account',
+	},
+	{
+		displayName: 'Test Mode',
+		name: 'test',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the gateway only validates the message: nothing is sent and no credits are used',
+	},
+];
 
 export const description: INodeProperties[] = [
 	...senderFields(show),
@@ -29,17 +63,10 @@ export const description: INodeProperties[] = [
 		{ ...show, sendTo: ['group'] },
 		{ description: 'The group whose contacts get the SMS (the gateway leaves out unsubscribed contacts)' },
 	),
-	{
-		displayName: 'Message',
-		name: 'message',
-		type: 'string',
-		required: true,
-		default: '',
-		typeOptions: { rows: 4 },
-		description:
-			'Text of the SMS. Up to 160 GSM-7 characters fit in one SMS (153 per part when longer); any other character (e.g. emoji) makes it UCS-2: 70, then 67 per part.',
-		displayOptions: showFor,
-	},
+	messageField(
+		show,
+		'Text of the SMS. Up to 160 GSM-7 characters fit in one SMS (153 per part when longer); any other character (e.g. emoji) makes it UCS-2: 70, then 67 per part.',
+	),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -47,38 +74,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: showFor,
-		options: [
-			{
-				displayName: 'Reference',
-				name: 'reference',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. order-1001',
-				description: 'Your own reference (up to 255 characters); it comes back in the delivery reports',
-			},
-			{
-				displayName: 'Schedule Date',
-				name: 'date',
-				type: 'dateTime',
-				default: '',
-				description:
-					"Send later instead of now. A date without an offset is a time in the account's time zone (the credential's Account Time Zone); a date with an offset or Z is converted to it.",
-			},
-			{
-				displayName: 'Sub-Account ID',
-				name: 'subId',
-				type: 'string',
-				default: '',
-				description: 'Send on behalf of this sub-account',
-			},
-			{
-				displayName: 'Test Mode',
-				name: 'test',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the gateway only validates the message: nothing is sent and no credits are used',
-			},
-		],
+		options: SEND_ADDITIONAL_FIELDS,
 	},
 	...sendOptionsFields(show, [SMART_ENCODING, ...GUARD_OPTIONS, ...CREDIT_OPTIONS], [QUIET_HOURS_OPTION]),
 ];

@@ -16,6 +16,7 @@ import {
 import { asNodeError, errorItemJson } from '../../../transport';
 import { numberRule, refusal } from '../../perItem';
 import { UNKNOWN_OUTCOME_HINT } from './errors';
+import { readInput } from './input';
 import { sendPlanned, type RecipientResult } from './execute';
 import type { Planned } from './requests';
 import type { AcceptedSend } from './memory';
@@ -38,8 +39,12 @@ export interface SendOperation {
 	endpoint: string;
 	/** The operation's fields: a refused field is named by its label here. */
 	description: readonly INodeProperties[];
-	/** Smart Encoding applies to an SMS only. */
-	channel: 'sms' | 'voice';
+	/** Smart Encoding applies to an SMS only; a WhatsApp send says its channel in every output item. */
+	channel: 'sms' | 'voice' | 'whatsapp';
+	/** A send with no Message of its own (a WhatsApp template). */
+	withoutMessage?: true;
+	/** One recipient per request whatever Batch Size says (a WhatsApp template: the gateway takes one number). */
+	oneRecipientPerRequest?: true;
 	/** The request's own fields, checked (default: an SMS's sender and sub-account; a voice call's are its language and gender). */
 	ownFields?: (input: RawSendInput) => Partial<SendRequestBody>;
 	/** Parameters read besides To and Message (a resource locator gives its value). */
@@ -58,22 +63,6 @@ export interface SendOperation {
 	onUnknownOutcome?: OnUnknownOutcome;
 	/** A recipient on the opt-out list (131) is the item's error in every version (Send and Wait: its one number). */
 	optedOutIsError?: boolean;
-}
-
-function readInput(ctx: IExecuteFunctions, operation: SendOperation, itemIndex: number): RawSendInput {
-	const toGroup = operation.sendsToGroups === true && ctx.getNodeParameter('sendTo', itemIndex, 'numbers') === 'group';
-	const input: RawSendInput = {
-		...(operation.reads.includes('additionalFields')
-			? (ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject)
-			: {}),
-		...(toGroup
-			? { groupId: ctx.getNodeParameter('groupId', itemIndex, undefined, { extractValue: true }) }
-			: { to: ctx.getNodeParameter('to', itemIndex, undefined) }),
-		message: ctx.getNodeParameter('message', itemIndex, undefined),
-	};
-	if (operation.reads.includes('sender'))
-		input.sender = ctx.getNodeParameter('sender', itemIndex, undefined, { extractValue: true });
-	return operation.prepare ? operation.prepare(ctx, itemIndex, input) : input;
 }
 
 /** An item's checked request, or why it was refused (thrown unless the node continues on fail); Estimate Cost checks by it too. */
@@ -139,6 +128,7 @@ function echoedFields(body: SendRequestBody): IDataObject {
 /** The output fields of a send as it was accepted: the request's fields and what the operation echoes. */
 function sentFields(operation: SendOperation, plan: Planned): IDataObject {
 	const fields: IDataObject = echoedFields(plan.body);
+	if (operation.channel === 'whatsapp') fields.channel = operation.channel;
 	for (const name of operation.echoes) fields[name] = plan.length[name];
 	if (plan.smart) fields.replacedCharacters = plan.smart.replacedCharacters;
 	return fields;
@@ -212,10 +202,11 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 
 	// Options that apply to the whole run: a bad value stops everything before any request.
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
-	const settings = runSettings(
+	const read = runSettings(
 		operation.onUnknownOutcome ? { ...options, onUnknownOutcome: operation.onUnknownOutcome } : options,
 		version,
 	);
+	const settings = operation.oneRecipientPerRequest && !isProblem(read) ? { ...read, batchSize: 1 } : read;
 	if (isProblem(settings)) {
 		const error = new NodeOperationError(ctx.getNode(), `${label(settings.field)}: ${settings.error}`, {
 			description: 'A node option is invalid, so nothing was sent.',
