@@ -1,5 +1,5 @@
 /**
- * `POST /v1/whatsapp/send_template`, `/send_action` and `/send_list` (docs/gateway-api.md#whatsapp, docs/emulator.md#whatsapp).
+ * `POST /v1/whatsapp/send_template`, `/send_action` and `/send_list` (docs/whatsapp.md#the-calls, docs/emulator.md#whatsapp).
  * The fields and rules are core's (core/whatsapp/); the codes for what breaks them are those a maintained
  * third-party client lists: 139 missing or invalid parameters (an unknown template too), 140 a number without
  * WhatsApp, 137 a button or list message outside a number's 24-hour window. A template goes to one number.
