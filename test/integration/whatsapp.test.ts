@@ -3,47 +3,18 @@
  * bodies are the gateway's documented fields (docs/whatsapp.md#the-calls: `template_name`, `variable1…`,
  * `image`, `buttons: [{id, title}]`, `list: [{title, actions}]`, `button_text`), written out here.
  */
-import { startEmulator, type Emulator } from '../../emulator/server';
-import { emulatorClient } from '../support/emulator-client';
-import { runAction, type GatewayCredentials } from '../support/run';
-
-let emulator: Emulator;
-let credentials: GatewayCredentials;
-const client = emulatorClient(() => emulator);
-
-/** NL mobiles libphonenumber calls valid: 3161000 1000 + n. */
-const number = (n: number) => `3161000${String(1000 + n)}`;
-const sender = { __rl: true, mode: 'id', value: 'MyShop' };
-
-const whatsapp = (operation: string, fields: Record<string, unknown>) => ({
-	resource: 'whatsapp',
-	operation,
-	sender,
-	...fields,
-});
-const YES_NO = {
-	values: [
-		{ id: 'yes', title: 'Yes' },
-		{ id: 'no', title: 'No' },
-	],
-};
-const buttons = (to: string, fields: Record<string, unknown> = {}) =>
-	whatsapp('sendButtons', { to, message: 'Is 10:00 fine?', buttons: YES_NO, ...fields });
-/** Opens the 24-hour window of `numbers`: each writes a WhatsApp message. */
-const write = async (numbers: string[]) => {
-	for (const from of numbers)
-		await client.control('POST', '/emulator/inbound', { from, content: 'Hi', type: 'whatsapp' });
-};
-const bodies = () => emulator.requests.map((request) => JSON.parse(request.body) as Record<string, unknown>);
-
-beforeEach(async () => {
-	emulator = await startEmulator({ settings: { deliveryDelayMs: 5 } });
-	credentials = { baseUrl: emulator.url, apiKey: emulator.account.apiKey, apiSecret: emulator.account.apiSecret };
-	await client.control('PUT', '/emulator/whatsapp/templates', {
-		templates: [{ name: 'order_confirmation', variables: 2, header: 'image' }],
-	});
-});
-afterEach(() => emulator.close());
+import { runAction } from '../support/run';
+import {
+	bodies,
+	buttons,
+	client,
+	credentials,
+	emulator,
+	list,
+	number,
+	whatsapp,
+	write,
+} from '../support/whatsapp-setup';
 
 test('a template with 2 variables and an image header to 3 numbers: 3 requests, one number each', async () => {
 	const numbers = [number(1), number(2), number(3)];
@@ -112,24 +83,10 @@ test('buttons to 20 numbers in one request, each recipient an item with channel 
 test('a list: button_text and the sections as list: [{title, actions: [{id, title, description}]}]', async () => {
 	await write([number(1), number(2)]);
 	const run = await runAction(
-		whatsapp('sendList', {
-			to: `${number(1)}, ${number(2)}`,
-			message: 'Pick a slot',
-			buttonText: 'Slots',
-			sections: {
-				values: [
-					{
-						title: 'Monday',
-						rows: {
-							values: [
-								{ id: 'mon-9', title: '09:00', description: 'Morning' },
-								{ id: 'mon-14', title: '14:00' },
-							],
-						},
-					},
-				],
-			},
-		}),
+		list(`${number(1)}, ${number(2)}`, [
+			{ id: 'mon-9', title: '09:00', description: 'Morning' },
+			{ id: 'mon-14', title: '14:00' },
+		]),
 		[{}],
 		credentials,
 	);
@@ -224,13 +181,26 @@ test('Retry On Fail with a 500 in the middle never sends an accepted recipient t
 	const numbers = Array.from({ length: 6 }, (_, n) => number(n));
 	await write(numbers);
 	await client.control('POST', '/emulator/faults', { status: 500, after: 1, path: '/v1/whatsapp/send_action' });
+	// Requests of 2 numbers; the 2nd answers 500, which Retry On Fail sends again (On Unknown Outcome: Resend).
 	const run = await runAction(
-		buttons('={{ $json.to }}'),
+		buttons('={{ $json.to }}', { options: { batchSize: 2, onUnknownOutcome: 'resend' } }),
 		numbers.map((to) => ({ to })),
 		credentials,
 		{ retryOnFail: { maxTries: 2, waitBetweenTries: 0 } },
 	);
 	expect(run.error).toBeUndefined();
+	expect(emulator.requests.map((request) => request.status)).toEqual([200, 500, 200, 200]);
 	expect(emulator.messages.map((message) => message.to).sort()).toEqual(numbers);
 	expect(run.items.map((item) => [item.json.to, item.json.channel])).toEqual(numbers.map((to) => [to, 'whatsapp']));
+});
+
+test('a 500 with On Unknown Outcome Do Not Resend: the recipients it left unknown get neither channel again', async () => {
+	const numbers = [number(1), number(2), number(3)];
+	await write([number(1), number(3)]);
+	await client.control('POST', '/emulator/faults', { status: 500, path: '/v1/whatsapp/send_action' });
+	const run = await runAction(buttons(numbers.join(','), { options: { smsFallback: true } }), [{}], credentials, {
+		retryOnFail: { maxTries: 2, waitBetweenTries: 0 },
+	});
+	expect(run.error?.message).toMatch(/^Not sent again to 31610001001 \(and 2 more recipients\)/);
+	expect(emulator.messages).toHaveLength(0);
 });

@@ -121,7 +121,7 @@ export const API_ERROR_CODES: Readonly<Record<string, CodeInfo>> = {
 	'136': { name: 'Invalid page', meaning: 'The page number is invalid' },
 	'137': thirdParty(
 		'WhatsApp window closed',
-		'The 24H window is not open: the person has not written to you on WhatsApp in the last 24 hours. Send a template message instead (WhatsApp → Send Template), or send an SMS',
+		'The 24H window is not open: the person has not written to you on WhatsApp in the last 24 hours. Send a template message instead (WhatsApp → Send Template), or turn on the option SMS Fallback to send an SMS',
 	),
 	'138': thirdParty(
 		'WhatsApp misconfigured',
@@ -133,7 +133,7 @@ export const API_ERROR_CODES: Readonly<Record<string, CodeInfo>> = {
 	),
 	'140': thirdParty(
 		'No WhatsApp Business account',
-		'Invalid or missing WhatsApp Business account: set up WhatsApp in the gateway, or send this number an SMS instead',
+		'Invalid or missing WhatsApp Business account: set up WhatsApp in the gateway, or send an SMS instead (the option SMS Fallback does it for buttons and lists)',
 	),
 	'200': {
 		name: 'IP address not allowed',

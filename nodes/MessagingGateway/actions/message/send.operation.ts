@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { SEND_SMS_ENDPOINT } from '../../core/sending/send';
 import { groupIdField } from '../group/fields';
 import { GUARD_OPTIONS } from './cost-guards';
 import { CREDIT_OPTIONS } from './credits';
@@ -81,7 +82,7 @@ export const description: INodeProperties[] = [
 
 /** `POST /v1/message/send` (docs/gateway-api.md#send-sms). */
 export const sendSms: SendOperation = {
-	endpoint: '/v1/message/send',
+	endpoint: SEND_SMS_ENDPOINT,
 	description,
 	channel: 'sms',
 	// A text, or (node version 2 of the sender field) a resource locator's value.

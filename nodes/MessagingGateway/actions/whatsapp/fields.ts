@@ -7,7 +7,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { WHATSAPP_ENDPOINTS } from '../../core/whatsapp/rules';
 import { whatsappFields, type WhatsAppOperation } from '../../core/whatsapp/request';
-import type { RawSendInput } from '../../core/sending/send';
+import type { RawSendInput, SendRequestBody } from '../../core/sending/send';
+import { messageLengthProblem } from '../../core/sending/rules';
+import { fallbackSmsText } from '../message/send/fallback';
+import { refusal } from '../perItem';
 import { SEND_ADDITIONAL_FIELDS } from '../message/send.operation';
 import { messageField, sendOptionsFields, senderFields, toField } from '../message/send/fields';
 import type { SendOperation } from '../message/send/run';
@@ -39,8 +42,8 @@ export function closingFields(operation: WhatsAppOperation, options: INodeProper
 	];
 }
 
-/** Header and Footer of buttons and lists (options of the operation). */
-export const HEADER_AND_FOOTER: INodeProperties[] = [
+/** The options of buttons and lists: Header, Footer, SMS Fallback. */
+export const BUTTONS_AND_LIST_OPTIONS: INodeProperties[] = [
 	{
 		displayName: 'Footer',
 		name: 'footer',
@@ -55,7 +58,28 @@ export const HEADER_AND_FOOTER: INodeProperties[] = [
 		default: '',
 		description: 'A bold line above the message',
 	},
+	{
+		displayName: 'SMS Fallback',
+		name: 'smsFallback',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether a recipient WhatsApp refuses (24-hour window closed: 137; no WhatsApp: 140) gets an SMS instead: the message, then the choices numbered ("Reply 1 for Yes, 2 for No"). Read from the first item for the whole run.',
+	},
 ];
+
+/** With SMS Fallback on (the run's option, read from item 0), the SMS an item may become must fit in one message. */
+function checkFallbackSms(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	_recipients: readonly string[],
+	body: SendRequestBody,
+) {
+	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
+	if (options.smsFallback !== true) return;
+	const problem = messageLengthProblem(fallbackSmsText(body), 'the SMS with its numbered choices');
+	if (problem) throw refusal(ctx, 'SMS Fallback', problem, itemIndex);
+}
 
 /** The operation's own parameters (`names`), and from Options its `optionNames`, added to the item's input. */
 function reader(names: ReadonlyArray<keyof RawSendInput>, optionNames: ReadonlyArray<keyof RawSendInput>) {
@@ -85,7 +109,9 @@ export function whatsappSend(
 		prepare: reader(parameters, template ? [] : ['header', 'footer']),
 		echoes: [],
 		oneItemPerInputInVersion1: false,
-		...(template ? { withoutMessage: true as const, oneRecipientPerRequest: true as const } : {}),
+		...(template
+			? { withoutMessage: true as const, oneRecipientPerRequest: true as const }
+			: { smsFallback: true as const, check: checkFallbackSms }),
 	};
 }
 

@@ -4,7 +4,7 @@ import { MAX_BUTTON_TITLE_LENGTH, MAX_BUTTONS } from '../../core/whatsapp/rules'
 import { runSend } from '../message/send/run';
 import {
 	closingFields,
-	HEADER_AND_FOOTER,
+	BUTTONS_AND_LIST_OPTIONS,
 	whatsappMessageField,
 	recipientFields,
 	showFor,
@@ -48,7 +48,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	...closingFields('sendButtons', HEADER_AND_FOOTER),
+	...closingFields('sendButtons', BUTTONS_AND_LIST_OPTIONS),
 ];
 
 /** `POST /v1/whatsapp/send_action`: several numbers per request (docs/whatsapp.md#send-buttons). */

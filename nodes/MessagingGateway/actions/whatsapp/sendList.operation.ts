@@ -4,7 +4,7 @@ import { LIST_LIMITS } from '../../core/whatsapp/list-shape';
 import { runSend } from '../message/send/run';
 import {
 	closingFields,
-	HEADER_AND_FOOTER,
+	BUTTONS_AND_LIST_OPTIONS,
 	whatsappMessageField,
 	recipientFields,
 	showFor,
@@ -76,7 +76,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	...closingFields('sendList', HEADER_AND_FOOTER),
+	...closingFields('sendList', BUTTONS_AND_LIST_OPTIONS),
 ];
 
 /** `POST /v1/whatsapp/send_list`: several numbers per request (docs/whatsapp.md#send-list). */

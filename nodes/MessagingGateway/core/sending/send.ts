@@ -15,6 +15,9 @@ import { dateValueText, formatScheduleDate } from './schedule';
 import { countSegments, type SegmentCount } from './segments';
 import { got } from '../values';
 
+/** Send SMS's call (docs/gateway-api.md#send-sms); WhatsApp's SMS Fallback sends through it too. */
+export const SEND_SMS_ENDPOINT = '/v1/message/send';
+
 /** What the parameters resolved to; a key that is present was set by the user (an additional field). */
 export interface RawSendInput {
 	sender?: unknown;

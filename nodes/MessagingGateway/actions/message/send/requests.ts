@@ -7,6 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { SegmentCount } from '../../../core/sending/segments';
 import type { MergedRecipients, SendRequestBody } from '../../../core/sending/send';
+import type { FallbackReason } from '../../../core/whatsapp/fallback';
 import type { SmartEncoding } from '../smart-encoding';
 
 /** One item's checked request: its position among the items, its body and its distinct recipients. */
@@ -24,6 +25,8 @@ export interface Planned extends PlannedSend {
 	smart?: SmartEncoding;
 	/** The item's options as read for it: its cost guards and credits are its own (an expression may differ per item). */
 	options: IDataObject;
+	/** An SMS sent instead of a WhatsApp message (SMS Fallback), and why. */
+	fallbackReason?: FallbackReason;
 }
 
 /** Part of one item's recipients, with the body that sends to them. */

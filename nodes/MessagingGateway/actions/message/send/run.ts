@@ -17,6 +17,8 @@ import { asNodeError, errorItemJson } from '../../../transport';
 import { numberRule, refusal } from '../../perItem';
 import { UNKNOWN_OUTCOME_HINT } from './errors';
 import { readInput } from './input';
+import { sendFallbackSms } from './fallback';
+import { sentFields } from './sent-fields';
 import { sendPlanned, type RecipientResult } from './execute';
 import type { Planned } from './requests';
 import type { AcceptedSend } from './memory';
@@ -54,7 +56,9 @@ export interface SendOperation {
 	/** Adjusts an item's input before it is checked, or refuses it by throwing (Send and Wait: one number, the hint, its reference). */
 	prepare?(ctx: IExecuteFunctions, itemIndex: number, input: RawSendInput): RawSendInput;
 	/** Refuses an item's checked request by throwing (Send and Wait: its distinct recipients are one number). */
-	check?(ctx: IExecuteFunctions, itemIndex: number, recipients: readonly string[]): void;
+	check?(ctx: IExecuteFunctions, itemIndex: number, recipients: readonly string[], body: SendRequestBody): void;
+	/** Whether the option SMS Fallback applies (WhatsApp's buttons and lists: send/fallback.ts). */
+	smsFallback?: true;
 	/** What each output item tells about the message besides the request's fields. */
 	echoes: ReadonlyArray<'segments' | 'encoding'>;
 	/** Node version 1 gives one output item per input item, with `messageids` for several recipients. */
@@ -90,7 +94,7 @@ export function planItem(
 			};
 			built = buildSendRequest(input, { ...context, defaultCountry: country, numbers }, operation.ownFields);
 		}
-		if (built.ok) operation.check?.(ctx, itemIndex, built.recipients);
+		if (built.ok) operation.check?.(ctx, itemIndex, built.recipients, built.body);
 	} catch (error) {
 		// An expression n8n could not resolve: n8n's error names the parameter.
 		const nodeError = asNodeError(ctx, error, itemIndex) as NodeOperationError;
@@ -112,33 +116,13 @@ export function planItem(
 	return error;
 }
 
-/** Fields of the request that come back in the output, under the node's parameter names. */
-function echoedFields(body: SendRequestBody): IDataObject {
-	const json: IDataObject = {};
-	if (body.sender !== undefined) json.sender = body.sender;
-	if (body.reference !== undefined) json.reference = body.reference;
-	if (body.date !== undefined) json.date = body.date;
-	if (body.test !== undefined) json.test = body.test;
-	if (body.subid !== undefined) json.subId = body.subid;
-	if (body.language !== undefined) json.language = body.language;
-	if (body.gender !== undefined) json.gender = body.gender;
-	return json;
-}
-
-/** The output fields of a send as it was accepted: the request's fields and what the operation echoes. */
-function sentFields(operation: SendOperation, plan: Planned): IDataObject {
-	const fields: IDataObject = echoedFields(plan.body);
-	if (operation.channel === 'whatsapp') fields.channel = operation.channel;
-	for (const name of operation.echoes) fields[name] = plan.length[name];
-	if (plan.smart) fields.replacedCharacters = plan.smart.replacedCharacters;
-	return fields;
-}
-
 type Result = RecipientResult<Planned> | QuietSkipped<Planned>;
 
 /** One output item for one recipient: its message id, that it is skipped (opted out, quiet hours), or its error (with the outcome when it is unknown). */
 function recipientOutput(operation: SendOperation, result: Result): IDataObject {
 	if (result.kind === 'optedOut' || result.kind === 'quietHours') return { to: result.to, skipped: result.kind };
+	// Refused on WhatsApp for a reason SMS Fallback handles, before its SMS was made (send/fallback.ts replaces it).
+	if (result.kind === 'fallback') return { to: result.to, fallbackReason: result.reason };
 	if (result.kind === 'accepted' && result.messageids)
 		return { messageids: result.messageids, groupId: result.plan.body.to, ...sentFields(operation, result.plan) };
 	if (result.kind === 'accepted') {
@@ -226,7 +210,16 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 	if (stopped) return items.map((_, item) => ({ json: errorItemJson(stopped), pairedItem: { item } }));
 	// Node version 4: a recipient on the opt-out list is skipped, the request's others are sent (version 3 failed them all).
 	const skipOptedOut = version >= 4 && operation.optedOutIsError !== true;
-	const { byItem } = await sendPlanned(ctx, operation.endpoint, planned, { ...settings, skipOptedOut }, items.length);
+	const fallBack = operation.smsFallback === true && options.smsFallback === true;
+	const sent = await sendPlanned(
+		ctx,
+		operation.endpoint,
+		planned,
+		{ ...settings, skipOptedOut, fallBack },
+		items.length,
+	);
+	// SMS Fallback: the recipients WhatsApp refused with 137 or 140 get an SMS instead.
+	const byItem = fallBack ? await sendFallbackSms(ctx, sent.byItem, settings, items.length) : sent.byItem;
 
 	return plans.flatMap((plan, itemIndex) => {
 		const pairedItem = { item: itemIndex };
