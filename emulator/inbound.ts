@@ -1,5 +1,5 @@
 /**
- * An incoming SMS arriving (docs/emulator.md): its signed inbox_message webhook goes out, it lands in the inbox and
+ * An incoming SMS or WhatsApp message arriving (docs/emulator.md): its signed inbox_message webhook goes out, it lands in the inbox and
  * the conversation, and with the `optOutKeywords` setting a STOP puts its sender on the opt-out list. Used by
  * `POST /emulator/inbound` (one SMS, or a burst of several a gap apart) and by the auto-responders.
  */
@@ -17,6 +17,9 @@ export function receiveInbound(
 	fields: Fields,
 ): { result: ReturnType<EmitEvent>; started: Delivery[] } {
 	const result = emit('inbox_message', fields);
-	state.inbox.messages.push(inboundOf(result.event));
+	const received = inboundOf(result.event);
+	state.inbox.messages.push(received);
+	// An incoming WhatsApp message opens (or renews) the sender's 24-hour window.
+	if (received.type === 'whatsapp') state.whatsapp.lastReceived.set(received.sender, received.at);
 	return { result, started: [...result.deliveries, ...optOutOnKeyword(state, emit, result.event)] };
 }

@@ -13,6 +13,7 @@ import { controlError } from './http';
 import { createAutoresponders, resetAutoresponders, type AutoresponderState } from './autoresponders';
 import { createInbox, resetInbox, type InboxState } from './inbox';
 import { MAX_TIMER_MS } from './tasks';
+import { createWhatsApp, resetWhatsApp, type WhatsAppState } from './whatsapp';
 import type { Account, ApiRequest, EmittedEvent, EmulatorOptions, Fault, SentMessage, Settings } from './types';
 
 export const DEFAULT_ACCOUNT: Account = {
@@ -100,6 +101,8 @@ export interface State {
 	readonly inbox: InboxState;
 	/** Numbers that answer every SMS they receive (autoresponders.ts). */
 	readonly autoresponders: AutoresponderState;
+	/** WhatsApp's templates and 24-hour windows (whatsapp.ts). */
+	readonly whatsapp: WhatsAppState;
 	/** Faults still to apply to API requests, first one next. */
 	readonly faults: Fault[];
 	/** TCP connections accepted (all; those that carried API requests) and API requests since start or reset: GET /emulator/stats. */
@@ -177,6 +180,7 @@ export function createState(options: EmulatorOptions): State {
 		senderIds: [...(options.senderIds ?? DEFAULT_SENDER_IDS)],
 		inbox: createInbox(),
 		autoresponders: createAutoresponders(),
+		whatsapp: createWhatsApp(),
 		faults: [],
 		stats: { connections: 0, apiConnections: 0, apiRequests: 0 },
 		apiSockets: new WeakSet<object>(),
@@ -208,6 +212,7 @@ export function createState(options: EmulatorOptions): State {
 			state.directory.reset();
 			resetInbox(state.inbox);
 			resetAutoresponders(state.autoresponders);
+			resetWhatsApp(state.whatsapp);
 			state.senderIds.splice(0, state.senderIds.length, ...(options.senderIds ?? DEFAULT_SENDER_IDS));
 			Object.assign(state.stats, { connections: 0, apiConnections: 0, apiRequests: 0 });
 		},

@@ -42,7 +42,7 @@ export interface Settings {
 export interface SentMessage {
 	messageid: string;
 	/** Absent for SMS. */
-	messageType?: 'voice';
+	messageType?: 'voice' | 'whatsapp';
 	to: string;
 	sender: string;
 	content: string;

@@ -16,6 +16,7 @@ import { conversationAnswer, historyAnswer, inboxAnswer } from './lists';
 import { handleSmsSend } from './send';
 import { senderIdsAnswer } from './senderids';
 import { handleVoiceSend } from './voice';
+import { handleWhatsAppButtons, handleWhatsAppList, handleWhatsAppTemplate } from './whatsapp';
 
 type ApiHandler = (call: ApiCall) => { status: number; body: unknown };
 
@@ -23,6 +24,12 @@ type ApiHandler = (call: ApiCall) => { status: number; body: unknown };
 const API_ROUTES: Record<string, ApiHandler> = {
 	'POST /v1/message/send': ({ raw, gateway }) => handleSmsSend(parseApiBody(raw), gateway.send),
 	'POST /v1/voice/send': ({ raw, gateway }) => handleVoiceSend(parseApiBody(raw), gateway.send),
+	'POST /v1/whatsapp/send_template': ({ raw, gateway, state }) =>
+		handleWhatsAppTemplate(parseApiBody(raw), gateway.send, state.whatsapp),
+	'POST /v1/whatsapp/send_action': ({ raw, gateway, state }) =>
+		handleWhatsAppButtons(parseApiBody(raw), gateway.send, state.whatsapp),
+	'POST /v1/whatsapp/send_list': ({ raw, gateway, state }) =>
+		handleWhatsAppList(parseApiBody(raw), gateway.send, state.whatsapp),
 	'GET /v1/senderids': ({ state }) => ({ status: 200, body: senderIdsAnswer(state.senderIds) }),
 	'POST /v1/format/number': ({ raw, state }) => handleFormatNumber(parseApiBody(raw), state.account),
 	'GET /v1/auth': ({ state }) => ({ status: 200, body: { success: true, username: state.account.username } }),

@@ -92,7 +92,10 @@ export function readInbound(body: Fields, account: Account, messages: readonly S
 			: original && /^\d+$/.test(original.sender)
 				? original.sender
 				: account.virtualNumber;
-	const fields: Fields = { message: { sender: from, receiver: to, content: body.content } };
+	if (body.type !== undefined && body.type !== 'sms' && body.type !== 'whatsapp')
+		throw controlError('"type" must be sms or whatsapp');
+	const type = body.type ?? 'sms';
+	const fields: Fields = { message: { sender: from, receiver: to, content: body.content, type } };
 	if (original)
 		fields.isreply = isreplyFor(
 			{ ...original, receiver: original.to, created: new Date(original.created) },

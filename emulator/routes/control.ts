@@ -14,6 +14,7 @@ import { readBulkInbox, readInboxOrder } from '../inbox';
 import { receiveInbound } from '../inbound';
 import type { EmittedEvent } from '../types';
 import { readSenderIds } from './senderids';
+import { WHATSAPP_CONTROL_ROUTES } from '../whatsapp';
 import {
 	EVENT_TYPE_VALUES,
 	readEmit,
@@ -222,6 +223,7 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 		return [201, group];
 	},
 	'GET /emulator/contacts': ({ state }) => [200, state.directory.contacts],
+	...WHATSAPP_CONTROL_ROUTES,
 	'POST /emulator/reset': ({ state }) => {
 		state.reset();
 		return [200, { reset: true }];

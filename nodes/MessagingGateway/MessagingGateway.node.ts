@@ -18,6 +18,7 @@ import * as number from './actions/number/Number.resource';
 import * as contact from './actions/contact/Contact.resource';
 import * as group from './actions/group/Group.resource';
 import * as optOut from './actions/optOut/OptOut.resource';
+import * as whatsapp from './actions/whatsapp/Whatsapp.resource';
 import { router } from './actions/router';
 import { resumeWebhook, RESUME_WEBHOOKS } from './actions/message/sendAndWait/webhook';
 import { APP_DESCRIPTION, CREDENTIAL_TYPE } from './constants';
@@ -40,7 +41,7 @@ export class MessagingGateway implements INodeType {
 		defaultVersion: 5,
 		// The canvas line under the node's name, per resource and operation (n8n's own read "Get many contacts", "Send and wait").
 		subtitle:
-			'={{ ({ "message:send": "Send SMS", "message:sendAndWait": "Send and wait", "message:sendVoice": "Send voice message", "message:estimate": "Estimate cost", "message:getAll": "Get many sent messages", "inbox:getAll": "Get many inbox messages", "conversation:get": "Get conversation", "conversation:getUnanswered": "Get unanswered messages", "contact:create": "Create contact", "contact:getAll": "Get many contacts", "group:getAll": "Get many groups", "group:rename": "Rename group", "optOut:create": "Add to opt-out list", "account:getAccount": "Get account", "account:getBalance": "Get balance", "account:getSenderIds": "Get sender IDs", "number:format": "Format number" })[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}',
+			'={{ ({ "message:send": "Send SMS", "message:sendAndWait": "Send and wait", "message:sendVoice": "Send voice message", "message:estimate": "Estimate cost", "message:getAll": "Get many sent messages", "inbox:getAll": "Get many inbox messages", "conversation:get": "Get conversation", "conversation:getUnanswered": "Get unanswered messages", "contact:create": "Create contact", "contact:getAll": "Get many contacts", "group:getAll": "Get many groups", "group:rename": "Rename group", "optOut:create": "Add to opt-out list", "whatsapp:sendTemplate": "Send WhatsApp template", "whatsapp:sendButtons": "Send WhatsApp buttons", "whatsapp:sendList": "Send WhatsApp list", "account:getAccount": "Get account", "account:getBalance": "Get balance", "account:getSenderIds": "Get sender IDs", "number:format": "Format number" })[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}',
 		description: APP_DESCRIPTION,
 		defaults: { name: 'Messaging Gateway' },
 		usableAsTool: true,
@@ -65,6 +66,7 @@ export class MessagingGateway implements INodeType {
 					{ name: 'Message', value: 'message' },
 					{ name: 'Number', value: 'number' },
 					{ name: 'Opt-Out', value: 'optOut' },
+					{ name: 'WhatsApp', value: 'whatsapp' },
 				],
 				default: 'message',
 			},
@@ -78,6 +80,7 @@ export class MessagingGateway implements INodeType {
 			...contact.description,
 			...group.description,
 			...optOut.description,
+			...whatsapp.description,
 		],
 	};
 

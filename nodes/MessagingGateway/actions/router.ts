@@ -11,9 +11,11 @@ import * as inbox from './inbox/Inbox.resource';
 import * as contact from './contact/Contact.resource';
 import * as group from './group/Group.resource';
 import * as optOut from './optOut/OptOut.resource';
+// WhatsApp through the same gateway (docs/whatsapp.md).
+import * as whatsapp from './whatsapp/Whatsapp.resource';
 
 /** Every resource with its operations; a new operation is added to its resource file's `operations`. */
-const RESOURCES = { account, message, number, inbox, conversation, contact, group, optOut };
+const RESOURCES = { account, message, number, inbox, conversation, contact, group, optOut, whatsapp };
 type Resources = typeof RESOURCES;
 
 /** The resource / operation pairs the node offers, e.g. `{ resource: 'account'; operation: 'getBalance' }`. */
@@ -55,5 +57,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			return [await group.operations[selected.operation].execute.call(this)];
 		case 'optOut':
 			return [await optOut.operations[selected.operation].execute.call(this)];
+		case 'whatsapp':
+			return [await whatsapp.operations[selected.operation].execute.call(this)];
 	}
 }

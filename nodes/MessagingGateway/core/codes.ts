@@ -87,6 +87,11 @@ export const API_ERROR_CODES: Readonly<Record<string, CodeInfo>> = {
 	'112': { name: 'Message problem', meaning: 'The message could not be processed' },
 	'113': { name: 'Order problem', meaning: 'The order could not be processed' },
 	'114': { name: 'Empty request', meaning: 'The request carried no data' },
+	// 116 and 137–140: only a maintained third-party client's code table lists them (docs/whatsapp.md#error-codes).
+	'116': thirdParty(
+		'Access disabled',
+		"API access was disabled after a long time without use: turn it on again in the gateway's API settings",
+	),
 	'118': {
 		name: 'Message too long',
 		meaning: 'The message is longer than the gateway accepts (459 characters on older accounts, 612 on newer)',
@@ -114,6 +119,22 @@ export const API_ERROR_CODES: Readonly<Record<string, CodeInfo>> = {
 	'134': { name: 'Webhook not found', meaning: 'The webhook id does not exist' },
 	'135': { name: 'Invalid limit', meaning: 'The limit must be between 1 and 2000' },
 	'136': { name: 'Invalid page', meaning: 'The page number is invalid' },
+	'137': thirdParty(
+		'WhatsApp window closed',
+		'The 24H window is not open: the person has not written to you on WhatsApp in the last 24 hours. Send a template message instead (WhatsApp → Send Template), or turn on the option SMS Fallback to send an SMS',
+	),
+	'138': thirdParty(
+		'WhatsApp misconfigured',
+		"The account's WhatsApp Business setup is incomplete: check it in the gateway's WhatsApp settings",
+	),
+	'139': thirdParty(
+		'WhatsApp parameters invalid',
+		"A WhatsApp parameter is missing or invalid: check the template's name, its number of variables and its header type against the template approved in the gateway",
+	),
+	'140': thirdParty(
+		'No WhatsApp Business account',
+		'Invalid or missing WhatsApp Business account: set up WhatsApp in the gateway, or send an SMS instead (the option SMS Fallback does it for buttons and lists)',
+	),
 	'200': {
 		name: 'IP address not allowed',
 		meaning: "This server's IP address is not on the account's allow list: add it in the gateway's API settings",

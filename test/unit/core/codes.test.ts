@@ -76,8 +76,16 @@ test('every documented API error code is explained', () => {
 		'135',
 		'136',
 		'200',
+		// Listed by a maintained third-party client only (docs/whatsapp.md#error-codes).
+		'116',
+		'137',
+		'138',
+		'139',
+		'140',
 	];
 	expect(Object.keys(API_ERROR_CODES).sort()).toEqual([...documented].sort());
+	expect(describeCode('137')).toMatch(/24H window is not open.*Send a template message instead/);
+	expect(describeCode('140')).toMatch(/Invalid or missing WhatsApp Business account/);
 	for (const code of documented) expect(describeCode(code)).toEqual(expect.any(String));
 	expect(describeCode('104')).toMatch(/API key or API secret is wrong/);
 	expect(describeCode(2000)).toBe('Gateway status INSUFFICIENT_FUNDS');

@@ -69,7 +69,8 @@ function estimateOf(
 ): Estimate | NodeOperationError {
 	const rates = creditRates(plan.options);
 	if (isRateProblem(rates)) return refusal(ctx, label(rates.field), rates.error, plan.index);
-	const { message, type } = plan.body;
+	// An SMS always has its message (only a WhatsApp template has none).
+	const { message = '', type } = plan.body;
 	const { encoding, segments } = plan.length;
 	const recipients = type === 'group' ? null : plan.recipients.length;
 	const json: IDataObject = {

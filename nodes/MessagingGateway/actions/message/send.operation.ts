@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { SEND_SMS_ENDPOINT } from '../../core/sending/send';
 import { groupIdField } from '../group/fields';
 import { GUARD_OPTIONS } from './cost-guards';
 import { CREDIT_OPTIONS } from './credits';
@@ -7,10 +8,44 @@ import { SMART_ENCODING } from './smart-encoding';
 import { runSend, type SendOperation } from './send/run';
 import { QUIET_HOURS_OPTION } from './send/quiet-hours-option';
 import { LOOP_GUARD_OPTION } from './send/loop-guard-option';
-import { sendOptionsFields, senderFields, toField } from './send/fields';
+import { messageField, sendOptionsFields, senderFields, toField } from './send/fields';
 
 const show = { resource: ['message'], operation: ['send'] };
 const showFor = { show };
+
+/** Send's Additional Fields: every message send of the gateway takes them (the WhatsApp calls too). */
+export const SEND_ADDITIONAL_FIELDS: INodeProperties[] = [
+	{
+		displayName: 'Reference',
+		name: 'reference',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. order-1001',
+		description: 'Your own reference (up to 255 characters); it comes back in the delivery reports',
+	},
+	{
+		displayName: 'Schedule Date',
+		name: 'date',
+		type: 'dateTime',
+		default: '',
+		description:
+			"Send later instead of now. A date without an offset is a time in the account's time zone (the credential's Account Time Zone); a date with an offset or Z is converted to it.",
+	},
+	{
+		displayName: 'Sub-Account ID',
+		name: 'subId',
+		type: 'string',
+		default: '',
+		description: 'Send on behalf of this sub-account',
+	},
+	{
+		displayName: 'Test Mode',
+		name: 'test',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the gateway only validates the message: nothing is sent and no credits are used',
+	},
+];
 
 export const description: INodeProperties[] = [
 	...senderFields(show),
@@ -30,17 +65,10 @@ export const description: INodeProperties[] = [
 		{ ...show, sendTo: ['group'] },
 		{ description: 'The group whose contacts get the SMS (the gateway leaves out unsubscribed contacts)' },
 	),
-	{
-		displayName: 'Message',
-		name: 'message',
-		type: 'string',
-		required: true,
-		default: '',
-		typeOptions: { rows: 4 },
-		description:
-			'Text of the SMS. Up to 160 GSM-7 characters fit in one SMS (153 per part when longer); any other character (e.g. emoji) makes it UCS-2: 70, then 67 per part.',
-		displayOptions: showFor,
-	},
+	messageField(
+		show,
+		'Text of the SMS. Up to 160 GSM-7 characters fit in one SMS (153 per part when longer); any other character (e.g. emoji) makes it UCS-2: 70, then 67 per part.',
+	),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -48,38 +76,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: showFor,
-		options: [
-			{
-				displayName: 'Reference',
-				name: 'reference',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. order-1001',
-				description: 'Your own reference (up to 255 characters); it comes back in the delivery reports',
-			},
-			{
-				displayName: 'Schedule Date',
-				name: 'date',
-				type: 'dateTime',
-				default: '',
-				description:
-					"Send later instead of now. A date without an offset is a time in the account's time zone (the credential's Account Time Zone); a date with an offset or Z is converted to it.",
-			},
-			{
-				displayName: 'Sub-Account ID',
-				name: 'subId',
-				type: 'string',
-				default: '',
-				description: 'Send on behalf of this sub-account',
-			},
-			{
-				displayName: 'Test Mode',
-				name: 'test',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the gateway only validates the message: nothing is sent and no credits are used',
-			},
-		],
+		options: SEND_ADDITIONAL_FIELDS,
 	},
 	...sendOptionsFields(
 		show,
@@ -90,7 +87,7 @@ export const description: INodeProperties[] = [
 
 /** `POST /v1/message/send` (docs/gateway-api.md#send-sms). */
 export const sendSms: SendOperation = {
-	endpoint: '/v1/message/send',
+	endpoint: SEND_SMS_ENDPOINT,
 	description,
 	channel: 'sms',
 	// A text, or (node version 2 of the sender field) a resource locator's value.

@@ -1,26 +1,17 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { voiceFields } from '../../core/sending/send';
+import { voiceFields } from '../../core/sending/voice-fields';
 import { DEFAULT_VOICE_GENDER, DEFAULT_VOICE_LANGUAGE, VOICE_GENDERS, VOICE_LANGUAGES } from '../../core/sending/voice';
 import { runSend, type SendOperation } from './send/run';
 import { QUIET_HOURS_OPTION } from './send/quiet-hours-option';
-import { sendOptionsFields, toField } from './send/fields';
+import { messageField, sendOptionsFields, toField } from './send/fields';
 
 const show = { resource: ['message'], operation: ['sendVoice'] };
 const showFor = { show };
 
 export const description: INodeProperties[] = [
 	toField(show),
-	{
-		displayName: 'Message',
-		name: 'message',
-		type: 'string',
-		required: true,
-		default: '',
-		typeOptions: { rows: 4 },
-		description: 'Text that is read aloud to whoever answers the call',
-		displayOptions: showFor,
-	},
+	messageField(show, 'Text that is read aloud to whoever answers the call'),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',

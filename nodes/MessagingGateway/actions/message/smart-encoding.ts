@@ -35,7 +35,7 @@ export const smartEncodedText = (node: INode, options: IDataObject, text: string
 /** The item's input with its message smart-encoded, and what was done; the input unchanged when the option is off. */
 export function smartEncoded(
 	ctx: IExecuteFunctions,
-	channel: 'sms' | 'voice',
+	channel: 'sms' | 'voice' | 'whatsapp',
 	options: IDataObject,
 	input: RawSendInput,
 ): { input: RawSendInput; encoding?: SmartEncoding } {

@@ -11,10 +11,12 @@ import { readGroupId } from '../contacts/group';
 import type { Country } from '../numbers/countries';
 import { readRecipients, type NumberRule } from '../numbers/phone';
 import { MAX_REFERENCE_LENGTH, messageLengthProblem, senderProblem, showsNothing } from './rules';
-import { VOICE_GENDERS, VOICE_LANGUAGES } from './voice';
 import { dateValueText, formatScheduleDate } from './schedule';
 import { countSegments, type SegmentCount } from './segments';
 import { got } from '../values';
+
+/** Send SMS's call (docs/gateway-api.md#send-sms); WhatsApp's SMS Fallback sends through it too. */
+export const SEND_SMS_ENDPOINT = '/v1/message/send';
 
 /** What the parameters resolved to; a key that is present was set by the user (an additional field). */
 export interface RawSendInput {
@@ -29,6 +31,17 @@ export interface RawSendInput {
 	gender?: unknown;
 	/** Present for a group send (Send To: Group): the group's ID instead of `to`. */
 	groupId?: unknown;
+	/** WhatsApp's own parameters (core/whatsapp/request.ts); a send without `message` (a template) sends none. */
+	templateName?: unknown;
+	variables?: unknown;
+	buttonVariables?: unknown;
+	headerMedia?: unknown;
+	headerMediaUrl?: unknown;
+	buttons?: unknown;
+	buttonText?: unknown;
+	sections?: unknown;
+	header?: unknown;
+	footer?: unknown;
 }
 
 export type SendField = keyof RawSendInput;
@@ -43,7 +56,8 @@ export interface SendContext {
 }
 
 export interface SendRequestBody {
-	message: string;
+	/** Absent only for a WhatsApp template, whose text is the template's. */
+	message?: string;
 	/** Numbers, or a group's ID with `type: "group"` (docs/contacts-and-groups.md). */
 	to: string | string[];
 	type?: 'group';
@@ -54,6 +68,8 @@ export interface SendRequestBody {
 	subid?: string;
 	language?: string;
 	gender?: string;
+	/** A channel's own fields, sent as they are (WhatsApp's: core/whatsapp/request.ts). */
+	[channelField: string]: unknown;
 }
 
 type Checked<T> = { ok: true; value: T } | { ok: false; field: SendField; error: string };
@@ -66,7 +82,7 @@ export type BuildSendResult =
 	| { ok: false; field: SendField; error: string };
 
 /** A refused field, thrown inside this module and returned as a result by its entry points. */
-class InputError extends Error {
+export class InputError extends Error {
 	constructor(
 		readonly field: SendField,
 		message: string,
@@ -76,14 +92,14 @@ class InputError extends Error {
 }
 
 /** Text, or a finite number written as text; anything else is refused with what it was. */
-function text(field: SendField, value: unknown): string {
+export function text(field: SendField, value: unknown): string {
 	if (typeof value === 'string') return value;
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
 	throw new InputError(field, `expected text but got ${got(value)}`);
 }
 
 /** An optional field: absent or '' means not set; a key present with null/undefined is an expression that found nothing. */
-function optionalText(input: RawSendInput, field: keyof RawSendInput): string | undefined {
+export function optionalText(input: RawSendInput, field: keyof RawSendInput): string | undefined {
 	if (!(field in input)) return undefined;
 	const value = text(field, input[field]);
 	return value === '' ? undefined : value;
@@ -196,51 +212,30 @@ export function buildSendRequest(
 		const own = extra(input);
 		const { numbers, merged, group } =
 			'groupId' in input ? groupTarget(input.groupId) : { ...recipients(input.to, context), group: undefined };
-		const content = message(input.message);
+		// A WhatsApp template has no message of its own (its operation reads none).
+		const content = 'message' in input ? message(input.message) : undefined;
 		const to = group ?? (numbers.length === 1 ? numbers[0] : numbers);
-		const body: SendRequestBody = { message: content, to, ...(group ? { type: 'group' as const } : {}), ...own };
+		const body: SendRequestBody = {
+			...(content === undefined ? {} : { message: content }),
+			to,
+			...(group ? { type: 'group' as const } : {}),
+			...own,
+		};
 		const date = schedule(input, context);
 		if (date !== undefined) body.date = date;
 		const ref = reference(input);
 		if (ref !== undefined) body.reference = ref;
 		const test = flag(input, 'test');
 		if (test !== undefined) body.test = test;
-		return { body, recipients: numbers, merged, length: countSegments(content) };
+		return { body, recipients: numbers, merged, length: countSegments(content ?? '') };
 	});
 	return built.ok ? { ok: true, ...built.value } : built;
 }
 
-/** The SMS's own fields: `sender` and the optional sub-account. */
-function smsFields(input: RawSendInput): Partial<SendRequestBody> {
+/** The SMS's own fields: `sender` and the optional sub-account (WhatsApp's calls take them too). */
+export function smsFields(input: RawSendInput): Partial<SendRequestBody> {
 	const fields: Partial<SendRequestBody> = { sender: sender(input.sender) };
 	const subId = optionalText(input, 'subId');
 	if (subId !== undefined) fields.subid = subId;
-	return fields;
-}
-
-/** One of `allowed`, when the field is set. */
-function choice(input: RawSendInput, field: 'language' | 'gender', allowed: readonly string[]): string | undefined {
-	const value = optionalText(input, field);
-	if (value !== undefined && !allowed.includes(value)) {
-		throw new InputError(field, `"${value}" is not one of ${allowed.join(', ')}`);
-	}
-	return value;
-}
-
-/** The voice call's own fields: the spoken language and voice; no sender. */
-export function voiceFields(input: RawSendInput): Partial<SendRequestBody> {
-	const fields: Partial<SendRequestBody> = {};
-	const language = choice(
-		input,
-		'language',
-		VOICE_LANGUAGES.map((entry) => entry.value),
-	);
-	if (language !== undefined) fields.language = language;
-	const gender = choice(
-		input,
-		'gender',
-		VOICE_GENDERS.map((entry) => entry.value),
-	);
-	if (gender !== undefined) fields.gender = gender;
 	return fields;
 }

@@ -1,4 +1,5 @@
-import { buildSendRequest, voiceFields, type RawSendInput } from '../../../../nodes/MessagingGateway/core/sending/send';
+import { buildSendRequest, type RawSendInput } from '../../../../nodes/MessagingGateway/core/sending/send';
+import { voiceFields } from '../../../../nodes/MessagingGateway/core/sending/voice-fields';
 
 /**
  * The request body of a send, case by case. Expected bodies follow docs/gateway-api.md#send-sms

@@ -13,6 +13,7 @@ import type { IDataObject, IExecuteFunctions, NodeApiError, NodeOperationError }
 import { mapWithConcurrency } from '../../../concurrency';
 import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/sending/batch';
 import { isOptedOutRefusal } from '../../../core/sending/opt-out';
+import { fallbackReasonOf } from '../../../core/whatsapp/fallback';
 import { asNodeError, gatewayRequest, outcomeOf } from '../../../transport';
 import { confirmedIds } from './confirmation';
 import { notResent, withSentItems } from './errors';
@@ -21,6 +22,7 @@ import {
 	sendKey,
 	sentItems,
 	type AcceptedSend,
+	type FallbackSend,
 	type OptedOutSend,
 	type RunMemory,
 	type UnknownSend,
@@ -38,10 +40,15 @@ export type SendError = NodeApiError | NodeOperationError;
 export type RecipientResult<P> =
 	| AcceptedSend<P>
 	| OptedOutSend<P>
+	| FallbackSend<P>
 	| { kind: 'failed'; to: string; plan: P; error: SendError; unknown?: UnknownSend; untried?: true };
 
-/** A send run's settings; `skipOptedOut`: a recipient refused with 131 is a result of its own, the others are sent. */
-export type SendSettings = RunSettings & { skipOptedOut?: boolean };
+/**
+ * A send run's settings; `skipOptedOut`: a recipient refused with 131 is a result of its own, the others are sent;
+ * `fallBack` (WhatsApp's SMS Fallback): a request refused with 137 or 140 is sent again one recipient at a time, and
+ * each recipient refused so is a `fallback` result (it gets an SMS instead, send/fallback.ts).
+ */
+export type SendSettings = RunSettings & { skipOptedOut?: boolean; fallBack?: boolean };
 
 export interface SendResults<P> {
 	/** Per planned item: its recipients' results, in the item's order. */
@@ -169,12 +176,32 @@ export async function sendPlanned<P extends PlannedSend>(
 			fail(batch, tried, error);
 		}
 	};
+	/** A batch refused for a fallback reason, sent again one recipient at a time: each refusal is known by its own code. */
+	const sendOneByOne = async (batch: Batch<P>) => {
+		for (const member of batch.members) {
+			for (const to of member.recipients) {
+				const alone = subBatch(batch, [{ member, to }]);
+				try {
+					await send(alone);
+				} catch (error) {
+					const reason = fallbackReasonOf(error);
+					const key = sendKey(endpoint, member.index, to);
+					if (reason) memory.set(key, { kind: 'fallback', to, plan: member.plan, reason });
+					else if (settings.skipOptedOut && isOptedOutRefusal(error))
+						memory.set(key, { kind: 'optedOut', to, plan: member.plan });
+					else return fail(batch, alone, error);
+				}
+			}
+		}
+	};
 	try {
 		await mapWithConcurrency(planBatches(parts, settings.batchSize), settings.concurrency, async (batch) => {
 			try {
 				await send(batch);
 			} catch (error) {
-				if (settings.skipOptedOut && batch.body.type !== 'group' && isOptedOutRefusal(error)) await sendAround(batch);
+				if (settings.fallBack && fallbackReasonOf(error)) await sendOneByOne(batch);
+				else if (settings.skipOptedOut && batch.body.type !== 'group' && isOptedOutRefusal(error))
+					await sendAround(batch);
 				else fail(batch, batch, error);
 			}
 		});
@@ -183,7 +210,7 @@ export async function sendPlanned<P extends PlannedSend>(
 	}
 	const resultOf = (plan: P, to: string): RecipientResult<P> => {
 		const send = remembered(plan, to);
-		if (send?.kind === 'accepted' || send?.kind === 'optedOut') return send;
+		if (send?.kind === 'accepted' || send?.kind === 'optedOut' || send?.kind === 'fallback') return send;
 		const failure = failures.get(sendKey(endpoint, plan.index, to));
 		if (send?.kind === 'unknown' && doNotResend)
 			return { kind: 'failed', to, plan, error: failure ?? notResent(ctx, send, 1), unknown: send };

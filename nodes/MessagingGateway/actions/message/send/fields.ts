@@ -91,6 +91,20 @@ export function toField(show: Show): INodeProperties {
 	};
 }
 
+/** The Message of a send, saying what becomes of the text (`description`). */
+export function messageField(show: Show, description: string): INodeProperties {
+	return {
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 4 },
+		description,
+		displayOptions: { show },
+	};
+}
+
 /** The options of a send run, in the panel's order (see options.ts for how they are checked). */
 const SEND_OPTIONS: INodeProperties[] = [
 	{

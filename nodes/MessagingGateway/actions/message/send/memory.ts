@@ -7,6 +7,8 @@
  */
 import type { IExecuteData, IExecuteFunctions } from 'n8n-workflow';
 
+import type { FallbackReason } from '../../../core/whatsapp/fallback';
+
 /** An accepted send: its message id and the item's checked send when it was accepted (for the output). */
 export interface AcceptedSend<P> {
 	kind: 'accepted';
@@ -37,7 +39,15 @@ export interface OptedOutSend<P> {
 	plan: P;
 }
 
-export type RememberedSend<P> = AcceptedSend<P> | UnknownSend | OptedOutSend<P>;
+/** A recipient refused for a reason that sends it an SMS instead (WhatsApp's SMS Fallback): nothing was sent to it on this channel. */
+export interface FallbackSend<P> {
+	kind: 'fallback';
+	to: string;
+	plan: P;
+	reason: FallbackReason;
+}
+
+export type RememberedSend<P> = AcceptedSend<P> | UnknownSend | OptedOutSend<P> | FallbackSend<P>;
 
 export type RunMemory<P> = Map<string, RememberedSend<P>>;
 

@@ -4,7 +4,6 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { SendRequestBody } from '../../../core/sending/send';
 import { errorItemJson } from '../../../transport';
 import { UNKNOWN_OUTCOME_HINT } from './errors';
 import type { RecipientResult } from './execute';
@@ -13,27 +12,7 @@ import type { AcceptedSend } from './memory';
 import type { QuietSkipped } from './quiet-hours';
 import type { Planned } from './requests';
 import type { SendOperation } from './run';
-
-/** Fields of the request that come back in the output, under the node's parameter names. */
-function echoedFields(body: SendRequestBody): IDataObject {
-	const json: IDataObject = {};
-	if (body.sender !== undefined) json.sender = body.sender;
-	if (body.reference !== undefined) json.reference = body.reference;
-	if (body.date !== undefined) json.date = body.date;
-	if (body.test !== undefined) json.test = body.test;
-	if (body.subid !== undefined) json.subId = body.subid;
-	if (body.language !== undefined) json.language = body.language;
-	if (body.gender !== undefined) json.gender = body.gender;
-	return json;
-}
-
-/** The output fields of a send as it was accepted: the request's fields and what the operation echoes. */
-function sentFields(operation: SendOperation, plan: Planned): IDataObject {
-	const fields: IDataObject = echoedFields(plan.body);
-	for (const name of operation.echoes) fields[name] = plan.length[name];
-	if (plan.smart) fields.replacedCharacters = plan.smart.replacedCharacters;
-	return fields;
-}
+import { sentFields } from './sent-fields';
 
 export type Result = RecipientResult<Planned> | QuietSkipped<Planned> | LoopSkipped<Planned>;
 
@@ -41,6 +20,8 @@ export type Result = RecipientResult<Planned> | QuietSkipped<Planned> | LoopSkip
 function recipientOutput(operation: SendOperation, result: Result): IDataObject {
 	if (result.kind === 'optedOut' || result.kind === 'quietHours') return { to: result.to, skipped: result.kind };
 	if (result.kind === 'loopGuard') return { to: result.to, skipped: result.kind, sentRecently: result.sentRecently };
+	// Refused on WhatsApp for a reason SMS Fallback handles, before its SMS was made (send/fallback.ts replaces it).
+	if (result.kind === 'fallback') return { to: result.to, fallbackReason: result.reason };
 	if (result.kind === 'accepted' && result.messageids)
 		return { messageids: result.messageids, groupId: result.plan.body.to, ...sentFields(operation, result.plan) };
 	if (result.kind === 'accepted') {

@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { LoopGuard } from '../../../core/sending/loop-guard';
 import type { SegmentCount } from '../../../core/sending/segments';
 import type { MergedRecipients, SendRequestBody } from '../../../core/sending/send';
+import type { FallbackReason } from '../../../core/whatsapp/fallback';
 import type { SmartEncoding } from '../smart-encoding';
 
 /** One item's checked request: its position among the items, its body and its distinct recipients. */
@@ -27,6 +28,8 @@ export interface Planned extends PlannedSend {
 	options: IDataObject;
 	/** Loop Guard, when the item has it (one recipient: loop-guard.ts). */
 	loopGuard?: LoopGuard;
+	/** An SMS sent instead of a WhatsApp message (SMS Fallback), and why. */
+	fallbackReason?: FallbackReason;
 }
 
 /** Part of one item's recipients, with the body that sends to them. */

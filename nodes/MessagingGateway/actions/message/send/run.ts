@@ -15,6 +15,8 @@ import {
 } from '../../../core/sending/send';
 import { asNodeError, errorItemJson } from '../../../transport';
 import { numberRule, refusal } from '../../perItem';
+import { readInput } from './input';
+import { sendFallbackSms } from './fallback';
 import { sendPlanned } from './execute';
 import type { Planned } from './requests';
 import { outputOf, type Result } from './output';
@@ -39,8 +41,12 @@ export interface SendOperation {
 	endpoint: string;
 	/** The operation's fields: a refused field is named by its label here. */
 	description: readonly INodeProperties[];
-	/** Smart Encoding applies to an SMS only. */
-	channel: 'sms' | 'voice';
+	/** Smart Encoding applies to an SMS only; a WhatsApp send says its channel in every output item. */
+	channel: 'sms' | 'voice' | 'whatsapp';
+	/** A send with no Message of its own (a WhatsApp template). */
+	withoutMessage?: true;
+	/** One recipient per request whatever Batch Size says (a WhatsApp template: the gateway takes one number). */
+	oneRecipientPerRequest?: true;
 	/** The request's own fields, checked (default: an SMS's sender and sub-account; a voice call's are its language and gender). */
 	ownFields?: (input: RawSendInput) => Partial<SendRequestBody>;
 	/** Parameters read besides To and Message (a resource locator gives its value). */
@@ -50,7 +56,9 @@ export interface SendOperation {
 	/** Adjusts an item's input before it is checked, or refuses it by throwing (Send and Wait: one number, the hint, its reference). */
 	prepare?(ctx: IExecuteFunctions, itemIndex: number, input: RawSendInput): RawSendInput;
 	/** Refuses an item's checked request by throwing (Send and Wait: its distinct recipients are one number). */
-	check?(ctx: IExecuteFunctions, itemIndex: number, recipients: readonly string[]): void;
+	check?(ctx: IExecuteFunctions, itemIndex: number, recipients: readonly string[], body: SendRequestBody): void;
+	/** Whether the option SMS Fallback applies (WhatsApp's buttons and lists: send/fallback.ts). */
+	smsFallback?: true;
 	/** What each output item tells about the message besides the request's fields. */
 	echoes: ReadonlyArray<'segments' | 'encoding'>;
 	/** Node version 1 gives one output item per input item, with `messageids` for several recipients. */
@@ -59,22 +67,6 @@ export interface SendOperation {
 	onUnknownOutcome?: OnUnknownOutcome;
 	/** A recipient on the opt-out list (131) is the item's error in every version (Send and Wait: its one number). */
 	optedOutIsError?: boolean;
-}
-
-function readInput(ctx: IExecuteFunctions, operation: SendOperation, itemIndex: number): RawSendInput {
-	const toGroup = operation.sendsToGroups === true && ctx.getNodeParameter('sendTo', itemIndex, 'numbers') === 'group';
-	const input: RawSendInput = {
-		...(operation.reads.includes('additionalFields')
-			? (ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject)
-			: {}),
-		...(toGroup
-			? { groupId: ctx.getNodeParameter('groupId', itemIndex, undefined, { extractValue: true }) }
-			: { to: ctx.getNodeParameter('to', itemIndex, undefined) }),
-		message: ctx.getNodeParameter('message', itemIndex, undefined),
-	};
-	if (operation.reads.includes('sender'))
-		input.sender = ctx.getNodeParameter('sender', itemIndex, undefined, { extractValue: true });
-	return operation.prepare ? operation.prepare(ctx, itemIndex, input) : input;
 }
 
 /** An item's checked request, or why it was refused (thrown unless the node continues on fail); Estimate Cost checks by it too. */
@@ -102,7 +94,7 @@ export function planItem(
 			};
 			built = buildSendRequest(input, { ...context, defaultCountry: country, numbers }, operation.ownFields);
 		}
-		if (built.ok) operation.check?.(ctx, itemIndex, built.recipients);
+		if (built.ok) operation.check?.(ctx, itemIndex, built.recipients, built.body);
 	} catch (error) {
 		// An expression n8n could not resolve: n8n's error names the parameter.
 		const nodeError = asNodeError(ctx, error, itemIndex) as NodeOperationError;
@@ -144,10 +136,11 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 
 	// Options that apply to the whole run: a bad value stops everything before any request.
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
-	const settings = runSettings(
+	const read = runSettings(
 		operation.onUnknownOutcome ? { ...options, onUnknownOutcome: operation.onUnknownOutcome } : options,
 		version,
 	);
+	const settings = operation.oneRecipientPerRequest && !isProblem(read) ? { ...read, batchSize: 1 } : read;
 	if (isProblem(settings)) {
 		const error = new NodeOperationError(ctx.getNode(), `${label(settings.field)}: ${settings.error}`, {
 			description: 'A node option is invalid, so nothing was sent.',
@@ -166,7 +159,8 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 	);
 	// Loop Guard holds its numbers from the conversation's read until the sends are done.
 	try {
-		return await sendRun(ctx, operation, { version, label, settings }, { quiet, loops, planItems });
+		const fallBack = operation.smsFallback === true && options.smsFallback === true;
+		return await sendRun(ctx, operation, { version, label, settings, fallBack }, { quiet, loops, planItems });
 	} finally {
 		loops?.release();
 	}
@@ -176,7 +170,12 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 async function sendRun(
 	ctx: IExecuteFunctions,
 	operation: SendOperation,
-	{ version, label, settings }: { version: number; label: (field: string) => string; settings: RunSettings },
+	{
+		version,
+		label,
+		settings,
+		fallBack,
+	}: { version: number; label: (field: string) => string; settings: RunSettings; fallBack: boolean },
 	{
 		quiet,
 		loops,
@@ -198,7 +197,15 @@ async function sendRun(
 	if (stopped) return items.map((_, item) => ({ json: errorItemJson(stopped), pairedItem: { item } }));
 	// Node version 4: a recipient on the opt-out list is skipped, the request's others are sent (version 3 failed them all).
 	const skipOptedOut = version >= 4 && operation.optedOutIsError !== true;
-	const { byItem } = await sendPlanned(ctx, operation.endpoint, planned, { ...settings, skipOptedOut }, items.length);
+	const sent = await sendPlanned(
+		ctx,
+		operation.endpoint,
+		planned,
+		{ ...settings, skipOptedOut, fallBack },
+		items.length,
+	);
+	// SMS Fallback: the recipients WhatsApp refused with 137 or 140 get an SMS instead.
+	const byItem = fallBack ? await sendFallbackSms(ctx, sent.byItem, settings, items.length) : sent.byItem;
 
 	return plans.flatMap((plan, itemIndex) => {
 		const pairedItem = { item: itemIndex };
