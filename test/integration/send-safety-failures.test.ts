@@ -30,6 +30,9 @@ describe('partial failures are visible; retries never duplicate', () => {
 			);
 			for (const entry of listed) expect(entry.to).toEqual([numbers(50)[entry.item].to]);
 			expect(run.error?.description).toContain(`item ${listed[0].item}: ${listed[0].messageids[0]}`);
+			// Bounded whatever the count: item numbers as ranges, at most 20 items' ids (all in context.sentItems).
+			expect(run.error!.message.length).toBeLessThan(400);
+			expect(run.error!.description!.split('; item ').length).toBeLessThanOrEqual(21);
 		},
 	);
 

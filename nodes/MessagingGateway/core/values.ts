@@ -28,3 +28,17 @@ export function got(value: unknown): string {
 		? `${what}: check the field's expression, or that the previous node's item has the field it reads`
 		: what;
 }
+
+/** Item numbers for a message, in order, runs of three or more as ranges: "0–149, 151, 153–454". */
+export function itemNumbers(numbers: number[]): string {
+	const sorted = [...numbers].sort((a, b) => a - b);
+	const parts: string[] = [];
+	for (let start = 0; start < sorted.length; ) {
+		let end = start;
+		while (end + 1 < sorted.length && sorted[end + 1] === sorted[end] + 1) end += 1;
+		if (end - start >= 2) parts.push(`${sorted[start]}–${sorted[end]}`);
+		else parts.push(...sorted.slice(start, end + 1).map(String));
+		start = end + 1;
+	}
+	return parts.join(', ');
+}

@@ -6,7 +6,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { itemNumbers } from '../../../core/values';
 import type { UnknownSend } from './memory';
+
+/** How many items' message ids an error's description lists; `sentItems` in its context holds them all. */
+const IDS_LISTED = 20;
 
 /** How to find out whether a send with an unknown outcome went out (docs/gateway-api.md#webhooks). */
 export const UNKNOWN_OUTCOME_HINT =
@@ -23,9 +27,13 @@ export function withSentItems<E extends NodeApiError | NodeOperationError>(
 	const summary =
 		list.length === 0
 			? 'No item had been sent when the run stopped.'
-			: `${list.length} of ${total} items had been sent when the run stopped (items ${list.map((entry) => entry.item).join(', ')}); no further item was started.`;
+			: `${list.length} of ${total} items had been sent when the run stopped (items ${itemNumbers(list.map((entry) => entry.item))}); no further item was started.`;
 	if (total > 1) error.message = `${error.message}. ${summary}`;
-	const ids = list.map((entry) => `item ${entry.item}: ${entry.messageids.join(', ')}`).join('; ');
+	const more = list.length > IDS_LISTED ? `; and ${list.length - IDS_LISTED} more items` : '';
+	const ids = `${list
+		.slice(0, IDS_LISTED)
+		.map((entry) => `item ${entry.item}: ${entry.messageids.join(', ')}`)
+		.join('; ')}${more}`;
 	error.description = [error.description, list.length > 0 ? `Sent, with message ids: ${ids}.` : undefined]
 		.filter(Boolean)
 		.join(' ');
