@@ -144,9 +144,10 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string, webhookH
   curl -s '${emulator.url}/emulator/messages'
 
   # A burst: three SMS 1 s apart from one number. "Auto-reply to incoming SMS" waits 4 s, reads what is unanswered
-  # (Conversation → Get Unanswered) and answers once, quoting all three; the runs of the first two stop there
+  # (Conversation → Get Unanswered) and answers once, quoting all three; the runs of the first two stop there.
+  # Ten seconds later the messages hold one reply to 31612345603
   curl -s -XPOST '${emulator.url}/emulator/inbound' -d '{"from":"31612345603","texts":["Hi","is my order","on its way?"],"gapMs":1000}'
-  sleep 10; curl -s '${emulator.url}/emulator/messages'
+  curl -s '${emulator.url}/emulator/messages'
 
   # STOP and HELP: the trigger of "Auto-reply to incoming SMS" puts the sender of STOP on the opt-out list and answers HELP
   # with its Help Reply, once a day; the auto-reply answers neither

@@ -11,9 +11,9 @@ interface WalkThrough {
 
 export function burstTest({ commandsUnder, executionsNamed }: WalkThrough) {
 	test('a burst of three SMS from one number gets one auto-reply, quoting all three in order', async () => {
-		const [burst, waitAndList] = commandsUnder('A burst');
+		const [burst, listMessages] = commandsUnder('A burst');
 		const toSender = async () =>
-			((await run(waitAndList)) as Array<{ to: string; content: string }>).filter(
+			((await run(listMessages)) as Array<{ to: string; content: string }>).filter(
 				(message) => message.to === '31612345603',
 			);
 		const autoReplies = (await executionsNamed('Auto-reply to incoming SMS', 1)).length;
