@@ -23,6 +23,7 @@ import { hitlEditorTests } from './editor-hitl';
 import { inboxEditorTests } from './editor-inbox';
 import { newUserEditorTests } from './editor-new-user';
 import { panelEditorTests } from './editor-panels';
+import { quietHoursEditorTest } from './editor-quiet-hours';
 import { editorPage, openEditorBrowser, OURS, repositoryPath, SEARCH_WORDS } from './editor-page';
 
 stopN8nOnExit();
@@ -231,7 +232,7 @@ test('the Send SMS panel and the trigger panel, saved as pictures for the README
 	await picture('editor-trigger.png');
 });
 
-for (const declare of [hitlEditorTests, inboxEditorTests, newUserEditorTests, panelEditorTests])
+for (const declare of [hitlEditorTests, inboxEditorTests, newUserEditorTests, panelEditorTests, quietHoursEditorTest])
 	declare(() => ({
 		page,
 		n8nUrl: n8n.url,
