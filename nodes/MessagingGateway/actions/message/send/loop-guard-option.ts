@@ -14,6 +14,8 @@ export const LOOP_GUARD_OPTION: INodeProperties = {
 	name: 'loopGuard',
 	type: 'fixedCollection',
 	default: { values: { maxMessages, withinMinutes, mode } },
+	// Said explicitly: n8n 1.x keeps an added entry whose fields are all at their defaults only then (else it saves nothing).
+	typeOptions: { multipleValues: false },
 	description:
 		'Send at most Max Messages to one number within Minutes, counted in the conversation with it: stops a reply loop with an auto-responder (docs: SMS assistants). One recipient per item.',
 	options: [

@@ -22,6 +22,8 @@ export const QUIET_HOURS_OPTION: INodeProperties = {
 	name: 'quietHours',
 	type: 'fixedCollection',
 	default: { values: DEFAULT_WINDOW },
+	// Said explicitly: n8n 1.x keeps an added entry whose fields are all at their defaults only then (else it saves nothing).
+	typeOptions: { multipleValues: false },
 	description: "Send only inside a window of each recipient's local time (docs: Sending lawfully)",
 	options: [
 		{

@@ -55,6 +55,8 @@ const LIMIT_WAIT_TIME: INodeProperties = {
 	name: 'limitWaitTime',
 	type: 'fixedCollection',
 	default: { values: { limitType: 'afterTimeInterval', resumeAmount: 1, resumeUnit: 'days' } },
+	// Said explicitly: n8n 1.x keeps an added entry whose fields are all at their defaults only then (else it saves nothing).
+	typeOptions: { multipleValues: false },
 	description: 'Whether to stop waiting at some point; the node then outputs {timedOut: true, messageid, to}',
 	options: [
 		{
