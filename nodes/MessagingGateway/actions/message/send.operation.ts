@@ -14,7 +14,7 @@ const show = { resource: ['message'], operation: ['send'] };
 const showFor = { show };
 
 /** Send's Additional Fields: every message send of the gateway takes them (the WhatsApp calls too). */
-export const SEND_ADDITIONAL_FIELDS: INodeProperties[] = [
+const SEND_ADDITIONAL_FIELDS: INodeProperties[] = [
 	{
 		displayName: 'Reference',
 		name: 'reference',
@@ -47,6 +47,19 @@ export const SEND_ADDITIONAL_FIELDS: INodeProperties[] = [
 	},
 ];
 
+/** Send's Additional Fields on the operation shown for `show`. */
+export function sendAdditionalFields(show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties {
+	return {
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: SEND_ADDITIONAL_FIELDS,
+	};
+}
+
 export const description: INodeProperties[] = [
 	...senderFields(show),
 	{
@@ -69,15 +82,7 @@ export const description: INodeProperties[] = [
 		show,
 		'Text of the SMS. Up to 160 GSM-7 characters fit in one SMS (153 per part when longer); any other character (e.g. emoji) makes it UCS-2: 70, then 67 per part.',
 	),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: showFor,
-		options: SEND_ADDITIONAL_FIELDS,
-	},
+	sendAdditionalFields(show),
 	...sendOptionsFields(
 		show,
 		[SMART_ENCODING, ...GUARD_OPTIONS, ...CREDIT_OPTIONS],

@@ -11,7 +11,7 @@ import type { RawSendInput, SendRequestBody } from '../../core/sending/send';
 import { messageLengthProblem } from '../../core/sending/rules';
 import { fallbackSmsText } from '../message/send/fallback';
 import { refusal } from '../perItem';
-import { SEND_ADDITIONAL_FIELDS } from '../message/send.operation';
+import { sendAdditionalFields } from '../message/send.operation';
 import { messageField, sendOptionsFields, senderFields, toField } from '../message/send/fields';
 import type { SendOperation } from '../message/send/run';
 
@@ -28,18 +28,7 @@ export const recipientFields = (operation: WhatsAppOperation): INodeProperties[]
 /** Additional Fields and Options, last in the panel; `options` are the operation's own (Header, Footer). */
 export function closingFields(operation: WhatsAppOperation, options: INodeProperties[] = []): INodeProperties[] {
 	const show = showFor(operation);
-	return [
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			displayOptions: { show },
-			options: SEND_ADDITIONAL_FIELDS,
-		},
-		...sendOptionsFields(show, options, []),
-	];
+	return [sendAdditionalFields(show), ...sendOptionsFields(show, options, [])];
 }
 
 /** The options of buttons and lists: Header, Footer, SMS Fallback. */

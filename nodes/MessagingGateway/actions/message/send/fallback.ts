@@ -12,7 +12,7 @@ import { choicesOf, numberedChoicesText } from '../../../core/whatsapp/fallback'
 import { sendPlanned, type RecipientResult, type SendSettings } from './execute';
 import type { Planned } from './requests';
 
-/** The SMS instead of an item's buttons or list: the text with numbered choices, and the request's sender, schedule, reference, test mode, sub-account. */
+/** The SMS text instead of an item's buttons or list: the text, then the choices numbered. */
 export function fallbackSmsText(body: Planned['body']): string {
 	return numberedChoicesText(body.message ?? '', choicesOf(body));
 }
