@@ -16,8 +16,9 @@ export function receiveInbound(
 	emit: EmitEvent,
 	fields: Fields,
 ): { result: ReturnType<EmitEvent>; started: Delivery[] } {
+	const arrivedAt = Date.now();
 	const result = emit('inbox_message', fields);
-	const received = inboundOf(result.event);
+	const received = inboundOf(result.event, arrivedAt);
 	state.inbox.messages.push(received);
 	// An incoming WhatsApp message opens (or renews) the sender's 24-hour window.
 	if (received.type === 'whatsapp') state.whatsapp.lastReceived.set(received.sender, received.at);

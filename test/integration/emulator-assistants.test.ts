@@ -114,6 +114,19 @@ describe('inbound bursts', () => {
 		for (const [i, second] of seconds.slice(1).entries()) expect([1, 2]).toContain(second - seconds[i]);
 	});
 
+	test('an SMS that comes in the same second as our answer is listed after it in the conversation, as it happened', async () => {
+		const from = '31612000043';
+		// Ten answers and replies in quick succession: most pairs fall within one second.
+		for (let turn = 0; turn < 10; turn++) {
+			await send({ message: `Answer ${turn}`, to: from, sender: 'Shop' });
+			await api('POST', '/emulator/inbound?wait=true', { from, content: `Reply ${turn}` }, {});
+		}
+		const conversation = await api('GET', `/v1/conversation/${from}?limit=100`, undefined);
+		expect((conversation.body.conversation as { message: string }[]).map((record) => record.message)).toEqual(
+			Array.from({ length: 10 }, (_, turn) => [`Answer ${turn}`, `Reply ${turn}`]).flat(),
+		);
+	});
+
 	test.each([
 		[{ from: '31612000042', texts: [] }, '"texts" must be a list of 1 to 100 texts'],
 		[{ from: '31612000042', texts: ['a'], content: 'b' }, 'not both'],
