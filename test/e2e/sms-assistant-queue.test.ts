@@ -1,11 +1,12 @@
 /**
  * The SMS assistant example (examples/sms-assistant.json) in n8n's queue mode (main, a webhook processor, two
  * workers), the scripted model, the emulator as the gateway (docs/sms-assistants.md):
- * - three SMS 1 s apart from one number → one model call, one SMS back, the model's input holding the three texts
- *   in order (the executions run on both workers; each decides from the gateway's conversation alone);
+ * - three SMS 1 s apart from each of two numbers at once → one model call and one SMS back per number, the model's
+ *   input holding that number's three texts in order (the executions run on both workers; each decides from the
+ *   gateway's conversation alone);
  * - an auto-responder (a number ending in 9777 answers every SMS 1 s later) → the assistant stops: at most Max
- *   Messages + workers − 1 SMS (the bound across workers), the executions after it say skipped: "loopGuard", and
- *   the model is called once per SMS plus once per skipped answer.
+ *   Messages + workers − 1 SMS (the bound across workers), the execution after it has Get Unanswered say skipped:
+ *   "loopGuard", and the model is called once per SMS sent, never for an answer that is not sent.
  * n8n 2.x only (the example uses AI Agent 3.1).
  */
 import { loadExample } from '../../tools/n8n-client';
@@ -76,16 +77,22 @@ const queue = useQueueWithEmulator({ settings: { deliveryDelayMs: 60_000, webhoo
 		await model?.close();
 	});
 
-	test('three SMS 1 s apart from one number: one model call, one SMS back with the three texts in order', async () => {
-		const from = '31610004331';
-		const texts = ['Hi', 'I ordered a blue lamp', 'where is it?'];
-		await control('POST', '/emulator/inbound?wait=true', { from, texts, gapMs: 1000 });
-		const executions = await queue().client.finishedExecutions(workflowId, 3, 120_000);
-		expect(executions.map((execution) => execution.status)).toEqual(Array(3).fill('success'));
-		const calls = model.requestsWith(texts[0]);
-		expect(calls).toHaveLength(1);
-		expect(calls[0].messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([texts.join('\n')]);
-		expect(smsTo(from).map((sms) => sms.content)).toEqual([`ECHO ${texts.join('\n')}`]);
+	test('three SMS 1 s apart from each of two numbers at once: one model call and one SMS back each, its three texts in order', async () => {
+		const bursts = [
+			{ from: '31610004331', texts: ['Hi', 'I ordered a blue lamp', 'where is it?'] },
+			{ from: '31610004332', texts: ['Hello', 'can I pay by card', 'or by bank transfer?'] },
+		];
+		await Promise.all(
+			bursts.map(({ from, texts }) => control('POST', '/emulator/inbound?wait=true', { from, texts, gapMs: 1000 })),
+		);
+		const executions = await queue().client.finishedExecutions(workflowId, 6, 120_000);
+		expect(executions.map((execution) => execution.status)).toEqual(Array(6).fill('success'));
+		for (const { from, texts } of bursts) {
+			const calls = model.requestsWith(texts[0]);
+			expect(calls).toHaveLength(1);
+			expect(calls[0].messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([texts.join('\n')]);
+			expect(smsTo(from).map((sms) => sms.content)).toEqual([`ECHO ${texts.join('\n')}`]);
+		}
 	});
 
 	test(`an auto-responder: the assistant stops within Max Messages + ${WORKERS - 1}; the rest are skipped by Loop Guard`, async () => {
@@ -103,13 +110,13 @@ const queue = useQueueWithEmulator({ settings: { deliveryDelayMs: 60_000, webhoo
 		const sent = smsTo(responder).length;
 		expect(sent).toBeGreaterThanOrEqual(MAX_MESSAGES);
 		expect(sent).toBeLessThanOrEqual(MAX_MESSAGES + WORKERS - 1);
-		const executions = await queue().client.finishedExecutions(workflowId, 3 + sent + 1, 120_000);
+		const executions = await queue().client.finishedExecutions(workflowId, 6 + sent + 1, 120_000);
 		const skipped = executions.flatMap((execution) =>
-			itemsOf(execution, 'Reply by SMS (at most 2 SMS)').filter((json) => json.skipped === 'loopGuard'),
+			itemsOf(execution, 'Get Unanswered').filter((json) => json.skipped === 'loopGuard'),
 		);
 		expect(skipped.length).toBeGreaterThanOrEqual(1);
-		expect(skipped[0]).toEqual({ to: responder, skipped: 'loopGuard', sentRecently: expect.any(Number) });
-		// One model call per answer written: those sent and those Loop Guard skipped.
-		expect(model.requests.length - before).toBe(sent + skipped.length);
+		expect(skipped[0]).toMatchObject({ phone: responder, skipped: 'loopGuard', sentRecently: sent });
+		// The model writes only answers that are sent: Get Unanswered's Loop Guard stops the loop before it.
+		expect(model.requests.length - before).toBe(sent);
 	});
 });

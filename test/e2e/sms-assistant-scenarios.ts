@@ -2,9 +2,9 @@
  * The SMS assistant example (examples/sms-assistant.json) in a real n8n, with the scripted model
  * (its answer echoes the conversation's user messages, so its requests show which history the agent
  * sent): memories per number, STOP/START/HELP left to the trigger (no reply but its Help Reply), replies cut to
- * 2 SMS.
+ * 2 SMS; an auto-responder answered exactly Loop Guard's Max Messages times, the model asked no more often.
  */
-import { loadExample, type N8nClient } from '../../tools/n8n-client';
+import { loadExample, type Execution, type N8nClient } from '../../tools/n8n-client';
 import { waitForWebhooks } from '../../tools/waits';
 import type { ScriptedModel } from '../support/scripted-model';
 import type { EmulatorControl } from '../support/emulator-client';
@@ -83,6 +83,29 @@ export function smsAssistantScenarios(setting: () => AssistantSetting) {
 			'ECHO Bob: can I pay by card? | Bob: and by bank transfer?',
 		]);
 	});
+
+	test('an auto-responder: exactly Max Messages (5) SMS and model calls; the next Get Unanswered says skipped: loopGuard', async () => {
+		// A number ending in 9777 answers every SMS it gets 1 s later (docs/emulator.md#auto-responders-and-bursts).
+		const responder = '31640009777';
+		const before = s.model.requests.length;
+		await inbound(responder, 'Hello, anyone there?');
+		let previous = -1;
+		for (let stable = 0; stable < 3; ) {
+			await new Promise((resolve) => setTimeout(resolve, 5000));
+			const count = (await smsTo(responder)).length;
+			stable = count === previous ? stable + 1 : 0;
+			previous = count;
+		}
+		expect(previous).toBe(5);
+		await settled(6);
+		expect(s.model.requests.length - before).toBe(5);
+		const executions = await s.client.finishedExecutions(workflowId, runs);
+		const unanswered = (execution: Execution) =>
+			(execution.data?.resultData.runData['Get Unanswered']?.[0]?.data?.main[0] ?? []).map((item) => item.json);
+		expect(executions.flatMap(unanswered).filter((json) => json.skipped === 'loopGuard')).toEqual([
+			expect.objectContaining({ phone: responder, skipped: 'loopGuard', sentRecently: 5, count: 1 }),
+		]);
+	}, 120_000);
 
 	test('STOP and START get no reply (the STOP puts the number on the list); HELP only the Help Reply, once; never the model', async () => {
 		const [carol, dave] = ['31640000003', '31640000006'];

@@ -154,3 +154,40 @@ test('Send and Wait for Response at the limit: skipped, nothing sent, the execut
 	expect(asked.items).toEqual([{ json: { to, skipped: 'loopGuard', sentRecently: 1 }, pairedItem: { item: 0 } }]);
 	expect(smsTo(to)).toHaveLength(1);
 });
+
+describe('Conversation → Get Unanswered with Loop Guard: the same one read counts what was sent', () => {
+	const unanswered = (phone: string, values: IDataObject) => ({
+		resource: 'conversation',
+		operation: 'getUnanswered',
+		phone,
+		options: loopGuard(values),
+	});
+
+	test('below the limit sentRecently; at it skipped: loopGuard too, the unanswered text still there; one request each', async () => {
+		const phone = '31610004311';
+		await sendOutside(phone, 2);
+		await control('POST', '/emulator/inbound', { from: phone, content: 'Automatic reply: I am away' });
+		gateway.emulator.requests.length = 0;
+		const below = await run(unanswered(phone, { maxMessages: 3, withinMinutes: 10 }));
+		expect(below.items[0].json).toMatchObject({ phone, count: 1, sentRecently: 2 });
+		expect(below.items[0].json.skipped).toBeUndefined();
+		await sendOutside(phone, 1);
+		const atLimit = await run(unanswered(phone, { maxMessages: 3, withinMinutes: 10, mode: 'skip' }));
+		expect(atLimit.error).toBeUndefined();
+		expect(atLimit.items[0].json).toMatchObject({ phone, skipped: 'loopGuard', sentRecently: 3, count: 0 });
+		expect(gateway.emulator.requests.filter((request) => request.path.startsWith('/v1/conversation/'))).toHaveLength(2);
+	});
+
+	test('Mode Error at the limit fails naming the number; values out of range are refused before any request', async () => {
+		const phone = '31610004312';
+		await sendOutside(phone, 2);
+		const failed = await run(unanswered(phone, { maxMessages: 2, withinMinutes: 5, mode: 'error' }));
+		expect(failed.error?.message).toBe(
+			`Loop Guard: 2 messages were sent to ${phone} within the last 5 minutes (Max Messages 2); Mode is Error, so the item is refused`,
+		);
+		gateway.emulator.requests.length = 0;
+		const refused = await run(unanswered(phone, { maxMessages: 0 }), { continueOnFail: true });
+		expect(refused.items[0].json.error).toBe('Loop Guard: Max Messages must be a whole number from 1 to 1000; got 0');
+		expect(gateway.emulator.requests).toEqual([]);
+	});
+});

@@ -2,17 +2,22 @@
  * Conversation → Get Unanswered (docs/sms-assistants.md#get-unanswered): the incoming messages since our last
  * outgoing one in the thread with one number, their texts joined, and whether the message that started this run
  * is the latest that came in. The conversation is read whole through the list walk (lists.ts), as Get with
- * Return All; core/lists/unanswered.ts does the rest.
+ * Return All; core/lists/unanswered.ts does the rest. With Loop Guard, the same read counts our messages to the
+ * number within the window (core/sending/loop-guard.ts): at the limit the item says skipped: loopGuard, so an
+ * assistant stops before its model writes an answer that Send SMS's own Loop Guard would skip.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { conversationCall } from '../../core/lists/calls';
 import { unansweredOf } from '../../core/lists/unanswered';
+import { atLimitText, sentWithin, type LoopGuard } from '../../core/sending/loop-guard';
 import { withSenderKind } from '../../core/numbers/sender-kind';
 import { dateValueText, instantOfInput } from '../../core/sending/schedule';
 import { FIELD_LABELS } from '../../descriptions/lists';
 import { readRecords, type ListQuery } from '../../lists';
+import { loopGuardOfOptions } from '../message/send/loop-guard';
+import { loopGuardOption } from '../message/send/loop-guard-option';
 import { numberRule, refusal, runPerItem } from '../perItem';
 import { phoneField } from './get.operation';
 
@@ -30,8 +35,24 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			loopGuardOption({
+				option:
+					'Count the messages sent to the number within Minutes in the same read: at Max Messages the item says skipped: loopGuard and sentRecently, so an assistant stops before its model writes an answer (docs: SMS assistants). Keep Loop Guard on the Send SMS node too: it holds exactly.',
+				skip: 'The item says skipped: loopGuard; filter it out before the answer is written',
+				error: 'Refuse the item',
+			}),
+		],
+	},
+	{
 		displayName:
-			'One item: phone, messages (the incoming messages since the last one sent to the number, oldest first), text (their texts, one per line), count, isLatest (no message came in after Received At)',
+			'One item: phone, messages (the incoming messages since the last one sent to the number, oldest first), text (their texts, one per line), count, isLatest (no message came in after Received At); with Loop Guard, sentRecently, and skipped: loopGuard at the limit',
 		name: 'unansweredNotice',
 		type: 'notice',
 		default: '',
@@ -44,6 +65,7 @@ interface Prepared {
 	phone: string;
 	/** Received At in epoch seconds. */
 	receivedAt?: number;
+	loopGuard?: LoopGuard;
 }
 
 /** Received At as epoch seconds (undefined when empty); without an offset it is a time in the workflow's time zone. */
@@ -61,8 +83,38 @@ function prepare(ctx: IExecuteFunctions, itemIndex: number): Prepared | NodeOper
 	if (!call.ok) return refusal(ctx, FIELD_LABELS[call.field], call.error, itemIndex);
 	const receivedAt = receivedAtOf(ctx, itemIndex);
 	if (receivedAt instanceof NodeOperationError) return receivedAt;
+	const loopGuard = loopGuardOfOptions(ctx.getNodeParameter('options', itemIndex, {}) as IDataObject);
+	if (loopGuard && 'error' in loopGuard) return refusal(ctx, 'Loop Guard', loopGuard.error, itemIndex);
 	const list = { path: call.path, query: call.query, listKey: call.listKey, wanted: 'all' as const };
-	return { list, phone: call.path.split('/').at(-1)!, receivedAt };
+	return { list, phone: call.path.split('/').at(-1)!, receivedAt, loopGuard };
+}
+
+/** Loop Guard's fields of the item: none without it; sentRecently, and at the limit skipped (Skip) or the item's error. */
+function loopGuardFields(
+	ctx: IExecuteFunctions,
+	records: readonly unknown[],
+	phone: string,
+	guard: LoopGuard | undefined,
+	itemIndex: number,
+): IDataObject {
+	if (guard === undefined) return {};
+	const counted = sentWithin(records, new Date(), guard.withinMinutes);
+	if (!counted.ok)
+		throw new NodeOperationError(ctx.getNode(), `The conversation with ${phone} cannot be read: ${counted.error}`, {
+			itemIndex,
+		});
+	const sentRecently = counted.count;
+	if (sentRecently < guard.maxMessages) return { sentRecently };
+	if (guard.mode === 'skip') return { skipped: 'loopGuard', sentRecently };
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`Loop Guard: ${atLimitText(sentRecently, phone, guard)}; Mode is Error, so the item is refused`,
+		{
+			itemIndex,
+			description:
+				'A reply loop (an auto-responder answering every SMS) or a busy conversation. Choose Mode Skip and filter out items with skipped: loopGuard to pass them on quietly.',
+		},
+	);
 }
 
 /** One output item per input item: the unanswered messages of the thread with its number. */
@@ -70,8 +122,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return await runPerItem(
 		this,
 		(itemIndex) => prepare(this, itemIndex),
-		async ({ list, phone, receivedAt }, itemIndex) => {
-			const unanswered = unansweredOf(await readRecords.call(this, list, itemIndex), receivedAt);
+		async ({ list, phone, receivedAt, loopGuard }, itemIndex) => {
+			const records = await readRecords.call(this, list, itemIndex);
+			const unanswered = unansweredOf(records, receivedAt);
 			if (!unanswered.ok)
 				throw new NodeOperationError(
 					this.getNode(),
@@ -87,6 +140,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				text,
 				count,
 				isLatest,
+				...loopGuardFields(this, records, phone, loopGuard, itemIndex),
 			};
 			return [withSenderKind(json, phone)];
 		},

@@ -63,3 +63,7 @@ export function sentWithin(
 	}
 	return { ok: true, count };
 }
+
+/** What the limit says once reached: `5 messages were sent to 316… within the last 10 minutes (Max Messages 5)`. */
+export const atLimitText = (count: number, to: string, guard: LoopGuard): string =>
+	`${count} messages were sent to ${to} within the last ${guard.withinMinutes} minutes (Max Messages ${guard.maxMessages})`;

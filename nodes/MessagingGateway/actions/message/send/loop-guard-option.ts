@@ -1,6 +1,6 @@
 /**
- * The Loop Guard option of Send SMS and Send and Wait for Response (DESIGN §2.5), as the panel shows it; what it
- * does: loop-guard.ts.
+ * The Loop Guard option of Send SMS and Send and Wait for Response (DESIGN §2.5), and of Conversation → Get
+ * Unanswered, as the panel shows it; what it does: loop-guard.ts and getUnanswered.operation.ts.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -8,16 +8,18 @@ import { LOOP_GUARD_DEFAULTS } from '../../../core/sending/loop-guard';
 
 const { maxMessages, withinMinutes, mode } = LOOP_GUARD_DEFAULTS;
 
-/** Loop Guard: added with its defaults (5 in 10 minutes, Skip); its fields' labels sort in the panel's order. */
-export const LOOP_GUARD_OPTION: INodeProperties = {
+/**
+ * Loop Guard: added with its defaults (5 in 10 minutes, Skip); its fields' labels sort in the panel's order. What
+ * the option, Skip and Error say differs between a send and a read.
+ */
+export const loopGuardOption = (says: { option: string; skip: string; error: string }): INodeProperties => ({
 	displayName: 'Loop Guard',
 	name: 'loopGuard',
 	type: 'fixedCollection',
 	default: { values: { maxMessages, withinMinutes, mode } },
 	// Said explicitly: n8n 1.x keeps an added entry whose fields are all at their defaults only then (else it saves nothing).
 	typeOptions: { multipleValues: false },
-	description:
-		'Send at most Max Messages to one number within Minutes, counted in the conversation with it: stops a reply loop with an auto-responder (docs: SMS assistants). One recipient per item.',
+	description: says.option,
 	options: [
 		{
 			displayName: 'Limit',
@@ -45,15 +47,19 @@ export const LOOP_GUARD_OPTION: INodeProperties = {
 					type: 'options',
 					default: mode,
 					options: [
-						{
-							name: 'Skip',
-							value: 'skip',
-							description: 'Send nothing; the output item says skipped: loopGuard',
-						},
-						{ name: 'Error', value: 'error', description: 'Refuse the item; nothing of it is sent' },
+						{ name: 'Skip', value: 'skip', description: says.skip },
+						{ name: 'Error', value: 'error', description: says.error },
 					],
 				},
 			],
 		},
 	],
-};
+});
+
+/** Loop Guard on Send SMS and Send and Wait for Response. */
+export const LOOP_GUARD_OPTION = loopGuardOption({
+	option:
+		'Send at most Max Messages to one number within Minutes, counted in the conversation with it: stops a reply loop with an auto-responder (docs: SMS assistants). One recipient per item.',
+	skip: 'Send nothing; the output item says skipped: loopGuard',
+	error: 'Refuse the item; nothing of it is sent',
+});

@@ -11,7 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { holdKeys } from '../../../concurrency';
 import { conversationCall } from '../../../core/lists/calls';
-import { loopGuardOf, sentWithin, type LoopGuard } from '../../../core/sending/loop-guard';
+import { atLimitText, loopGuardOf, sentWithin, type LoopGuard } from '../../../core/sending/loop-guard';
 import type { SendRequestBody } from '../../../core/sending/send';
 import { readRecords } from '../../../lists';
 import { asNodeError } from '../../../transport';
@@ -30,6 +30,15 @@ export interface LoopSkipped<P> {
 const ONE_RECIPIENT =
 	'Loop Guard reads the conversation with each recipient before sending, one read per number, and a reply has one recipient: send to one number per item (split a list with a Split Out or Loop Over Items node), or remove Loop Guard from Options';
 
+/** The Loop Guard of an item's options (Send SMS, Send and Wait, Get Unanswered): none when not set, or what is wrong. */
+export function loopGuardOfOptions(options: IDataObject): LoopGuard | undefined | { error: string } {
+	if (options.loopGuard === undefined) return undefined;
+	const values = (options.loopGuard as IDataObject).values;
+	if (typeof values !== 'object' || values === null || Array.isArray(values))
+		return { error: 'it has no limit. Add one (Max Messages, Minutes) or remove Loop Guard from Options' };
+	return loopGuardOf(values as IDataObject);
+}
+
 /**
  * An item's Loop Guard from its options: none when the option is not set; refused (why) for a group or more than
  * one recipient, or values out of range.
@@ -39,13 +48,11 @@ export function loopGuardFor(
 	body: SendRequestBody,
 	recipients: readonly string[],
 ): LoopGuard | undefined | { error: string } {
-	if (options.loopGuard === undefined) return undefined;
-	const values = (options.loopGuard as IDataObject).values;
-	if (typeof values !== 'object' || values === null || Array.isArray(values))
-		return { error: 'it has no limit. Add one (Max Messages, Minutes) or remove Loop Guard from Options' };
+	const guard = loopGuardOfOptions(options);
+	if (guard === undefined || 'error' in guard) return guard;
 	if (body.type === 'group') return { error: `a group send has many recipients. ${ONE_RECIPIENT}` };
 	if (recipients.length > 1) return { error: `this item has ${recipients.length} recipients. ${ONE_RECIPIENT}` };
-	return loopGuardOf(values as IDataObject);
+	return guard;
 }
 
 export interface LoopRun<P> {
@@ -120,7 +127,7 @@ export async function applyLoopGuard<P extends PlannedSend & { loopGuard?: LoopG
 			else {
 				const error = new NodeOperationError(
 					ctx.getNode(),
-					`Loop Guard: ${count} messages were sent to ${to} within the last ${guard.withinMinutes} minutes (Max Messages ${guard.maxMessages}); Mode is Error, so nothing of this item was sent`,
+					`Loop Guard: ${atLimitText(count, to, guard)}; Mode is Error, so nothing of this item was sent`,
 					{
 						itemIndex: plan.index,
 						description:
