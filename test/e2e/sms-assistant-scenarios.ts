@@ -2,7 +2,8 @@
  * The SMS assistant example (examples/sms-assistant.json) in a real n8n, with the scripted model
  * (its answer echoes the conversation's user messages, so its requests show which history the agent
  * sent): memories per number, STOP/START/HELP left to the trigger (no reply but its Help Reply), replies cut to
- * 2 SMS; an auto-responder answered exactly Loop Guard's Max Messages times, the model asked no more often.
+ * 2 SMS; an auto-responder answered exactly Loop Guard's Max Messages times, the model asked no more often; a burst
+ * of three SMS from each of two numbers at once answered once each; machine senders never answered.
  */
 import { loadExample, type Execution, type N8nClient } from '../../tools/n8n-client';
 import { waitForWebhooks } from '../../tools/waits';
@@ -82,6 +83,29 @@ export function smsAssistantScenarios(setting: () => AssistantSetting) {
 			'ECHO Bob: can I pay by card?',
 			'ECHO Bob: can I pay by card? | Bob: and by bank transfer?',
 		]);
+	});
+
+	test('three SMS 1 s apart from each of two numbers at once: one model call and one SMS each, with its three texts in order', async () => {
+		const bursts = [
+			{ from: '31640000007', texts: ['Frank: hi', 'Frank: my lamp is broken', 'Frank: can I return it?'] },
+			{ from: '31640000008', texts: ['Gina: hello', 'Gina: order 12', 'Gina: is it shipped?'] },
+		];
+		await Promise.all(
+			bursts.map(({ from, texts }) => s.control('POST', '/emulator/inbound?wait=true', { from, texts, gapMs: 1000 })),
+		);
+		await settled(6);
+		for (const { from, texts } of bursts) {
+			expect(historyWith(texts[0])).toEqual([[texts.join('\n')]]);
+			expect((await smsTo(from)).map((sms) => sms.content)).toEqual([`ECHO ${texts.join('\n')}`]);
+		}
+	});
+
+	test('"Vodafone", "INFO" and the short code "12345" write in: no model call, no answer', async () => {
+		const before = s.model.requests.length;
+		for (const from of ['Vodafone', 'INFO', '12345']) await inbound(from, 'Your bundle is renewed');
+		await settled(3);
+		expect(s.model.requests.length).toBe(before);
+		for (const from of ['Vodafone', 'INFO', '12345']) expect(await smsTo(from)).toEqual([]);
 	});
 
 	test('an auto-responder: exactly Max Messages (5) SMS and model calls; the next Get Unanswered says skipped: loopGuard', async () => {
