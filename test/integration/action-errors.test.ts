@@ -47,6 +47,31 @@ describe('Message → Send', () => {
 		expect(emulator.requests).toHaveLength(2);
 	});
 
+	test('On Error: Continue (using error output): failed items take the error output with the code in details, sent ones the success output', async () => {
+		const run = await runAction(send({ to: '={{ $json.to }}' }), [{ to: '31612345678' }, { to: 'x1' }], credentials, {
+			errorOutput: true,
+		});
+		expect(run.error).toBeUndefined();
+		expect(run.items).toEqual([
+			{ json: expect.objectContaining({ messageid: expect.any(String), to: '31612345678' }), pairedItem: { item: 0 } },
+		]);
+		expect(run.errorItems).toEqual([
+			{
+				json: {
+					error: 'To: "x1" contains "x", which is not part of a phone number',
+					details: { code: null, httpCode: null },
+				},
+				pairedItem: { item: 1 },
+			},
+		]);
+		await control('POST', '/emulator/faults', { status: 400 });
+		const refused = await runAction(send({}), [{}], credentials, { errorOutput: true });
+		expect(refused.items).toEqual([]);
+		expect(refused.errorItems.map(({ json }) => json)).toEqual([
+			{ error: 'Emulated fault: HTTP 400 (gateway code 105)', details: { code: '105', httpCode: 400 } },
+		]);
+	});
+
 	test('a 500 with Continue On Fail: the item carries the code and HTTP status', async () => {
 		await control('POST', '/emulator/faults', { status: 500 });
 		const run = await runAction(send({}), [{}], credentials, { typeVersion: 1, continueOnFail: true });

@@ -34,6 +34,8 @@ export { ACTION_TYPE, TRIGGER_TYPE, type GatewayCredentials } from './n8n-core';
 
 export interface ActionRun {
 	items: INodeExecutionData[];
+	/** The items of the error output (Settings → On Error → Continue (using error output): `errorOutput`). */
+	errorItems: INodeExecutionData[];
 	/** The error as n8n saves it in the run data: a copy of the thrown error's enumerable fields. */
 	error?: Error & { description?: string; httpCode?: string | null; context?: IDataObject };
 	/** The error object the node threw, as n8n-core's engine received it (causes and non-enumerable fields included). */
@@ -53,6 +55,8 @@ export interface WaitingExecution {
 
 export interface ActionSettings {
 	continueOnFail?: boolean;
+	/** n8n's node setting "On Error: Continue (using error output)". */
+	errorOutput?: boolean;
 	typeVersion?: number;
 	/** n8n's node setting "Retry On Fail": WorkflowExecute runs the node again with the same input. */
 	retryOnFail?: { maxTries: number; waitBetweenTries: number };
@@ -86,6 +90,7 @@ export async function runAction(
 ): Promise<ActionRun> {
 	const node = makeNode(ACTION_TYPE, 'Messaging Gateway', parameters, settings.typeVersion);
 	if (settings.continueOnFail) node.onError = 'continueRegularOutput';
+	if (settings.errorOutput) node.onError = 'continueErrorOutput';
 	if (settings.retryOnFail) Object.assign(node, { retryOnFail: true, ...settings.retryOnFail });
 	if (settings.nodeId !== undefined) node.id = settings.nodeId;
 	if (settings.executeOnce) node.executeOnce = true;
@@ -105,6 +110,7 @@ export async function runAction(
 	const task = run.data.resultData.runData[node.name]?.[0];
 	return {
 		items: task?.data?.main?.[0] ?? [],
+		errorItems: task?.data?.main?.[1] ?? [],
 		error: (task?.error ?? run.data.resultData.error) as ActionRun['error'],
 		thrown: engine.thrown,
 		waiting: run.waitTill ? { node, runExecutionData: run.data, waitTill: run.waitTill } : undefined,

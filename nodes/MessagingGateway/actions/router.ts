@@ -29,7 +29,27 @@ function selectedOperation(resource: string, operation: string): MessagingGatewa
 	return { resource, operation } as MessagingGatewayOperation;
 }
 
+/**
+ * With Settings → On Error → Continue (using error output), n8n sends an item down the error output only when its
+ * json holds nothing but `error`, `message` and `details` (an item carrying an Error object instead loses its json
+ * to `{ error }`). This node's error items say `error`, `code`, `httpCode` and, for a send, `to`, `outcome`, …: there,
+ * the fields beside `error` move into `details`, so the item takes the error output with them (n8n adds the input
+ * item's fields) and the success output keeps only what succeeded. Other settings see the items unchanged.
+ */
+function forErrorOutput(ctx: IExecuteFunctions, items: INodeExecutionData[]): INodeExecutionData[] {
+	if (ctx.getNode().onError !== 'continueErrorOutput') return items;
+	return items.map((item) => {
+		const { error, ...details } = item.json;
+		if (typeof error !== 'string') return item;
+		return { ...item, json: Object.keys(details).length > 0 ? { error, details } : { error } };
+	});
+}
+
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return [forErrorOutput(this, await run.call(this))];
+}
+
+async function run(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const selected = selectedOperation(resource, operation);
@@ -41,23 +61,23 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 	switch (selected.resource) {
 		case 'account':
-			return [await account.operations[selected.operation].execute.call(this)];
+			return await account.operations[selected.operation].execute.call(this);
 		case 'message':
-			return [await message.operations[selected.operation].execute.call(this)];
+			return await message.operations[selected.operation].execute.call(this);
 		case 'number':
-			return [await number.operations[selected.operation].execute.call(this)];
+			return await number.operations[selected.operation].execute.call(this);
 		// The gateway's message lists.
 		case 'inbox':
-			return [await inbox.operations[selected.operation].execute.call(this)];
+			return await inbox.operations[selected.operation].execute.call(this);
 		case 'conversation':
-			return [await conversation.operations[selected.operation].execute.call(this)];
+			return await conversation.operations[selected.operation].execute.call(this);
 		case 'contact':
-			return [await contact.operations[selected.operation].execute.call(this)];
+			return await contact.operations[selected.operation].execute.call(this);
 		case 'group':
-			return [await group.operations[selected.operation].execute.call(this)];
+			return await group.operations[selected.operation].execute.call(this);
 		case 'optOut':
-			return [await optOut.operations[selected.operation].execute.call(this)];
+			return await optOut.operations[selected.operation].execute.call(this);
 		case 'whatsapp':
-			return [await whatsapp.operations[selected.operation].execute.call(this)];
+			return await whatsapp.operations[selected.operation].execute.call(this);
 	}
 }
