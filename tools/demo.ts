@@ -20,6 +20,8 @@ const EXAMPLES = {
 	welcomeContact: 'welcome-new-contact.json',
 	// The Inbox Trigger: received SMS by polling, for an n8n the gateway's webhooks cannot reach.
 	inboxByPolling: 'incoming-sms-by-polling.json',
+	// A WhatsApp template confirms an order; a number without WhatsApp (140) gets the confirmation by SMS.
+	orderByWhatsApp: 'order-confirmation-by-whatsapp.json',
 	smsAssistant: 'sms-assistant.json',
 	approveAgentActions: 'approve-agent-actions-by-sms.json',
 } as const;
@@ -38,6 +40,9 @@ function hasNodesOf(workflow: ExampleWorkflow, types: NodeTypes): boolean {
 		types.some((type) => type.name === node.type && versions(type).includes(node.typeVersion)),
 	);
 }
+
+/** The WhatsApp template the order confirmation example sends, approved for the demo's account (body variables: name, order). */
+const ORDER_TEMPLATE = { name: 'order_confirmation', variables: 2, buttonVariables: 0, header: 'image' };
 
 /** The path of the scheduling example's Webhook node. */
 const SCHEDULE_PATH = 'schedule-sms';
@@ -93,6 +98,12 @@ export async function setUpDemo(
 		[EXAMPLE_ALERT_URL]: `${emulator.url}/emulator/sink`,
 		[WEBHOOK_CREDENTIAL_PLACEHOLDER]: webhookCredentialId,
 	};
+	// What the account's WhatsApp Business set-up holds: the order confirmation example's approved template.
+	const templates = await fetch(`${emulator.url}/emulator/whatsapp/templates`, {
+		method: 'PUT',
+		body: JSON.stringify({ templates: [ORDER_TEMPLATE] }),
+	});
+	if (!templates.ok) throw new Error(`approving the template failed: ${await templates.text()}`);
 	const workflows = {} as Demo['workflows'];
 	const types = await client.rest<NodeTypes>('/types/nodes.json');
 	for (const [key, file] of Object.entries(EXAMPLES) as Array<[keyof typeof EXAMPLES, string]>) {
@@ -185,6 +196,13 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string, webhookH
   # A sign-up form posts a new contact: "Welcome a new contact" adds it to the group Customers (an add_contact webhook) and texts a welcome
   curl -s -XPOST '${webhookBaseUrl}/webhook/new-contact' ${secret} -d '{"phone":"+31 6 1234 5601","firstname":"Ada"}'
   curl -s '${emulator.url}/emulator/contacts'
+
+  # WhatsApp: "Order confirmation by WhatsApp template, SMS when WhatsApp fails" sends the approved template
+  # ${ORDER_TEMPLATE.name} (the name, the order and an image) by WhatsApp; +31 6 1234 9140 has no WhatsApp (the emulator's
+  # …9140: error 140), so it gets the confirmation by SMS. The messages then hold one of each (messageType)
+  curl -s -XPOST '${webhookBaseUrl}/webhook/order-confirmation' ${secret} -d '{"phone":"+31 6 1234 5602","name":"Ada","order":"1001"}'
+  curl -s -XPOST '${webhookBaseUrl}/webhook/order-confirmation' ${secret} -d '{"phone":"+31 6 1234 9140","name":"Bob","order":"1002"}'
+  curl -s '${emulator.url}/emulator/messages'
 
   # A voice message: "Delivery log" logs its reports (message_type voice)
   curl -s -XPOST '${emulator.url}/v1/voice/send' ${api} -d '{"message":"Your parcel arrives today","to":"31612345678","language":"en"}'

@@ -1,4 +1,7 @@
-/** Steps of the `npm run dev` walk-through, declared by dev-command.test.ts in its order: a burst, Send and Wait for Response, and a sign-up. */
+/**
+ * Steps of the `npm run dev` walk-through, declared by dev-command.test.ts in its order: a burst, Send and Wait for
+ * Response, a sign-up, and an order confirmed by WhatsApp or, for a number without WhatsApp, by SMS.
+ */
 import { nodeOutput, type Execution } from '../../tools/n8n-client';
 import { run, until } from './dev-shell';
 
@@ -90,6 +93,36 @@ export function sendAndWaitAndSignUpTests({ commandsUnder, executionsNamed }: Wa
 		expect(welcome).toMatchObject({ to: '31612345601', reference: 'welcome' });
 		expect(await run(listContacts)).toEqual([
 			expect.objectContaining({ phone: '31612345601', groupid: '4821', firstname: 'Ada' }),
+		]);
+	});
+}
+
+export function whatsAppTest({ commandsUnder, executionsNamed }: WalkThrough) {
+	test('WhatsApp: the order confirmation goes out as the template, and by SMS to the number without WhatsApp', async () => {
+		const [toAda, toBob, listMessages] = commandsUnder('WhatsApp');
+		// The webhook of a just-activated workflow can answer 404 for a moment.
+		await until('the order webhook', async () => {
+			const answer = (await run(toAda)) as { messageid?: string };
+			return answer.messageid ?? undefined;
+		});
+		await run(toBob);
+		const runs = await executionsNamed('Order confirmation by WhatsApp template, SMS when WhatsApp fails', 2);
+		expect(runs.map((execution) => execution.status)).toEqual(['success', 'success']);
+		const messages = (await run(listMessages)) as Array<Record<string, unknown>>;
+		expect(messages.filter((message) => message.to === '31612345602')).toEqual([
+			expect.objectContaining({
+				messageType: 'whatsapp',
+				content: 'template:order_confirmation',
+				reference: 'order-1001',
+			}),
+		]);
+		// 140 for +31 6 1234 9140: no WhatsApp message was accepted for it, only the SMS.
+		expect(messages.filter((message) => message.to === '31612349140')).toEqual([
+			expect.objectContaining({
+				content: 'Hi Bob, your order 1002 is confirmed. Thank you!',
+				sender: 'Shop',
+				reference: 'order-1002',
+			}),
 		]);
 	});
 }
