@@ -128,6 +128,24 @@ describe('WhatsApp refuses the number: the SMS question instead, never both', ()
 	});
 });
 
+test('the SMS question goes out by Smart Encoding, as an SMS question does; WhatsApp got the text as written', async () => {
+	const parameters = {
+		resource: 'message',
+		operation: 'sendAndWait',
+		sender: SENDER,
+		to: '31610009140',
+		message: 'Refund “now” – €120?',
+		options: { channel: 'whatsappButtons' },
+	};
+	const run = await runAction(parameters, [{}], credentials, { executionId: '79', nodeId: 'ask-1' });
+	expect(run.items[0].json).toMatchObject({ channel: 'sms', fallbackReason: 'noWhatsApp' });
+	// Curly quotes and the en dash as their GSM-7 forms (docs/cost-and-encoding.md#smart-encoding).
+	expect(bodies().map((body) => body.message)).toEqual([
+		'Refund “now” – €120? Reply YES or NO',
+		'Refund "now" - €120? Reply YES or NO',
+	]);
+});
+
 test('Retry On Fail never asks again after a WhatsApp send whose outcome is unknown, nor by SMS', async () => {
 	await write([ASKED]);
 	await client.control('POST', '/emulator/faults', { status: 500, path: '/v1/whatsapp/send_action' });
