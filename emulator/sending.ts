@@ -1,6 +1,7 @@
 /**
  * What an accepted send does besides answering: charges the balance, keeps the message and reports
- * its delivery on a timer (docs/gateway-api.md#webhook-types, `delivery_report`).
+ * its delivery on a timer (docs/gateway-api.md#webhook-types, `delivery_report`), and a WhatsApp message's reading
+ * (`read_report`).
  */
 import { randomBytes } from 'node:crypto';
 
@@ -35,23 +36,25 @@ type Emit = (type: string, fields?: Fields) => unknown;
 /** Called for every message accepted for sending (test sends left out), with how long until it goes out. */
 export type OnSent = (message: SentMessage, startInMs: number) => void;
 
+/** What every report on `message` in the state `code` tells (docs/gateway-api.md: a delivery report's `message` without cost). */
+const reportFields = (message: SentMessage, code: string, timeZone: string): Fields => ({
+	messageid: message.messageid,
+	datetime: timesOf(new Date(message.created), timeZone).local,
+	content: message.content,
+	sender: message.sender,
+	receiver: message.to,
+	reference: message.reference,
+	...(message.messageType ? { message_type: message.messageType } : {}),
+	delivery_code: code,
+	delivery_status: deliveryStatusText(code),
+	delivery_status_datetime: timesOf(new Date(), timeZone).local,
+});
+
 /** The delivery_report of `message` with `code`, emitted; the code is kept on the message. */
 function reportDelivery(message: SentMessage, code: string, detail: string | undefined, timeZone: string, emit: Emit) {
 	message.deliveryCode = code;
 	message.deliveryCodeDetail = detail;
-	const report: Fields = {
-		messageid: message.messageid,
-		datetime: timesOf(new Date(message.created), timeZone).local,
-		content: message.content,
-		sender: message.sender,
-		receiver: message.to,
-		reference: message.reference,
-		...(message.messageType ? { message_type: message.messageType } : {}),
-		delivery_code: code,
-		delivery_status: deliveryStatusText(code),
-		delivery_status_datetime: timesOf(new Date(), timeZone).local,
-		cost: message.cost,
-	};
+	const report: Fields = { ...reportFields(message, code, timeZone), cost: message.cost };
 	if (detail) {
 		report.delivery_code_detail = detail;
 		report.delivery_code_detail_description = DELIVERY_DETAIL_CODES[detail];
@@ -63,6 +66,14 @@ export function createSendServices(state: State, emit: Emit, tasks: Tasks, onSen
 	const { account, settings } = state;
 	const report = (message: SentMessage, code: string, detail?: string) =>
 		reportDelivery(message, code, detail, account.timezone, emit);
+	const reportRead = (message: SentMessage) =>
+		emit('read_report', {
+			message: {
+				...reportFields(message, '1', account.timezone),
+				read_status: 'message_read',
+				read_datetime: timesOf(new Date(), account.timezone).local,
+			},
+		});
 	/** Submitted report at send (or schedule) time, the final state `deliveryDelayMs` (plus up to `deliveryJitterMs`) later. */
 	const scheduleReports = (message: SentMessage, startInMs: number) => {
 		// A send scheduled further ahead than a timer can wait stays scheduled.
@@ -72,6 +83,9 @@ export function createSendServices(state: State, emit: Emit, tasks: Tasks, onSen
 			const final = finalStateFor(message.to);
 			const delay = Math.min(settings.deliveryDelayMs + Math.random() * settings.deliveryJitterMs, MAX_TIMER_MS);
 			if (final.code !== '0') tasks.later(delay, () => report(message, final.code, final.detail));
+			// A delivered WhatsApp message is read as long again after it arrived (WhatsApp's read receipt).
+			if (final.code === '1' && message.messageType === 'whatsapp')
+				tasks.later(Math.min(2 * delay, MAX_TIMER_MS), () => reportRead(message));
 		});
 	};
 	const services: SendServices = {

@@ -44,6 +44,36 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 			expect(await answerOf(question)).toMatchObject({ approved: false, reply: 'no' });
 		});
 
+		test('Channel WhatsApp Buttons: asked with the buttons YES and NO, a tap on YES resumes it', async () => {
+			const to = newNumber();
+			// The person wrote on WhatsApp: the 24-hour window is open.
+			await control('POST', '/emulator/inbound?wait=true', { from: to, content: 'Hi', type: 'whatsapp' });
+			const question = await ask({ responseType: 'approval', options: { channel: 'whatsappButtons' } }, to);
+			const requests = (await control('GET', '/emulator/requests')) as unknown as Array<{ path: string; body: string }>;
+			const asked = requests.filter((request) => JSON.parse(request.body || '{}').to === to);
+			expect(asked.map((request) => [request.path, JSON.parse(request.body).buttons])).toEqual([
+				[
+					'/v1/whatsapp/send_action',
+					[
+						{ id: 'approve', title: 'YES' },
+						{ id: 'disapprove', title: 'NO' },
+					],
+				],
+			]);
+			// A tap: the button's title as a WhatsApp reply to the question (docs/whatsapp.md#replies).
+			await control('POST', '/emulator/inbound?wait=true', {
+				replyTo: question.sms.messageid,
+				content: 'YES',
+				type: 'whatsapp',
+			});
+			expect(await answerOf(question)).toMatchObject({
+				approved: true,
+				reply: 'YES',
+				from: to,
+				messageid: question.sms.messageid,
+			});
+		});
+
 		test('an unclear reply keeps it waiting and gets the reminder once; the next clear reply resumes it', async () => {
 			const question = await ask({
 				responseType: 'approval',

@@ -108,3 +108,59 @@ test('inbound type other than sms or whatsapp is refused', async () => {
 		status: 400,
 	});
 });
+
+test('a tap: the button title as a WhatsApp reply to the buttons message, its inbox_message linked by isreply', async () => {
+	await control('POST', '/emulator/inbound', { from: A, content: 'Hi', type: 'whatsapp' });
+	const sent = await buttons(A, { sender: '31610000001', reference: 'ask-7' });
+	const messageid = sent.body.messageid as string;
+	const { event } = await control<{ event: Record<string, unknown> }>('POST', '/emulator/inbound', {
+		replyTo: messageid,
+		content: 'Yes',
+		type: 'whatsapp',
+	});
+	expect(event).toMatchObject({
+		webhook_type: 'inbox_message',
+		message: { sender: A, receiver: '31610000001', content: 'Yes', type: 'whatsapp' },
+		isreply: {
+			reply: true,
+			orig_messageid: messageid,
+			orig_message_content: 'Is 10:00 fine?',
+			orig_sender: '31610000001',
+			orig_receiver: A,
+			orig_reference: 'ask-7',
+		},
+	});
+});
+
+test('a delivered WhatsApp message is reported delivered, then read (read_report, message_type whatsapp); an SMS is not read', async () => {
+	await control('POST', '/emulator/inbound', { from: A, content: 'Hi', type: 'whatsapp' });
+	const whatsapp = (await buttons(A, { reference: 'r-1' })).body.messageid;
+	const sms = (await api('POST', '/v1/message/send', { sender: 'MyShop', to: B, message: 'Hi' })).body.messageid;
+	await emulator.settle();
+	const payloadOf = (event: Record<string, unknown>) => (event.message ?? {}) as Record<string, unknown>;
+	const reportsOf = (messageid: unknown) =>
+		emulator.events
+			.map((entry) => entry.event)
+			.filter((event) => payloadOf(event).messageid === messageid)
+			.map((event) => [event.webhook_type, payloadOf(event).delivery_code]);
+	expect(reportsOf(whatsapp)).toEqual([
+		['delivery_report', '0'],
+		['delivery_report', '1'],
+		['read_report', '1'],
+	]);
+	expect(reportsOf(sms)).toEqual([
+		['delivery_report', '0'],
+		['delivery_report', '1'],
+	]);
+	const read = payloadOf(emulator.events.find((entry) => entry.event.webhook_type === 'read_report')!.event);
+	expect(read).toMatchObject({
+		messageid: whatsapp,
+		receiver: A,
+		sender: 'MyShop',
+		reference: 'r-1',
+		message_type: 'whatsapp',
+		read_status: 'message_read',
+		read_datetime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+	});
+	expect(read.cost).toBeUndefined();
+});

@@ -5,7 +5,7 @@
  * the SMS's reference (core/questions/resume-link.ts); the node's output never carries it.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { deepCopy, NodeOperationError, WAIT_INDEFINITELY } from 'n8n-workflow';
+import { deepCopy, WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import { RESPONSE_TYPES, type ResponseType } from '../../core/questions/answers';
 import { approvalWords, normalizeReplyText } from '../../core/questions/replies';
@@ -18,9 +18,10 @@ import { SMART_ENCODING } from './smart-encoding';
 import { LOOP_GUARD_OPTION } from './send/loop-guard-option';
 import { sendOptionsField, senderFields, toField } from './send/fields';
 import { runSend, type SendOperation } from './send/run';
-import { description as sendSmsDescription, sendSms } from './send.operation';
+import { description as sendSmsDescription } from './send.operation';
 import { responseTypeField, sendAndWaitOptionsField, setupNotice } from './sendAndWait/fields';
 import { defaultHitlMessage, isPlainTool } from './sendAndWait/hitl';
+import { OPTION_LABELS, questionSend, refuse, whatsappButtons, type WhatsAppButton } from './sendAndWait/channel';
 
 const show = { resource: ['message'], operation: ['sendAndWait'] };
 /** Send's options, of which a question has Default Country, Smart Encoding, Timeout and Loop Guard (batching and concurrency mean nothing for one SMS). */
@@ -50,13 +51,6 @@ export const description: INodeProperties[] = [
 
 const MORE_THAN_ONE_ITEM =
 	'An execution waits for one answer, so this node asks one question at a time. To ask several people, put a Loop Over Items node (batch size 1) before it, or call a sub-workflow for each recipient (Execute Workflow node, mode "Run once for each item").';
-
-function refuse(ctx: IExecuteFunctions, message: string, description: string): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), message, {
-		itemIndex: 0,
-		description: `${description} Nothing was sent.`,
-	});
-}
 
 /** The question's text: the message, with the hint unless it is off or already there; refused when the hint makes it too long. */
 function questionText(ctx: IExecuteFunctions, message: unknown, hint: string | undefined): unknown {
@@ -99,12 +93,6 @@ function oneRecipient(ctx: IExecuteFunctions, recipients: readonly string[]): vo
 	if (recipients.length > 1)
 		throw refuse(ctx, `To: Send and Wait for Response asks one number, not ${recipients.length}`, MORE_THAN_ONE_ITEM);
 }
-
-const OPTION_LABELS = {
-	approveWords: 'Approve Words',
-	disapproveWords: 'Disapprove Words',
-	unclearReplyReminder: 'Unclear Reply Reminder',
-};
 
 /** A text option as text: a number as its digits; an expression's object, list or boolean is refused. */
 function optionText(
@@ -151,10 +139,12 @@ function prepareQuestion(ctx: IExecuteFunctions) {
 		);
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
 	let hint: string | undefined;
+	let buttons: WhatsAppButton[] | undefined;
 	if (responseType === 'approval') {
 		const words = approvalWords(optionText(ctx, options, 'approveWords'), optionText(ctx, options, 'disapproveWords'));
 		if (!words.ok) throw refuse(ctx, `${OPTION_LABELS[words.field]}: ${words.error}`, 'Fix the option.');
 		if (options.appendHint !== false) hint = words.hint;
+		buttons = whatsappButtons(ctx, options.channel, words.labels);
 		// Checked now, while the user watches, rather than found unusable when the first unclear reply comes.
 		const reminder = optionText(ctx, options, 'unclearReplyReminder');
 		const tooLong = reminder === undefined ? undefined : messageLengthProblem(reminder, 'the reminder');
@@ -179,14 +169,14 @@ function prepareQuestion(ctx: IExecuteFunctions) {
 			`This n8n cannot carry the answer back: ${reference.error}`,
 			'The SMS reference carries the link to this waiting execution.',
 		);
-	return { responseType, hint, until: limit.until, reference: reference.value };
+	return { responseType, hint, buttons, until: limit.until, reference: reference.value };
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const question = prepareQuestion(this);
 	// Send's SMS, with this operation's fields (for the labels of refused fields) and its question.
 	const operation: SendOperation = {
-		...sendSms,
+		...questionSend(this, question.buttons),
 		description,
 		oneItemPerInputInVersion1: false,
 		// A question goes to one number, never a group.
@@ -200,7 +190,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			const message =
 				defaultHitlMessage(ctx.getNode().type, ctx.getNode().parameters.message, ctx.getInputData()[itemIndex].json) ??
 				input.message;
-			return questionInput(ctx, { ...input, message }, question.responseType, question.hint, question.reference);
+			const asked = questionInput(ctx, { ...input, message }, question.responseType, question.hint, question.reference);
+			return question.buttons ? { ...asked, buttons: question.buttons } : asked;
 		},
 		check: (ctx, _itemIndex, recipients) => oneRecipient(ctx, recipients),
 	};
@@ -213,7 +204,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	} catch (error) {
 		throw redactDeep(error, signatures);
 	}
-	const { messageid, to, sender, segments, encoding, replacedCharacters, error, skipped } = sent[0].json;
+	const { messageid, to, sender, segments, encoding, replacedCharacters, channel, fallbackReason, error, skipped } =
+		sent[0].json;
 	// Continue On Fail: the error item goes on, nothing waits; nor when Loop Guard skipped the question.
 	if (error !== undefined || skipped !== undefined)
 		return [{ json: redactDeep(sent[0].json, signatures), pairedItem: { item: 0 } }];
@@ -231,9 +223,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	(this as IExecuteFunctions & { setSignatureValidationRequired?: () => void }).setSignatureValidationRequired?.();
 	await this.putExecutionToWait(question.until ?? WAIT_INDEFINITELY);
 	const smart = replacedCharacters === undefined ? {} : { replacedCharacters };
+	// A WhatsApp question says its channel, and when it went out as an SMS, why.
+	const asked = question.buttons ? { channel, ...(fallbackReason ? { fallbackReason } : {}) } : {};
 	return [
 		{
-			json: { waitingFor: question.responseType, messageid, to, sender, segments, encoding, ...smart },
+			json: { waitingFor: question.responseType, messageid, to, sender, segments, encoding, ...smart, ...asked },
 			pairedItem: { item: 0 },
 		},
 	];

@@ -100,7 +100,7 @@ export function whatsappSend(
 		oneItemPerInputInVersion1: false,
 		...(template
 			? { withoutMessage: true as const, oneRecipientPerRequest: true as const }
-			: { smsFallback: true as const, check: checkFallbackSms }),
+			: { smsFallback: 'option' as const, check: checkFallbackSms }),
 	};
 }
 

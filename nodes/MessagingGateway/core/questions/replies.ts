@@ -208,12 +208,13 @@ function firstEntry(list: string): string {
 }
 
 export type ApprovalWords =
-	| { ok: true; approve: string[]; disapprove: string[]; hint: string }
+	| { ok: true; approve: string[]; disapprove: string[]; labels: { approve: string; disapprove: string }; hint: string }
 	| { ok: false; field: 'approveWords' | 'disapproveWords'; error: string };
 
 /**
  * The word lists of an approval question, the user's when set, else the defaults; refused when a list
- * has no word or a word is in both. `hint` names the first word of each, e.g. "Reply YES or NO".
+ * has no word or a word is in both. `labels` are the first word of each as the question names them ("YES",
+ * "NO": the hint "Reply YES or NO", the titles of WhatsApp buttons).
  */
 export function approvalWords(approveWords: string | undefined, disapproveWords: string | undefined): ApprovalWords {
 	const approveText = approveWords?.trim() ? approveWords : DEFAULT_APPROVE_WORDS;
@@ -232,6 +233,9 @@ export function approvalWords(approveWords: string | undefined, disapproveWords:
 			error: `"${both}" is also an approve word, so a reply "${both}" could not be judged`,
 		};
 	}
-	const hint = `Reply ${firstEntry(approveText).toUpperCase()} or ${firstEntry(disapproveText).toUpperCase()}`;
-	return { ok: true, approve, disapprove, hint };
+	const labels = {
+		approve: firstEntry(approveText).toUpperCase(),
+		disapprove: firstEntry(disapproveText).toUpperCase(),
+	};
+	return { ok: true, approve, disapprove, labels, hint: `Reply ${labels.approve} or ${labels.disapprove}` };
 }

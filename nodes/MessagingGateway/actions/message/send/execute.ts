@@ -176,13 +176,17 @@ export async function sendPlanned<P extends PlannedSend>(
 			fail(batch, tried, error);
 		}
 	};
-	/** A batch refused for a fallback reason, sent again one recipient at a time: each refusal is known by its own code. */
-	const sendOneByOne = async (batch: Batch<P>) => {
+	/**
+	 * A batch `refused` for a fallback reason, sent again one recipient at a time: each refusal is known by its own
+	 * code. A batch of one recipient is known by its refusal already: it is not sent again.
+	 */
+	const sendOneByOne = async (batch: Batch<P>, refused: unknown) => {
 		for (const member of batch.members) {
 			for (const to of member.recipients) {
 				const alone = subBatch(batch, [{ member, to }]);
 				try {
-					await send(alone);
+					if (batch.recipients.length > 1) await send(alone);
+					else throw refused;
 				} catch (error) {
 					const reason = fallbackReasonOf(error);
 					const key = sendKey(endpoint, member.index, to);
@@ -199,7 +203,7 @@ export async function sendPlanned<P extends PlannedSend>(
 			try {
 				await send(batch);
 			} catch (error) {
-				if (settings.fallBack && fallbackReasonOf(error)) await sendOneByOne(batch);
+				if (settings.fallBack && fallbackReasonOf(error)) await sendOneByOne(batch, error);
 				else if (settings.skipOptedOut && batch.body.type !== 'group' && isOptedOutRefusal(error))
 					await sendAround(batch);
 				else fail(batch, batch, error);

@@ -17,8 +17,11 @@ export function fallbackSmsText(body: Planned['body']): string {
 	return numberedChoicesText(body.message ?? '', choicesOf(body));
 }
 
-/** One SMS plan per item and reason, for the item's recipients refused for that reason. */
-function smsPlans(byItem: ReadonlyMap<number, Array<RecipientResult<Planned>>>): Planned[] {
+/** One SMS plan per item and reason, for the item's recipients refused for that reason; `textOf` makes its text. */
+function smsPlans(
+	byItem: ReadonlyMap<number, Array<RecipientResult<Planned>>>,
+	textOf: (body: Planned['body']) => string,
+): Planned[] {
 	const plans: Planned[] = [];
 	for (const results of byItem.values()) {
 		for (const reason of ['windowClosed', 'noWhatsApp'] as const) {
@@ -26,7 +29,7 @@ function smsPlans(byItem: ReadonlyMap<number, Array<RecipientResult<Planned>>>):
 			if (refused.length === 0) continue;
 			const { plan } = refused[0];
 			const { sender, date, reference, test, subid } = plan.body;
-			const message = fallbackSmsText(plan.body);
+			const message = textOf(plan.body);
 			const recipients = refused.map((result) => result.to);
 			const body = {
 				message,
@@ -44,14 +47,15 @@ function smsPlans(byItem: ReadonlyMap<number, Array<RecipientResult<Planned>>>):
 	return plans;
 }
 
-/** The run's results with every `fallback` recipient's result replaced by its SMS's (accepted, or failed). */
+/** The run's results with every `fallback` recipient's result replaced by its SMS's (accepted, or failed); `textOf` makes the SMS's text. */
 export async function sendFallbackSms(
 	ctx: IExecuteFunctions,
 	byItem: Map<number, Array<RecipientResult<Planned>>>,
 	settings: SendSettings,
 	itemCount: number,
+	textOf: (body: Planned['body']) => string,
 ): Promise<Map<number, Array<RecipientResult<Planned>>>> {
-	const plans = smsPlans(byItem);
+	const plans = smsPlans(byItem, textOf);
 	if (plans.length === 0) return byItem;
 	const sms = await sendPlanned(ctx, SEND_SMS_ENDPOINT, plans, { ...settings, fallBack: false }, itemCount);
 	const merged = new Map<number, Array<RecipientResult<Planned>>>();

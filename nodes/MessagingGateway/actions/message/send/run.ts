@@ -16,7 +16,7 @@ import {
 import { asNodeError, errorItemJson } from '../../../transport';
 import { numberRule, refusal } from '../../perItem';
 import { readInput } from './input';
-import { sendFallbackSms } from './fallback';
+import { fallbackSmsText, sendFallbackSms } from './fallback';
 import { sendPlanned } from './execute';
 import type { Planned } from './requests';
 import { outputOf, type Result } from './output';
@@ -57,8 +57,13 @@ export interface SendOperation {
 	prepare?(ctx: IExecuteFunctions, itemIndex: number, input: RawSendInput): RawSendInput;
 	/** Refuses an item's checked request by throwing (Send and Wait: its distinct recipients are one number). */
 	check?(ctx: IExecuteFunctions, itemIndex: number, recipients: readonly string[], body: SendRequestBody): void;
-	/** Whether the option SMS Fallback applies (WhatsApp's buttons and lists: send/fallback.ts). */
-	smsFallback?: true;
+	/**
+	 * When a recipient WhatsApp refuses with 137 or 140 gets an SMS instead (send/fallback.ts): `option` when the
+	 * option SMS Fallback is on (buttons, lists), `always` (Send and Wait's WhatsApp question).
+	 */
+	smsFallback?: 'option' | 'always';
+	/** The SMS instead of a WhatsApp request's body (default: its text with the choices numbered). */
+	fallbackText?: (body: SendRequestBody) => string;
 	/** What each output item tells about the message besides the request's fields. */
 	echoes: ReadonlyArray<'segments' | 'encoding'>;
 	/** Node version 1 gives one output item per input item, with `messageids` for several recipients. */
@@ -159,7 +164,8 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 	);
 	// Loop Guard holds its numbers from the conversation's read until the sends are done.
 	try {
-		const fallBack = operation.smsFallback === true && options.smsFallback === true;
+		const fallBack =
+			operation.smsFallback === 'always' || (operation.smsFallback === 'option' && options.smsFallback === true);
 		return await sendRun(ctx, operation, { version, label, settings, fallBack }, { quiet, loops, planItems });
 	} finally {
 		loops?.release();
@@ -205,7 +211,9 @@ async function sendRun(
 		items.length,
 	);
 	// SMS Fallback: the recipients WhatsApp refused with 137 or 140 get an SMS instead.
-	const byItem = fallBack ? await sendFallbackSms(ctx, sent.byItem, settings, items.length) : sent.byItem;
+	const byItem = fallBack
+		? await sendFallbackSms(ctx, sent.byItem, settings, items.length, operation.fallbackText ?? fallbackSmsText)
+		: sent.byItem;
 
 	return plans.flatMap((plan, itemIndex) => {
 		const pairedItem = { item: itemIndex };

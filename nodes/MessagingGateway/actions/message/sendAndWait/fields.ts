@@ -127,6 +127,23 @@ const APPROVAL_OPTIONS: INodeProperties[] = [
 			'Replies that approve, separated by commas. Case, accents and punctuation do not count; a reply may go on after the word ("Yes please") but must not contain a disapprove word or a negation ("ok not now" is unclear).',
 	},
 	{
+		displayName: 'Channel',
+		name: 'channel',
+		type: 'options',
+		default: 'sms',
+		options: [
+			{ name: 'SMS', value: 'sms', description: 'The question goes out as an SMS' },
+			{
+				name: 'WhatsApp Buttons',
+				value: 'whatsappButtons',
+				description:
+					'The question goes out as a WhatsApp message with two buttons, the first Approve and the first Disapprove Word (YES, NO); the SMS question when WhatsApp refuses the number (24-hour window closed, no WhatsApp)',
+			},
+		],
+		description:
+			'How the question is asked. A tap on a button or a typed reply answers it; the Unclear Reply Reminder is an SMS.',
+	},
+	{
 		displayName: 'Disapprove Words',
 		name: 'disapproveWords',
 		type: 'string',
