@@ -13,7 +13,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE, DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS, NO_REDIRECTS } from './constants';
 import { isObject } from './core/objects';
-import { userInfoSecrets } from './core/secrets/redact';
+import { redactDeep, userInfoSecrets } from './core/secrets/redact';
 import { resumeSignaturesIn } from './core/questions/resume-link';
 import { retryDecision, type AttemptOutcome, type RetryDecision } from './core/sending/retry';
 import { failedAnswer, failedRead } from './answerErrors';
@@ -145,10 +145,18 @@ async function prepare(
 	return { call, options, send };
 }
 
-/** A 2xx answer: a send's body as it came (the caller checks it), a read's only when it is the JSON object asked for. */
+/**
+ * A 2xx answer: a send's body as it came (the caller checks it; redacted, as a node may output what it says besides
+ * the message ids, and something that is not the gateway may echo the request's headers), a read's only when it is
+ * the JSON object asked for.
+ */
 function answerOf(call: FailedCall, response: IN8nHttpFullResponse): IDataObject {
 	const { body } = response;
-	if (!call.idempotent) return (typeof body === 'object' && body !== null ? body : { response: body }) as IDataObject;
+	if (!call.idempotent)
+		return redactDeep(
+			(typeof body === 'object' && body !== null ? body : { response: body }) as IDataObject,
+			call.secrets,
+		);
 	if (isObject(body) && body.error === undefined) return body as IDataObject;
 	throw failedRead(call, response);
 }

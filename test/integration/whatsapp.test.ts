@@ -204,3 +204,31 @@ test('a 500 with On Unknown Outcome Do Not Resend: the recipients it left unknow
 	expect(run.error?.message).toMatch(/^Not sent again to 31610001001 \(and 2 more recipients\)/);
 	expect(emulator.messages).toHaveLength(0);
 });
+
+test("what the gateway's answer says besides the message ids comes out with each recipient, redacted; Send SMS's output keeps its fields", async () => {
+	const answer = {
+		messageids: ['wa-1', 'wa-2'],
+		status: 'queued',
+		credits: 2,
+		echo: `key ${emulator.account.apiSecret}`,
+	};
+	await client.control('POST', '/emulator/faults', { status: 200, body: answer, count: 1 });
+	const run = await runAction(buttons(`${number(1)}, ${number(2)}`), [{}], credentials);
+	expect(run.error).toBeUndefined();
+	expect(run.items.map(({ json }) => json)).toEqual(
+		[
+			['wa-1', number(1)],
+			['wa-2', number(2)],
+		].map(([messageid, to]) =>
+			expect.objectContaining({ messageid, to, channel: 'whatsapp', status: 'queued', credits: 2, echo: 'key ***' }),
+		),
+	);
+	await client.control('POST', '/emulator/faults', { status: 200, body: { messageid: 'sms-1', status: 'queued' } });
+	const sms = await runAction(
+		{ resource: 'message', operation: 'send', sender: 'Shop', to: number(3), message: 'Hi' },
+		[{}],
+		credentials,
+	);
+	expect(sms.items[0].json).toMatchObject({ messageid: 'sms-1', to: number(3) });
+	expect(sms.items[0].json.status).toBeUndefined();
+});

@@ -121,6 +121,8 @@ export async function sendPlanned<P extends PlannedSend>(
 		const body = await gatewayRequest.call(ctx, request);
 		const group = batch.body.type === 'group';
 		const ids = confirmedIds(ctx, body, group ? 'group' : batch.recipients.length, itemIndex);
+		const said = Object.entries(body).filter(([field]) => field !== 'messageid' && field !== 'messageids');
+		const answer = said.length > 0 ? { answer: Object.fromEntries(said) } : {};
 		// The gateway answers the ids in the order of `to`: each recipient takes its own id; a group send (one member) takes them all.
 		let offset = 0;
 		for (const { index, recipients, plan } of batch.members) {
@@ -131,6 +133,7 @@ export async function sendPlanned<P extends PlannedSend>(
 					item: index,
 					to,
 					messageid: ids[offset++],
+					...answer,
 					plan,
 				};
 				memory.set(sendKey(endpoint, index, to), group ? { ...accepted, messageids: ids } : accepted);

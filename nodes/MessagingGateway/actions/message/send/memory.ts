@@ -5,7 +5,7 @@
  * and the recipient — never by the request body, so an expression that evaluates differently on
  * the retry (`$now`, a schedule date) does not make an accepted send look new.
  */
-import type { IExecuteData, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteData, IExecuteFunctions } from 'n8n-workflow';
 
 import type { FallbackReason } from '../../../core/whatsapp/fallback';
 
@@ -18,6 +18,8 @@ export interface AcceptedSend<P> {
 	messageid: string;
 	/** A group send: the gateway's id of each message it sent to the group's contacts (`messageid` is the first). */
 	messageids?: string[];
+	/** What the gateway's answer said besides the message ids, when it said more. */
+	answer?: IDataObject;
 	plan: P;
 }
 

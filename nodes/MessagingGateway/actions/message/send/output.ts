@@ -26,7 +26,10 @@ function recipientOutput(operation: SendOperation, result: Result): IDataObject 
 		return { messageids: result.messageids, groupId: result.plan.body.to, ...sentFields(operation, result.plan) };
 	if (result.kind === 'accepted') {
 		const merged = result.plan.merged[result.to];
+		// WhatsApp's answers are not documented field by field: what the gateway said besides the ids comes along (ours win).
+		const answer = operation.channel === 'whatsapp' ? result.answer : undefined;
 		return {
+			...answer,
 			messageid: result.messageid,
 			to: result.to,
 			...sentFields(operation, result.plan),
