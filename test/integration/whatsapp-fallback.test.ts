@@ -81,6 +81,26 @@ describe('SMS Fallback', () => {
 		expect(run.items.map((item) => item.json.channel)).toEqual(['whatsapp', 'sms', 'whatsapp', 'sms', 'whatsapp']);
 	});
 
+	test('a fallback SMS the gateway refuses: with Continue On Fail its item is the error, still saying channel sms and why', async () => {
+		await write([number(1)]);
+		await client.control('POST', '/emulator/faults', { status: 400, path: '/v1/message/send' });
+		const run = await runAction(
+			buttons(`${number(1)},${number(2)}`, { options: { smsFallback: true } }),
+			[{}],
+			credentials,
+			{ continueOnFail: true },
+		);
+		expect(run.items.map(({ json }) => json)).toEqual([
+			expect.objectContaining({ to: number(1), channel: 'whatsapp', messageid: expect.any(String) }),
+			expect.objectContaining({
+				to: number(2),
+				channel: 'sms',
+				fallbackReason: 'windowClosed',
+				error: expect.stringContaining('HTTP 400'),
+			}),
+		]);
+	});
+
 	test('an SMS with its choices longer than one message allows is refused before any request', async () => {
 		const run = await runAction(
 			buttons(number(1), { message: 'x'.repeat(600), options: { smsFallback: true } }),

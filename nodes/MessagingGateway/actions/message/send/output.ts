@@ -12,7 +12,7 @@ import type { AcceptedSend } from './memory';
 import type { QuietSkipped } from './quiet-hours';
 import type { Planned } from './requests';
 import type { SendOperation } from './run';
-import { sentFields } from './sent-fields';
+import { fallbackFields, sentFields } from './sent-fields';
 
 export type Result = RecipientResult<Planned> | QuietSkipped<Planned> | LoopSkipped<Planned>;
 
@@ -36,11 +36,12 @@ function recipientOutput(operation: SendOperation, result: Result): IDataObject 
 			...(merged ? { merged } : {}),
 		};
 	}
-	if (result.untried) return { ...errorItemJson(result.error), outcome: 'notSent', to: result.to };
-	if (!result.unknown) return { ...errorItemJson(result.error), to: result.to };
+	const failed = { ...errorItemJson(result.error), ...fallbackFields(result.plan) };
+	if (result.untried) return { ...failed, outcome: 'notSent', to: result.to };
+	if (!result.unknown) return { ...failed, to: result.to };
 	const { reference } = result.plan.body;
 	return {
-		...errorItemJson(result.error),
+		...failed,
 		outcome: 'unknown',
 		to: result.to,
 		...(reference ? { reference } : {}),
@@ -60,7 +61,8 @@ export function outputOf(operation: SendOperation, version: number, plan: Planne
 	const unknown = results.some((result) => result.kind === 'failed' && (result.unknown || result.untried));
 	const reached =
 		accepted.length > 0 || results.some((result) => ['optedOut', 'quietHours', 'loopGuard'].includes(result.kind));
-	if (failed?.kind === 'failed' && (!reached || version < 2) && !unknown) return [errorItemJson(failed.error)];
+	if (failed?.kind === 'failed' && (!reached || version < 2) && !unknown)
+		return [{ ...errorItemJson(failed.error), ...fallbackFields(failed.plan) }];
 	if (version < 2 && operation.oneItemPerInputInVersion1 && !failed && plan.body.type !== 'group') {
 		const sent = accepted[0].plan;
 		const messageids = accepted.map((result) => result.messageid);

@@ -18,11 +18,14 @@ function echoedFields(body: SendRequestBody): IDataObject {
 	return json;
 }
 
+/** An SMS sent instead of a WhatsApp message (SMS Fallback): its channel and why, on its item whether it went out or failed. */
+export const fallbackFields = (plan: Planned): IDataObject =>
+	plan.fallbackReason ? { channel: 'sms', fallbackReason: plan.fallbackReason } : {};
+
 /** The output fields of a send as it was accepted: the request's fields and what the operation echoes. */
 export function sentFields(operation: SendOperation, plan: Planned): IDataObject {
-	const fields: IDataObject = echoedFields(plan.body);
-	if (plan.fallbackReason) Object.assign(fields, { channel: 'sms', fallbackReason: plan.fallbackReason });
-	else if (operation.channel === 'whatsapp') fields.channel = operation.channel;
+	const fields: IDataObject = { ...echoedFields(plan.body), ...fallbackFields(plan) };
+	if (!plan.fallbackReason && operation.channel === 'whatsapp') fields.channel = operation.channel;
 	for (const name of operation.echoes) fields[name] = plan.length[name];
 	if (plan.smart) fields.replacedCharacters = plan.smart.replacedCharacters;
 	return fields;
