@@ -1,11 +1,14 @@
 /**
  * Before the end-to-end tests: the browser the editor test drives. `CHROMIUM_PATH` names one;
  * otherwise Debian's Chromium, installed with apt-get when it is missing and we run as root.
- * When it cannot be had, stop at once with one line that says how to get it.
+ * When it cannot be had, stop at once with one line that says how to get it. Then the n8n of
+ * N8N_VERSION, installed once into its cache folder: a first install takes 6 to 16 minutes on a
+ * busy 2-core machine, more than a test file's set-up may take, so no test file pays for it.
  */
 import { existsSync } from 'node:fs';
 
 import { aptInstall } from '../../tools/apt';
+import { ensureN8n } from '../../tools/n8n-install';
 
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
@@ -28,6 +31,11 @@ function installChromium() {
 }
 
 export default function globalSetup() {
+	ensureBrowser();
+	ensureN8n();
+}
+
+function ensureBrowser() {
 	const configured = process.env.CHROMIUM_PATH;
 	if (configured) {
 		if (!existsSync(configured))
