@@ -116,6 +116,8 @@ test('WhatsApp: a template to 3 numbers makes 3 requests, buttons to 20 numbers 
 		webhookBaseUrl: stack.webhook.url,
 		executionsOf,
 	}));
+	// The shared scenarios leave the account without funds.
+	await control('PUT', '/emulator/account', { balance: 100 });
 	expectRanOnAWorker([await templateToThree(7), await buttonsToTwenty(8)]);
 }, 240_000);
 

@@ -63,6 +63,13 @@ const SEND_CALLS = /^\/v1\/(whatsapp\/|message\/send$)/;
 const whatsappCalls = (requests: Array<Record<string, unknown>>) =>
 	requests.filter((request) => (request.path as string).startsWith('/v1/whatsapp/'));
 
+/** The error an execution ended with, if any. */
+export const errorOf = (execution: Execution) =>
+	(execution.data!.resultData as { error?: { message: string; description?: string } }).error;
+/** A run that must succeed: its failure shows the error. */
+const expectSuccess = (execution: Execution) =>
+	expect({ status: execution.status, error: errorOf(execution)?.message }).toEqual({ status: 'success' });
+
 export function whatsappScenarios(setting: () => WhatsappSetting) {
 	/**
 	 * An active workflow Webhook → Split Out → Messaging Gateway (`node` added to it). Returns a function that posts
@@ -131,7 +138,7 @@ export function whatsappScenarios(setting: () => WhatsappSetting) {
 			url: `https://example.com/receipts/${n}.png`,
 		}));
 		const { execution, requests } = await run(items);
-		expect(execution.status).toBe('success');
+		expectSuccess(execution);
 		const calls = whatsappCalls(requests);
 		expect(calls.map((request) => [request.path, request.status])).toEqual(
 			Array(3).fill(['/v1/whatsapp/send_template', 200]),
@@ -160,7 +167,7 @@ export function whatsappScenarios(setting: () => WhatsappSetting) {
 		await write(to);
 		const run = await workflowWith(`buttons-${block}`, buttons());
 		const { execution, requests } = await run(to.map((number) => ({ to: number })));
-		expect(execution.status).toBe('success');
+		expectSuccess(execution);
 		const calls = whatsappCalls(requests);
 		expect(calls.map((request) => [request.path, request.status])).toEqual([['/v1/whatsapp/send_action', 200]]);
 		expect(calls.map((request) => JSON.parse(request.body as string))).toEqual([

@@ -4,11 +4,10 @@
  * (docs/whatsapp.md#the-calls), the SMS Fallback's text the one docs/whatsapp.md#sms-fallback shows. Runs on n8n
  * 2.41.1 and 1.123.81 (N8N_VERSION).
  */
-import type { Execution } from '../../tools/n8n-client';
 import { stopN8nOnExit } from '../../tools/n8n-process';
 import { emulatorCredential, startN8nWithEmulator, type N8nWithEmulator } from '../../tools/n8n-with-emulator';
 import { emulatorClient, n8nExecutions } from '../support/emulator-client';
-import { buttons, numbers, output, template, whatsappScenarios } from './whatsapp-scenarios';
+import { buttons, errorOf, numbers, output, template, whatsappScenarios } from './whatsapp-scenarios';
 
 stopN8nOnExit();
 
@@ -36,9 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	await world?.stop();
 });
-
-const errorOf = (execution: Execution) =>
-	(execution.data!.resultData as { error?: { message: string; description?: string } }).error;
 
 /** The channels each of `to` was sent a message on, read from the emulator's sent messages. */
 async function channelsOf(to: string[]) {
