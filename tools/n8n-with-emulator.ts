@@ -50,3 +50,14 @@ export async function startN8nWithEmulator(
 		throw error;
 	}
 }
+
+/** A gateway credential in n8n for the emulator's account (no signing secret); its id. */
+export const emulatorCredential = ({ emulator, n8n, client }: N8nWithEmulator, name = 'Messaging Gateway account') =>
+	withLogOf(
+		n8n,
+		client.createCredential(name, {
+			baseUrl: emulator.url,
+			apiKey: emulator.account.apiKey,
+			apiSecret: emulator.account.apiSecret,
+		}),
+	);

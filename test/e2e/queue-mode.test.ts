@@ -2,7 +2,7 @@
  * The package in n8n's queue mode: Redis, Postgres, a main instance, a webhook processor that receives
  * the gateway's webhooks and two workers that run the executions — each process with the package
  * installed in its own user folder. The scenarios shared with real-n8n.test.ts (scenarios.ts), against
- * that stack, and every execution must have run on a worker.
+ * that stack, and every execution must have run on a worker; WhatsApp templates and buttons (whatsapp-scenarios.ts).
  */
 import { readFileSync } from 'node:fs';
 
@@ -18,6 +18,7 @@ import { waitForWebhooks } from '../../tools/waits';
 import { load, ourTrigger, signedEvent, webhookWorkflow } from '../../tools/webhook-load';
 import { emulatorControl, n8nExecutions, type EmulatorControl } from '../support/emulator-client';
 import { sharedScenarios } from './scenarios';
+import { whatsappScenarios } from './whatsapp-scenarios';
 
 stopN8nOnExit();
 stopQueueStacksOnExit();
@@ -106,6 +107,19 @@ describe('the single-instance scenarios, each execution checked to have run on a
 		executionsStarted: workerStarts,
 	}));
 });
+
+test('WhatsApp: a template to 3 numbers makes 3 requests, buttons to 20 numbers one; each run on a worker', async () => {
+	const { templateToThree, buttonsToTwenty } = whatsappScenarios(() => ({
+		client,
+		control,
+		credentialId: demo.credentialId,
+		webhookBaseUrl: stack.webhook.url,
+		executionsOf,
+	}));
+	// The shared scenarios leave the account without funds.
+	await control('PUT', '/emulator/account', { balance: 100 });
+	expectRanOnAWorker([await templateToThree(7), await buttonsToTwenty(8)]);
+}, 240_000);
 
 test('the executions were spread over both workers, none ran on main or the webhook processor', () => {
 	expect(seen.size).toBeGreaterThanOrEqual(20);
