@@ -74,6 +74,33 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 			});
 		});
 
+		test('Channel WhatsApp Buttons: a tap on an earlier question\'s button leaves the next one waiting; a typed "yes" resumes it', async () => {
+			const to = newNumber();
+			await control('POST', '/emulator/inbound?wait=true', { from: to, content: 'Hi', type: 'whatsapp' });
+			const whatsappButtons = { responseType: 'approval', options: { channel: 'whatsappButtons' } };
+			const first = await ask(whatsappButtons, to);
+			await control('POST', '/emulator/inbound?wait=true', {
+				replyTo: first.sms.messageid,
+				content: 'NO',
+				type: 'whatsapp',
+			});
+			expect(await answerOf(first)).toMatchObject({ approved: false, reply: 'NO' });
+			const second = await ask(whatsappButtons, to);
+			// The earlier question's NO button, tapped again: it answers the first question, not this one.
+			await control('POST', '/emulator/inbound?wait=true', {
+				replyTo: first.sms.messageid,
+				content: 'NO',
+				type: 'whatsapp',
+			});
+			expect(await isWaiting(second)).toBe(true);
+			await control('POST', '/emulator/inbound?wait=true', {
+				replyTo: second.sms.messageid,
+				content: 'yes',
+				type: 'whatsapp',
+			});
+			expect(await answerOf(second)).toMatchObject({ approved: true, reply: 'yes', messageid: second.sms.messageid });
+		});
+
 		test('an unclear reply keeps it waiting and gets the reminder once; the next clear reply resumes it', async () => {
 			const question = await ask({
 				responseType: 'approval',

@@ -95,19 +95,18 @@ export function conversationWorld(setting: () => ConversationSetting) {
 		return await client.api<Execution>('GET', `/executions/${id}?includeData=true`);
 	}
 
-	/** Starts a question and returns once it waits, with the SMS it sent. */
+	/** Starts a question and returns once it waits, with the message it sent (the first to `to` since it started). */
 	async function ask(parameters: Record<string, unknown>, to = newNumber()): Promise<Question> {
+		const messagesTo = async () =>
+			((await control('GET', '/emulator/messages')) as unknown as SentSms[]).filter((message) => message.to === to);
+		const earlier = new Set((await messagesTo()).map((message) => message.messageid));
 		const { workflowId, path } = await startQuestion(parameters, to);
-		const sms = await waitFor(
-			async () =>
-				((await control('GET', '/emulator/messages')) as unknown as SentSms[]).find((message) => message.to === to),
-			{
-				what: `the SMS of ${path} to ${to}`,
-				onTimeout: () => {
-					throw new Error(`no SMS of ${path} to ${to}\n${logTail()}`);
-				},
+		const sms = await waitFor(async () => (await messagesTo()).find((message) => !earlier.has(message.messageid)), {
+			what: `the SMS of ${path} to ${to}`,
+			onTimeout: () => {
+				throw new Error(`no SMS of ${path} to ${to}\n${logTail()}`);
 			},
-		);
+		});
 		// The execution's id is in the question's reference; the execution waits once the SMS is out.
 		const executionId = sms.reference.split(':')[1];
 		const execution = await waitFor(
