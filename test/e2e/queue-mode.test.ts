@@ -18,7 +18,7 @@ import { waitForWebhooks } from '../../tools/waits';
 import { load, ourTrigger, signedEvent, webhookWorkflow } from '../../tools/webhook-load';
 import { emulatorControl, n8nExecutions, type EmulatorControl } from '../support/emulator-client';
 import { sharedScenarios } from './scenarios';
-import { whatsappScenarios } from './whatsapp-scenarios';
+import { buttons, errorOf, numbers, whatsappScenarios } from './whatsapp-scenarios';
 
 stopN8nOnExit();
 stopQueueStacksOnExit();
@@ -108,8 +108,8 @@ describe('the single-instance scenarios, each execution checked to have run on a
 	}));
 });
 
-test('WhatsApp: a template to 3 numbers makes 3 requests, buttons to 20 numbers one; each run on a worker', async () => {
-	const { templateToThree, buttonsToTwenty } = whatsappScenarios(() => ({
+test('WhatsApp: a template to 3 numbers makes 3 requests, buttons to 20 numbers one, a 21-character title is refused before any; each run on a worker', async () => {
+	const { templateToThree, buttonsToTwenty, workflowWith, write } = whatsappScenarios(() => ({
 		client,
 		control,
 		credentialId: demo.credentialId,
@@ -118,7 +118,21 @@ test('WhatsApp: a template to 3 numbers makes 3 requests, buttons to 20 numbers 
 	}));
 	// The shared scenarios leave the account without funds.
 	await control('PUT', '/emulator/account', { balance: 100 });
-	expectRanOnAWorker([await templateToThree(7), await buttonsToTwenty(8)]);
+	const sent = [await templateToThree(7), await buttonsToTwenty(8)];
+	const [fine, other] = numbers(9, 2);
+	await write([fine, other]);
+	const titled = buttons({ buttons: { values: [{ id: 'yes', title: '={{ $json.title }}' }] } });
+	const { execution: refused, requests } = await (
+		await workflowWith('refused-title-queue', titled)
+	)([
+		{ to: fine, title: 'Yes' },
+		{ to: other, title: 'A title of twenty-one' },
+	]);
+	expect(refused.status).toBe('error');
+	expect(errorOf(refused)?.message).toMatch(/^Buttons: .*21/);
+	expect(errorOf(refused)?.description).toBe('Item 1 was refused before anything was sent.');
+	expect(requests).toEqual([]);
+	expectRanOnAWorker([...sent, refused]);
 }, 240_000);
 
 test('the executions were spread over both workers, none ran on main or the webhook processor', () => {
