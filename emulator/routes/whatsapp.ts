@@ -4,6 +4,7 @@
  * third-party client lists: 139 missing or invalid parameters (an unknown template too), 140 a number without
  * WhatsApp, 137 a button or list message outside a number's 24-hour window. A template goes to one number.
  */
+import { plainText } from '../../nodes/MessagingGateway/core/error-text';
 import { messageLength, MAX_MESSAGE_LENGTH } from '../../nodes/MessagingGateway/core/sending/rules';
 import { fromWireList, listProblem, LIST_LIMITS } from '../../nodes/MessagingGateway/core/whatsapp/list-shape';
 import {
@@ -95,7 +96,7 @@ export function handleWhatsAppButtons(body: Body, services: SendServices, whatsa
 	if (!Array.isArray(buttons) || buttons.some((b: Body) => typeof b?.id !== 'string' || typeof b?.title !== 'string'))
 		throw invalid('buttons must be a list of {id, title}');
 	const problem = buttonsProblem(buttons as Array<{ id: string; title: string }>);
-	if (problem) throw invalid(problem);
+	if (problem) throw invalid(plainText(problem));
 	readHeaderAndFooter(body);
 	return accept(body, services, whatsapp, message, true);
 }
@@ -108,7 +109,7 @@ export function handleWhatsAppList(body: Body, services: SendServices, whatsapp:
 	const sections = fromWireList(body.list);
 	if (!sections) throw invalid('list must be a list of {title, actions: [{id, title, description}]}');
 	const problem = listProblem(sections);
-	if (problem) throw invalid(problem);
+	if (problem) throw invalid(plainText(problem));
 	readHeaderAndFooter(body);
 	return accept(body, services, whatsapp, message, true);
 }

@@ -8,6 +8,7 @@ import type { IN8nHttpFullResponse, JsonObject, NodeApiError } from 'n8n-workflo
 import { describeCode } from './core/codes';
 import { MAX_RETRY_AFTER_MS } from './core/sending/retry';
 import { CHECK_LOG, gatewayError, MAY_BE_SENT, tries, type ErrorText, type FailedCall } from './transportErrors';
+import { TITLE_LIMIT } from './nodeErrors';
 
 /** An error answer's body as an object, for NodeApiError: JSON as it came, anything else as text. */
 function errorBody(response: IN8nHttpFullResponse): JsonObject {
@@ -23,13 +24,16 @@ function refusalText(body: JsonObject, status: number): Pick<ErrorText, 'message
 	const code = typeof body.error === 'string' || typeof body.error === 'number' ? String(body.error) : undefined;
 	const text = typeof body.errorMsg === 'string' ? body.errorMsg : undefined;
 	const explanation = code === undefined ? undefined : describeCode(code);
-	const message =
-		code !== undefined && text !== undefined
-			? `${text} (gateway code ${code})`
-			: code !== undefined
-				? `The gateway refused the request (code ${code})`
-				: `The gateway answered HTTP ${status}`;
-	return { message, description: [explanation, `HTTP ${status}.`].filter(Boolean).join('. '), code };
+	const inOwnWords = code !== undefined && text !== undefined ? `${text} (gateway code ${code})` : undefined;
+	// The gateway's words as the title when they fit in one; else they open the description.
+	const fits = inOwnWords !== undefined && inOwnWords.length <= TITLE_LIMIT && !/[\r\n]/.test(inOwnWords);
+	const message = fits
+		? inOwnWords
+		: code !== undefined
+			? `The gateway refused the request (code ${code})`
+			: `The gateway answered HTTP ${status}`;
+	const said = text !== undefined && !fits ? `It said: ${text}` : undefined;
+	return { message, description: [said, explanation, `HTTP ${status}.`].filter(Boolean).join('. '), code };
 }
 
 /** Where a redirect points: its host only (a query may hold anything). */
@@ -55,8 +59,8 @@ export function failedAnswer(
 			call,
 			{ body: `HTTP ${status}` },
 			{
-				message: `The gateway answered HTTP ${status}, a redirect to ${redirectHost(response.headers?.location, requestUrl)}: not followed, the credential is only sent to the Base URL's host`,
-				description: `Nothing was sent there. Set the Base URL to the address the gateway's API answers on (https or http, host name, no path).`,
+				message: `The gateway answered HTTP ${status}, a redirect to ${redirectHost(response.headers?.location, requestUrl)}: not followed`,
+				description: `The credential is only sent to the Base URL's host, so nothing was sent there. Set the Base URL to the address the gateway's API answers on (https or http, host name, no path).`,
 				httpCode: status,
 				outcome: 'notSent',
 			},
@@ -79,7 +83,7 @@ export function failedAnswer(
 		return gatewayError(call, body, {
 			message: call.idempotent
 				? `The gateway answered HTTP ${status} (a failure on its side)${tries(call)}`
-				: `The gateway answered HTTP ${status} (a failure on its side). ${MAY_BE_SENT}`,
+				: `The gateway answered HTTP ${status} (a failure on its side): ${MAY_BE_SENT}`,
 			description: call.idempotent
 				? 'Run again later.'
 				: `${CHECK_LOG} Retrying a send is only safe when the gateway says it did nothing (HTTP 429 or 503).`,

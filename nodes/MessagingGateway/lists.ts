@@ -10,6 +10,8 @@ import { readPage, type Page, type Read, type Wanted, pageSizeFor } from './core
 import { firstPage, isRead, nextRead, startList, takePage, type WalkFailure } from './core/lists/walk';
 import { isObject } from './core/objects';
 import { gatewayList, type GatewayContext } from './transport';
+import { operationError } from './nodeErrors';
+import { explained } from './core/error-text';
 
 /** Where a list is read: its path, its filters (empty values are left out) and the envelope's key that holds the records. */
 export type ListPlace = Pick<ReadyCall, 'path' | 'listKey'> & { query?: Record<string, string> };
@@ -81,24 +83,33 @@ export async function readRecords(this: GatewayContext, list: ListQuery, itemInd
 	return list.wanted === 'all' ? records : records.slice(0, list.wanted);
 }
 
-const DELETED = 'records were deleted meanwhile. Run it again';
+const DELETED = 'Records were deleted meanwhile: run it again.';
 
 /** A walk's failure in Get Many's words. */
 function problemOf(failure: WalkFailure): string {
 	switch (failure.kind) {
 		case 'empty':
-			return `page ${failure.read.page} (of ${failure.read.limit}) came back empty where it should repeat the records read before it: ${DELETED}`;
+			return explained(
+				`page ${failure.read.page} (of ${failure.read.limit}) came back empty`,
+				`It should repeat the records read before it. ${DELETED}`,
+			);
 		case 'notOnward':
-			return `page ${failure.read.page} (of ${failure.read.limit}) does not go on from the records read before it: ${DELETED}`;
+			return explained(
+				`page ${failure.read.page} (of ${failure.read.limit}) does not go on from page ${failure.read.page - 1}`,
+				`It should go on from the records read before it. ${DELETED}`,
+			);
 		case 'repeats':
-			return `page ${failure.read.page} repeats records read before: the gateway may not page this list`;
+			return explained(`page ${failure.read.page} repeats records read before`, 'The gateway may not page this list.');
 		case 'noEnd':
-			return `it did not end after ${failure.pages} pages${failure.pastTotal ? ', although page 1 counted fewer records' : ''}: read it with a Limit`;
+			return explained(
+				`it did not end after ${failure.pages} pages`,
+				`${failure.pastTotal ? 'Page 1 counted fewer records. ' : ''}Read it with a Limit.`,
+			);
 	}
 }
 
 function unreadable(ctx: GatewayContext, list: ListPlace, problem: string, itemIndex: number): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `The gateway's list ${list.path} could not be read: ${problem}`, {
+	return operationError(ctx.getNode(), `Could not read ${list.path}: ${problem}`, {
 		itemIndex,
 		description: "Check that the Base URL points at the gateway's API.",
 	});

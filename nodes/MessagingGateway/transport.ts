@@ -18,6 +18,7 @@ import { resumeSignaturesIn } from './core/questions/resume-link';
 import { retryDecision, type AttemptOutcome, type RetryDecision } from './core/sending/retry';
 import { failedAnswer, failedRead } from './answerErrors';
 import { failedConnection, invalidBaseUrl, type FailedCall, type Secrets } from './transportErrors';
+import { operationError, wholeText } from './nodeErrors';
 
 export type { GatewayErrorFields, RequestOutcome, Secrets } from './transportErrors';
 export { outcomeOf } from './transportErrors';
@@ -219,7 +220,7 @@ async function exchange(
 export function errorItemJson(error: Error & { context?: IDataObject; httpCode?: string | null }): IDataObject {
 	const context = error.context ?? {};
 	return {
-		error: error.message,
+		error: wholeText(error),
 		code: (context.code as string | null | undefined) ?? null,
 		httpCode: (context.httpCode as number | null | undefined) ?? (error.httpCode ? Number(error.httpCode) : null),
 	};
@@ -232,5 +233,5 @@ export function asNodeError(
 	itemIndex: number,
 ): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	return operationError(ctx.getNode(), error as Error, { itemIndex });
 }

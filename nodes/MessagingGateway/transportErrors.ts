@@ -6,7 +6,8 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions, IWebhookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { redactDeep } from './core/secrets/redact';
+import { redact, redactDeep } from './core/secrets/redact';
+import { apiError, keepWholeText, wholeText } from './nodeErrors';
 
 /**
  * What a failed send means, in `error.context.outcome`: `unknown` when the gateway may have processed
@@ -58,20 +59,21 @@ export interface ErrorText {
  * execution and logs: the whole error is redacted once it is complete, whatever field holds an echo.
  */
 export function gatewayError(call: FailedCall, response: JsonObject, text: ErrorText): NodeApiError {
-	const error = new NodeApiError(call.ctx.getNode(), response, {
-		message: text.message,
-		description: text.description,
+	// Redacted before the title is made: a secret in it (a Base URL's password) would make it look long.
+	const error = apiError(call.ctx.getNode(), response, {
+		message: redact(text.message, call.secrets),
+		description: redact(text.description, call.secrets),
 		httpCode: text.httpCode === undefined ? undefined : String(text.httpCode),
 		itemIndex: call.itemIndex,
 	});
 	const fields: GatewayErrorFields = { code: text.code ?? null, httpCode: text.httpCode ?? null };
 	if (!call.idempotent) fields.outcome = text.outcome;
 	Object.assign(error.context, fields);
-	return redactDeep(error, call.secrets);
+	return keepWholeText(redactDeep(error, call.secrets), redact(wholeText(error), call.secrets));
 }
 
-export const MAY_BE_SENT = 'Not retried: the SMS may already have been sent';
-export const CHECK_LOG = "Check the gateway's message log before sending again, or it may be sent twice.";
+export const MAY_BE_SENT = 'the SMS may already have been sent';
+export const CHECK_LOG = "Not retried. Check the gateway's message log before sending again, or it may be sent twice.";
 export const tries = (call: FailedCall) => (call.attempt === 1 ? '' : `, ${call.attempt} tries`);
 
 /** No answer: the connection failed before the request went out (`reached` false), or after. */
@@ -92,7 +94,7 @@ export function failedConnection(
 			call,
 			{ message: error.message },
 			{
-				message: call.idempotent ? `${what}${tries(call)}` : `${what}. ${MAY_BE_SENT}`,
+				message: call.idempotent ? `${what}${tries(call)}` : `${what}: ${MAY_BE_SENT}`,
 				description: call.idempotent
 					? `Run again later ${cause}.`
 					: `${CHECK_LOG} ${timedOut ? 'The timeout is an option of the node.' : cause}`,

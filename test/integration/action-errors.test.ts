@@ -102,17 +102,17 @@ describe('Message → Send', () => {
 		const run = await runAction(send({}), [{}], credentials, { typeVersion: 1 });
 		expect(emulator.requests).toHaveLength(1);
 		expect(run.error?.message).toBe(
-			'The gateway answered HTTP 500 (a failure on its side). Not retried: the SMS may already have been sent',
+			'The gateway answered HTTP 500 (a failure on its side): the SMS may already have been sent',
 		);
+		expect(run.error?.description).toMatch(/^Not retried\. /);
 	});
 
 	test('a timeout is not retried, and the error says why', async () => {
 		await control('POST', '/emulator/faults', { status: 'hang' });
 		const run = await runAction(send({ options: { timeout: 300 } }), [{}], credentials, { typeVersion: 1 });
 		expect(emulator.requests).toHaveLength(1);
-		expect(run.error?.message).toBe(
-			'No answer from the gateway within 300 ms. Not retried: the SMS may already have been sent',
-		);
+		expect(run.error?.message).toBe('No answer from the gateway within 300 ms: the SMS may already have been sent');
+		expect(run.error?.description).toMatch(/^Not retried\. /);
 	});
 
 	test('a refused connection is retried, then reported with the base URL', async () => {

@@ -16,7 +16,7 @@ describe('version 3: a gateway error fails the whole batch', () => {
 		expect(emulator.requests.map((request) => request.status)).toEqual([200, 400]);
 		expect(sentTo()).toEqual([items[0].to, items[1].to]);
 		expect(run.error?.message).toContain('131');
-		expect(run.error?.message).toContain('2 of 6 items had been sent when the run stopped (items 0, 1)');
+		expect(run.error?.description).toContain('2 of 6 items had been sent when the run stopped (items 0, 1)');
 		expect((run.error?.context?.sentItems as Array<{ item: number }>).map((entry) => entry.item)).toEqual([0, 1]);
 	});
 
@@ -106,12 +106,11 @@ describe('limits and confirmation', () => {
 			const run = await runAction(send(), numbers(3), otherCredentials, { continueOnFail: true });
 			expect(run.items).toHaveLength(3);
 			for (const item of run.items)
-				expect(item.json.error).toMatch(
-					/did not confirm the send: the answer has no message id for each of the 3 recipients/,
-				);
+				expect(item.json.error).toBe('The gateway did not confirm the send: the SMS may already have been sent');
 			const stopped = await runAction(send(), numbers(3), otherCredentials);
 			expect(stopped.error?.message).toMatch(/did not confirm the send/);
-			expect(stopped.error?.message).toContain('No item had been sent');
+			expect(stopped.error?.description).toContain('without a message id for each of the 3 recipients');
+			expect(stopped.error?.description).toMatch(/^No item had been sent when the run stopped\. /);
 		});
 	});
 });

@@ -120,8 +120,8 @@ describe('Get Many (Inbox) with Return All', () => {
 			const added = gateway.receive('Message', 5000);
 			const run = await runAction(readAll, [{}], gateway.credentials);
 			if (run.error)
-				expect(run.error.message).toMatch(
-					/could not be read: it did not end after \d+ pages, although page 1 counted fewer records/,
+				expect(`${run.error.message}. ${run.error.description}`).toMatch(
+					/^Could not read \/v1\/message\/inbox: it did not end after \d+ pages\. Page 1 counted fewer records\./,
 				);
 			else expect(ids(run.items)).toEqual(added);
 		},
@@ -152,8 +152,9 @@ describe('Get Many (Inbox) with Return All, records deleted during the read', ()
 			if (read === 2) gateway.delete(0, 1000);
 		};
 		const run = await runAction(readAll, [{}], gateway.credentials);
-		expect(run.error?.message).toMatch(
-			/^The gateway's list \/v1\/message\/inbox could not be read: page \d+ \(of \d+\) came back empty where it should repeat the records read before it: records were deleted meanwhile\. Run it again$/,
+		expect(run.error?.message).toMatch(/^Could not read \/v1\/message\/inbox: page \d+ \(of \d+\) came back empty$/);
+		expect(run.error?.description).toMatch(
+			/^It should repeat the records read before it\. Records were deleted meanwhile: run it again\. /,
 		);
 	});
 
@@ -165,7 +166,10 @@ describe('Get Many (Inbox) with Return All, records deleted during the read', ()
 		};
 		const run = await runAction(readAll, [{}], gateway.credentials);
 		expect(run.error?.message).toMatch(
-			/could not be read: page \d+ \(of \d+\) does not go on from the records read before it: records were deleted meanwhile/,
+			/^Could not read \/v1\/message\/inbox: page (\d+) \(of \d+\) does not go on from page \d+$/,
+		);
+		expect(run.error?.description).toMatch(
+			/^It should go on from the records read before it\. Records were deleted meanwhile/,
 		);
 	});
 

@@ -14,10 +14,10 @@ const POLLS = 50;
 const PER_POLL = 600;
 /** The causes a poll may fail with, as docs/inbox-trigger.md#errors names them. */
 const NAMED_CAUSES = [
-	/does not hold again the last message read before it \(ID \d+\): messages were deleted between two reads/,
-	/came back empty where it should repeat the last message read/,
+	/does not repeat the last message read\. It should hold again the last message read before it \(ID \d+\)\. Messages were deleted between two reads/,
+	/came back empty\. It should repeat the last message read\. Messages were deleted between two reads/,
 	// Oldest first, a page 1 without a total: the newest end is more than 20,000 messages on (docs/inbox-trigger.md#bounds).
-	/the gateway lists this inbox oldest first, and 20000 messages read from its oldest did not reach its newest message/,
+	/The gateway lists this inbox oldest first, and 20000 messages read from its oldest did not reach its newest message/,
 ];
 
 /** A fixed sequence of pseudo-random numbers in [0, 1), so every run is the same run. */
@@ -60,7 +60,8 @@ async function soak(order: Carelessness['order']) {
 			try {
 				emitted.push(...(await trigger.poll()).map((item) => String(item.json.ID)));
 			} catch (error) {
-				failures.push((error as Error).message);
+				const { message, description } = error as Error & { description?: string };
+				failures.push(`${message}. ${description ?? ''}`);
 			}
 		};
 		for (let poll = 0; poll < POLLS; poll++) {

@@ -86,9 +86,8 @@ test('Mode Error: the node fails naming the number and what to do; with Continue
 	await sendOutside(to, 2);
 	const before = gateway.emulator.messages.length;
 	const failed = await run(send(to, loopGuard({ maxMessages: 2, withinMinutes: 10, mode: 'error' })));
-	expect(failed.error?.message).toBe(
-		`Loop Guard: 2 messages were sent to ${to} within the last 10 minutes (Max Messages 2); Mode is Error, so nothing of this item was sent`,
-	);
+	expect(failed.error?.message).toBe(`Loop Guard: 2 messages to ${to} in the last 10 minutes (Max Messages 2)`);
+	expect(failed.error?.description).toMatch(/^Mode is Error, so nothing of this item was sent\. /);
 	expect(failed.error?.description).toMatch(/Send again once the window has passed, raise Max Messages/);
 	const continued = await run(send(to, loopGuard({ maxMessages: 2, mode: 'error' })), { continueOnFail: true });
 	expect(continued.items).toEqual([
@@ -103,8 +102,9 @@ test('Mode Error: the node fails naming the number and what to do; with Continue
 test('refused before any request: two recipients, a group, values out of range; Continue On Fail makes it the item', async () => {
 	gateway.emulator.requests.length = 0;
 	const two = await run(send('+31610004306, +31610004307', loopGuard({})));
-	expect(two.error?.message).toMatch(
-		/^Loop Guard: this item has 2 recipients\. Loop Guard reads the conversation with each recipient before sending, one read per number, and a reply has one recipient/,
+	expect(two.error?.message).toBe('Loop Guard: this item has 2 recipients');
+	expect(two.error?.description).toMatch(
+		/^Loop Guard reads the conversation with each recipient before sending, one read per number, and a reply has one recipient\. /,
 	);
 	const group = await run(send('', loopGuard({}), { sendTo: 'group', groupId: '4821' }));
 	expect(group.error?.message).toMatch(/^Loop Guard: a group send has many recipients/);
@@ -182,9 +182,8 @@ describe('Conversation → Get Unanswered with Loop Guard: the same one read cou
 		const phone = '31610004312';
 		await sendOutside(phone, 2);
 		const failed = await run(unanswered(phone, { maxMessages: 2, withinMinutes: 5, mode: 'error' }));
-		expect(failed.error?.message).toBe(
-			`Loop Guard: 2 messages were sent to ${phone} within the last 5 minutes (Max Messages 2); Mode is Error, so the item is refused`,
-		);
+		expect(failed.error?.message).toBe(`Loop Guard: 2 messages to ${phone} in the last 5 minutes (Max Messages 2)`);
+		expect(failed.error?.description).toMatch(/^Mode is Error, so the item is refused\. /);
 		gateway.emulator.requests.length = 0;
 		const refused = await run(unanswered(phone, { maxMessages: 0 }), { continueOnFail: true });
 		expect(refused.items[0].json.error).toBe('Loop Guard: Max Messages must be a whole number from 1 to 1000; got 0');

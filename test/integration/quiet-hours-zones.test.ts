@@ -108,7 +108,8 @@ test('Quiet Hours as the panel adds it (its default window: US Federal, Defer) h
 test('Time Zone holding a field name ("timeZone") is refused with the expression that reads the field', async () => {
 	fixClock('2026-03-10T02:24:00Z');
 	const { error } = await run(send('+1 212 555 0100', { timeZoneField: 'timeZone' }));
-	expect(error?.message).toContain('use an expression: {{ $json.timeZone }}');
+	expect(error?.message).toBe('Quiet Hours: Time Zone: "timeZone" is not an IANA time zone name');
+	expect(error?.description).toContain("To read an item's field, use an expression: {{ $json.timeZone }}");
 	expect(sends()).toEqual([]);
 });
 

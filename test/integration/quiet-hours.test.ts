@@ -98,7 +98,11 @@ test('Skip mode: the recipient in quiet hours gets an item saying so, the other 
 test('Error mode: the item is refused and nothing is sent; with Continue On Fail an error item', async () => {
 	fixClock('2026-03-10T02:30:00Z');
 	const stopped = await run(send('12125550100, 12135550100', { mode: 'error' }));
-	expect(stopped.error?.message).toMatch(/^Quiet Hours: 12125550100 is in quiet hours/);
+	expect(stopped.error?.message).toBe('Quiet Hours: 12125550100 is in quiet hours');
+	// 02:30Z is 22:30 the evening before in New York (UTC-4 from 8 March 2026).
+	expect(stopped.error?.description).toMatch(
+		/^Its local time is 2026-03-09T22:30:00-04:00 \(America\/New_York\)\. Mode is Error, so nothing of this item was sent\. /,
+	);
 	const continued = await run(send('12125550100', { mode: 'error' }), { continueOnFail: true });
 	expect(continued.items[0].json.error).toMatch(/quiet hours/);
 	expect(sends()).toEqual([]);
@@ -110,7 +114,7 @@ test('an explicit Schedule Date after the opening is kept; one inside quiet hour
 	await run(send('12125550100', {}, { additionalFields: { date: '2026-03-10 05:00' } }));
 	expect(sends().map((body) => body.date)).toEqual(['2026-03-10 18:00', '2026-03-10 13:00']);
 	const refused = await run(send('12125550100', { mode: 'error' }, { additionalFields: { date: '2026-03-10 05:00' } }));
-	expect(refused.error?.message).toMatch(/local time 2026-03-10T00:00:00-04:00/);
+	expect(refused.error?.description).toMatch(/Its local time is 2026-03-10T00:00:00-04:00/);
 	expect(sends()).toHaveLength(2);
 });
 

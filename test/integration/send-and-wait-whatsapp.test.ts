@@ -172,8 +172,9 @@ test.each([
 	['Disapprove Words', { disapproveWords: 'certainly not approved, no' }, 'CERTAINLY NOT APPROVED', 22],
 ])('a button title over 20 characters is refused before any request, naming %s', async (field, options, title, n) => {
 	const run = await ask(options);
-	expect(run.error?.message).toBe(
-		`${field}: the first word is a WhatsApp button's title, and the title "${title}" has ${n} characters; WhatsApp shows at most 20`,
+	expect(run.error?.message).toBe(`${field}: the title "${title}" has ${n} characters`);
+	expect(run.error?.description).toMatch(
+		/^The first word is a WhatsApp button's title: WhatsApp shows at most 20\. Put a shorter word first in the list/,
 	);
 	expect(emulator.requests.filter((request) => request.path.startsWith('/v1/'))).toEqual([]);
 });

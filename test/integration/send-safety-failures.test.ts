@@ -23,7 +23,7 @@ describe('partial failures are visible; retries never duplicate', () => {
 			const sent = emulator.messages;
 			// Only requests already running when the 500 came back were finished: fewer than `concurrency` after it.
 			expect(emulator.requests.length).toBeLessThanOrEqual(21 + concurrency - 1);
-			expect(run.error?.message).toContain(`${sent.length} of 50 items had been sent when the run stopped`);
+			expect(run.error?.description).toContain(`${sent.length} of 50 items had been sent when the run stopped`);
 			const listed = run.error?.context?.sentItems as Array<{ item: number; to: string[]; messageids: string[] }>;
 			expect(listed.map((entry) => entry.messageids[0]).sort()).toEqual(
 				sent.map((message) => message.messageid).sort(),
@@ -158,8 +158,9 @@ describe('only a confirmed send is a success, and errors keep secrets', () => {
 	test('a 2xx without a message id is an error with an unknown outcome, not an output item, and echoes no secret', async () => {
 		const run = await runAction(send({}), [{}], { ...credentials, baseUrl: otherUrl });
 		expect(run.items).toEqual([]);
-		expect(run.error?.message).toBe(
-			'The gateway did not confirm the send: the answer has no message id for the recipient. Not retried: the SMS may already have been sent',
+		expect(run.error?.message).toBe('The gateway did not confirm the send: the SMS may already have been sent');
+		expect(run.error?.description).toMatch(
+			/^Not retried\. It answered HTTP 200 without a message id for the recipient\. /,
 		);
 		expect(run.error?.context).toMatchObject({ outcome: 'unknown' });
 		expect(
@@ -169,7 +170,7 @@ describe('only a confirmed send is a success, and errors keep secrets', () => {
 		expect(continued.items).toEqual([
 			{
 				json: {
-					error: run.error?.message,
+					error: 'The gateway did not confirm the send: the SMS may already have been sent',
 					code: null,
 					httpCode: 200,
 					outcome: 'unknown',

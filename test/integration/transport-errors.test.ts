@@ -33,7 +33,7 @@ describe('no credential in any error', () => {
 		const continued = await runAction(send(), [{}], { ...credentials, baseUrl }, { continueOnFail: true });
 		// Unencoded "#", "/" or "?" end the host part: such a Base URL is no address at all.
 		expect(run.error?.message).toMatch(
-			/^Could not reach the gateway at http:\/\/127\.0\.0\.1:1: connection refused, 3 tries$|^The Base URL in the credential is not an http\(s\) address: http:\/\/127\.0\.0\.1:1$/,
+			/^Could not reach the gateway at http:\/\/127\.0\.0\.1:1(: connection refused, 3 tries)?$|^The Base URL in the credential is not an http\(s\) address: http:\/\/127\.0\.0\.1:1$/,
 		);
 		expect(run.error?.context).toMatchObject({ outcome: 'notSent' });
 		expectNoSecret(shownOf(run, continued), password);
@@ -160,7 +160,9 @@ describe('Schedule Date (against the emulator, account zone Europe/Amsterdam)', 
 		['2031-06-01 24:00', 'hour 24: hours go from 00 to 23'],
 	])('%s is refused before any request: %s', async (date, problem) => {
 		const run = await runAction(scheduled(date), [{}], emulatorCredentials);
-		expect(run.error?.message).toContain(`"${date}" is not a valid calendar date: ${problem}`);
+		expect(run.error?.message).toContain(`"${date}" is not a valid calendar date`);
+		// Where the title is too long for one line, the rest opens the description.
+		expect(`${run.error?.message}: ${run.error?.description}`.toLowerCase()).toContain(problem.toLowerCase());
 		expect(run.error?.message).not.toMatch(/summer time/);
 		expect(emulator.requests).toHaveLength(0);
 	});

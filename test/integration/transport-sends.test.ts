@@ -23,8 +23,9 @@ describe('a failed send says whether it may have been sent (context.outcome)', (
 		gateway.answer = resetAfterBody;
 		const run = await runAction(send(), [{}], credentials);
 		expect(run.error?.message).toBe(
-			'The connection to the gateway broke before it answered. Not retried: the SMS may already have been sent',
+			'The connection to the gateway broke before it answered: the SMS may already have been sent',
 		);
+		expect(run.error?.description).toMatch(/^Not retried\. /);
 		expect(run.error?.message).not.toMatch(/Could not reach|Base URL/);
 		expect(run.error?.context).toMatchObject({ outcome: 'unknown', httpCode: null });
 		expect(gateway.requests).toHaveLength(1);
@@ -47,9 +48,7 @@ describe('a failed send says whether it may have been sent (context.outcome)', (
 	test('a timeout after the request went out: unknown, not retried', async () => {
 		gateway.answer = () => undefined;
 		const run = await runAction(send({ timeout: 300 }), [{}], credentials);
-		expect(run.error?.message).toBe(
-			'No answer from the gateway within 300 ms. Not retried: the SMS may already have been sent',
-		);
+		expect(run.error?.message).toBe('No answer from the gateway within 300 ms: the SMS may already have been sent');
 		expect(run.error?.context).toMatchObject({ outcome: 'unknown' });
 		expect(gateway.requests).toHaveLength(1);
 	});
@@ -124,7 +123,10 @@ describe('the credential never leaves the Base URL host: redirects are not follo
 
 	const expectRedirectError = (error: ActionRun['error'] | undefined, status: number) => {
 		expect(error?.message).toBe(
-			`The gateway answered HTTP ${status}, a redirect to another address (${otherHost()}): not followed, the credential is only sent to the Base URL's host`,
+			`The gateway answered HTTP ${status}, a redirect to another address (${otherHost()}): not followed`,
+		);
+		expect(error?.description).toMatch(
+			/^The credential is only sent to the Base URL's host, so nothing was sent there\. /,
 		);
 		expect(JSON.stringify([error?.message, error?.description, error?.context])).not.toContain('query-secret-42');
 		expect(other.requests).toHaveLength(0);

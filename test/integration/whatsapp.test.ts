@@ -124,7 +124,7 @@ describe('refused before any request, naming the item and the field', () => {
 		[
 			'a 21-character title',
 			buttons(number(1), { buttons: { values: [{ id: 'long', title: title21 }] } }),
-			`Buttons: the title "${title21}" has 21 characters; WhatsApp shows at most 20`,
+			`Buttons: the title "${title21}" has 21 characters`,
 		],
 		[
 			'two buttons with one ID',
@@ -147,7 +147,7 @@ describe('refused before any request, naming the item and the field', () => {
 				headerMedia: 'image',
 				headerMediaUrl: 'http://example.com/receipt.png',
 			}),
-			'Header Media URL: "http://example.com/receipt.png" is not an https URL (the gateway takes https only)',
+			'Header Media URL: "http://example.com/receipt.png" is not an https URL',
 		],
 		[
 			'a missing variable',
@@ -165,8 +165,8 @@ describe('refused before any request, naming the item and the field', () => {
 		expect(run.error?.message).toBe(message);
 		expect(emulator.requests).toHaveLength(0);
 		if (message.startsWith('Body Variables'))
-			expect(run.error?.description).toBe('Item 1 was refused before anything was sent.');
-		else expect(run.error?.description).toBe('Item 0 was refused before anything was sent.');
+			expect(run.error?.description).toMatch(/Item 1 was refused before anything was sent\.$/);
+		else expect(run.error?.description).toMatch(/Item 0 was refused before anything was sent\.$/);
 	});
 });
 

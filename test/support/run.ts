@@ -20,6 +20,8 @@ import {
 } from 'n8n-workflow';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+import { TITLE_LIMIT } from '../../nodes/MessagingGateway/nodeErrors';
+
 import {
 	ACTION_TYPE,
 	additionalDataFor,
@@ -67,6 +69,26 @@ export interface ActionSettings {
 	executeOnce?: boolean;
 }
 
+/**
+ * Every error any test provokes, as n8n shows it: a title of one line and at most TITLE_LIMIT characters, and no
+ * part mark of core/error-text.ts left in the title, the description or an output item.
+ */
+function expectReadable(error: ActionRun['error'], data: unknown): void {
+	const title = error?.message ?? '';
+	const shown = JSON.stringify({ title, description: error?.description, data });
+	expect({
+		title,
+		short: title.length <= TITLE_LIMIT && !title.endsWith('…'),
+		oneLine: !/[\n\u001f]/.test(title),
+		mark: shown.includes('\\u001f'),
+	}).toEqual({
+		title,
+		short: true,
+		oneLine: true,
+		mark: false,
+	});
+}
+
 /** n8n-core's engine, unchanged, noting the error a node throws before the engine copies it into the run data. */
 class ObservedWorkflowExecute extends WorkflowExecute {
 	thrown?: unknown;
@@ -108,10 +130,12 @@ export async function runAction(
 	await engine.processRunExecutionData(workflow);
 	const run = await finished;
 	const task = run.data.resultData.runData[node.name]?.[0];
+	const error = (task?.error ?? run.data.resultData.error) as ActionRun['error'];
+	expectReadable(error, task?.data);
 	return {
 		items: task?.data?.main?.[0] ?? [],
 		errorItems: task?.data?.main?.[1] ?? [],
-		error: (task?.error ?? run.data.resultData.error) as ActionRun['error'],
+		error,
 		thrown: engine.thrown,
 		waiting: run.waitTill ? { node, runExecutionData: run.data, waitTill: run.waitTill } : undefined,
 		hints: task?.hints ?? [],

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { NumberContext, NumberRule } from '../core/numbers/phone';
 import { asNodeError, errorItemJson, gatewayRequest, type GatewayRequest } from '../transport';
 import { defaultCountry, isProblem } from './message/send/options';
+import { operationError } from '../nodeErrors';
 
 /**
  * One gateway request per input item; the gateway's answer is the output item, paired with its
@@ -73,7 +74,7 @@ export function numberContext(ctx: IExecuteFunctions, itemIndex: number): Number
 
 /** The refusal of an item before any request: names the field and the item. */
 export function refusal(ctx: IExecuteFunctions, field: string, error: string, itemIndex: number): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `${field}: ${error}`, {
+	return operationError(ctx.getNode(), `${field}: ${error}`, {
 		itemIndex,
 		description: `Item ${itemIndex} was refused before anything was sent.`,
 	});

@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import * as account from './account/Account.resource';
 import * as message from './message/Message.resource';
@@ -13,6 +12,7 @@ import * as group from './group/Group.resource';
 import * as optOut from './optOut/OptOut.resource';
 // WhatsApp through the same gateway (docs/whatsapp.md).
 import * as whatsapp from './whatsapp/Whatsapp.resource';
+import { operationError } from '../nodeErrors';
 
 /** Every resource with its operations; a new operation is added to its resource file's `operations`. */
 const RESOURCES = { account, message, number, inbox, conversation, contact, group, optOut, whatsapp };
@@ -54,7 +54,7 @@ async function run(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const selected = selectedOperation(resource, operation);
 	if (!selected) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`, {
+		throw operationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`, {
 			description:
 				'Choose the operation again in the node; the workflow may come from a newer version of this package.',
 		});

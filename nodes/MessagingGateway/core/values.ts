@@ -1,5 +1,7 @@
 /** What a value from an expression is, in words for error messages (shared by the request builders). */
 
+import { explained } from './error-text';
+
 /** What a value is, for messages: "no value", "null", "an object", "an array", "a boolean", … */
 export function describeValue(value: unknown): string {
 	if (value === undefined) return 'no value (undefined)';
@@ -25,7 +27,7 @@ export function shownValue(value: unknown): string {
 export function got(value: unknown): string {
 	const what = describeValue(value);
 	return value === undefined || value === null
-		? `${what}: check the field's expression, or that the previous node's item has the field it reads`
+		? explained(what, "Check the field's expression, or that the previous node's item has the field it reads.")
 		: what;
 }
 

@@ -4,7 +4,6 @@
  * (mark.ts). A poll that outlasts its interval is not joined by the next one.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../constants';
 import { inboxCall, inboxCallInWords } from '../core/lists/calls';
@@ -24,11 +23,12 @@ import {
 	type PollOutcome,
 } from './mark';
 import { firstRead, nextRead, startWalk } from './walk';
+import { operationError } from '../nodeErrors';
 
 /** Reads the inbox from its newest end towards the mark; says what this poll emits and the mark it leaves. */
 async function pollInbox(ctx: IPollFunctions, mark: string | undefined, manual: boolean): Promise<PollOutcome> {
 	const call = inboxCall(ctx.getNodeParameter('filters', {}) as IDataObject);
-	if (!call.ok) throw new NodeOperationError(ctx.getNode(), `${FIELD_LABELS[call.field]}: ${call.error}`);
+	if (!call.ok) throw operationError(ctx.getNode(), `${FIELD_LABELS[call.field]}: ${call.error}`);
 	const walk = startWalk(manual ? undefined : mark, MAX_PAGE_SIZE, undefined, call.keep);
 	await walkPages.call(ctx, call, firstRead(walk), (read, page) => nextRead(walk, read, page));
 	if (walk.withoutId.size > 0)
@@ -41,7 +41,7 @@ async function pollInbox(ctx: IPollFunctions, mark: string | undefined, manual: 
 		);
 	}
 	if (walk.failure !== undefined) {
-		throw new NodeOperationError(ctx.getNode(), `Cannot read the inbox: ${walk.failure}`, {
+		throw operationError(ctx.getNode(), `Cannot read the inbox: ${walk.failure}`, {
 			description:
 				'Nothing was emitted and the last message emitted stays as it was: the next poll reads the inbox again. A filter (Inbox Number, Type) makes the list shorter.',
 		});
@@ -55,7 +55,7 @@ async function pollInbox(ctx: IPollFunctions, mark: string | undefined, manual: 
 		const outcome = manualOutcome(walk);
 		// As n8n's own polling triggers do: a test fetch that finds nothing says so, and what it looked for.
 		if (outcome.emit.length > 0) return outcome;
-		throw new NodeOperationError(ctx.getNode(), 'No received message to fetch', {
+		throw operationError(ctx.getNode(), 'No received message to fetch', {
 			description: `Looked for the newest of the ${inboxCallInWords(call)} (Filters); the gateway's inbox lists none. Send one, or change the Filters, then fetch again.`,
 		});
 	}

@@ -16,6 +16,7 @@ import {
 	type WalkFailure,
 } from '../core/lists/walk';
 import { compareIds, idOf, type Found, type InboxOrder } from './mark';
+import { explained } from '../core/error-text';
 
 /** A poll reads every message among the newest this many (10 pages of 2,000), from the newest end. */
 export const MAX_RECORDS_PER_POLL = 20_000;
@@ -106,21 +107,34 @@ function note(walk: InboxWalk, page: Page): { ids: string[]; reachesMark: boolea
 	return { ids, reachesMark };
 }
 
-const changed = (read: Read, what: string) =>
-	`page ${read.page} (of ${read.limit}) ${what}: messages were deleted between two reads (some may have moved past unseen), or the gateway ignores page. The next poll reads the inbox again`;
+const changed = (read: Read, what: string, detail = '') =>
+	explained(
+		`page ${read.page} (of ${read.limit}) ${what}`,
+		`${detail}Messages were deleted between two reads (some may have moved past unseen), or the gateway ignores page. The next poll reads the inbox again.`,
+	);
 
 /** A list walk's failure in the trigger's words. */
 function inWords(failure: WalkFailure, walk: InboxWalk): string {
 	switch (failure.kind) {
 		case 'empty':
-			return changed(failure.read, 'came back empty where it should repeat the last message read');
+			return changed(failure.read, 'came back empty', 'It should repeat the last message read. ');
 		case 'notOnward':
-			return changed(failure.read, `does not hold again the last message read before it (${failure.lastKey})`);
+			return changed(
+				failure.read,
+				'does not repeat the last message read',
+				`It should hold again the last message read before it (${failure.lastKey}). `,
+			);
 		case 'repeats':
-			return `page ${failure.read.page} (of ${failure.read.limit}) repeats messages read already: the gateway may not page this list`;
+			return explained(
+				`page ${failure.read.page} (of ${failure.read.limit}) repeats messages read already`,
+				'The gateway may not page this list.',
+			);
 		case 'noEnd': {
 			const from = walk.tailStart === undefined ? 'its oldest' : 'where its total put the newest';
-			return `the gateway lists this inbox oldest first, and ${walk.maxRecords} messages read from ${from} did not reach its newest message`;
+			return explained(
+				`${walk.maxRecords} messages read did not reach the newest`,
+				`The gateway lists this inbox oldest first, and ${walk.maxRecords} messages read from ${from} did not reach its newest message.`,
+			);
 		}
 	}
 }

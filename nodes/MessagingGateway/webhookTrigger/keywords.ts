@@ -25,6 +25,7 @@ import { isOptedOutRefusal } from '../core/sending/opt-out';
 import { gatewayRequest } from '../transport';
 import { BoundedMap, MEMORY_SIZE } from './forward-memory';
 import { warnOwner } from './respond';
+import { plainText } from '../core/error-text';
 
 export interface KeywordSettings {
 	/** Act on whole-text keywords (Opt-Out Keywords). */
@@ -165,7 +166,7 @@ function workOf(ctx: IWebhookFunctions, event: IDataObject, settings: KeywordSet
 	if (!number.ok) {
 		warnOwner(
 			ctx,
-			`could not act on the ${keyword.toUpperCase()} of ${about}: its sender is no phone number (${number.error})`,
+			`could not act on the ${keyword.toUpperCase()} of ${about}: its sender is no phone number (${plainText(number.error)})`,
 		);
 		return { fields: keyword === 'stop' ? { ...fields, optOut: 'failed' } : fields };
 	}

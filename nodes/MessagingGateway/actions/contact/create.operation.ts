@@ -13,6 +13,7 @@ import { groupIdField } from '../group/fields';
 import { fieldLabels } from '../message/send/fields';
 import { numberOptionsField } from '../../descriptions/numbers';
 import { numberContext, refusal } from '../perItem';
+import { apiError } from '../../nodeErrors';
 
 const show = { resource: ['contact'], operation: ['create'] };
 
@@ -105,7 +106,7 @@ function confirmedIds(ctx: IExecuteFunctions, answer: IDataObject, count: number
 	const ids = Array.isArray(answer.IDs) ? answer.IDs : answer.ID !== undefined ? [answer.ID] : [];
 	const valid = ids.filter((id) => (typeof id === 'string' && id !== '') || typeof id === 'number').map(String);
 	if (valid.length === count && valid.length === ids.length) return valid;
-	throw new NodeApiError(ctx.getNode(), { ID: answer.ID ?? null, IDs: answer.IDs ?? null } as JsonObject, {
+	throw apiError(ctx.getNode(), { ID: answer.ID ?? null, IDs: answer.IDs ?? null } as JsonObject, {
 		message: `The gateway did not confirm the contacts: the answer has no ID for ${count === 1 ? 'the contact' : `each of the ${count} contacts`}`,
 		description:
 			"Check that the Base URL points at the gateway's API, and the gateway's contact list before running the node again.",

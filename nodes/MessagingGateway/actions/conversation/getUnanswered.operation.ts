@@ -20,6 +20,7 @@ import { loopGuardOfOptions } from '../message/send/loop-guard';
 import { loopGuardOption } from '../message/send/loop-guard-option';
 import { numberRule, refusal, runPerItem } from '../perItem';
 import { phoneField } from './get.operation';
+import { operationError } from '../../nodeErrors';
 
 const show = { resource: ['conversation'], operation: ['getUnanswered'] };
 
@@ -100,21 +101,17 @@ function loopGuardFields(
 	if (guard === undefined) return {};
 	const counted = sentWithin(records, new Date(), guard.withinMinutes);
 	if (!counted.ok)
-		throw new NodeOperationError(ctx.getNode(), `The conversation with ${phone} cannot be read: ${counted.error}`, {
+		throw operationError(ctx.getNode(), `The conversation with ${phone} cannot be read: ${counted.error}`, {
 			itemIndex,
 		});
 	const sentRecently = counted.count;
 	if (sentRecently < guard.maxMessages) return { sentRecently };
 	if (guard.mode === 'skip') return { skipped: 'loopGuard', sentRecently };
-	throw new NodeOperationError(
-		ctx.getNode(),
-		`Loop Guard: ${atLimitText(sentRecently, phone, guard)}; Mode is Error, so the item is refused`,
-		{
-			itemIndex,
-			description:
-				'A reply loop (an auto-responder answering every SMS) or a busy conversation. Choose Mode Skip and filter out items with skipped: loopGuard to pass them on quietly.',
-		},
-	);
+	throw operationError(ctx.getNode(), `Loop Guard: ${atLimitText(sentRecently, phone, guard)}`, {
+		itemIndex,
+		description:
+			'Mode is Error, so the item is refused. A reply loop (an auto-responder answering every SMS) or a busy conversation. Choose Mode Skip and filter out items with skipped: loopGuard to pass them on quietly.',
+	});
 }
 
 /** One output item per input item: the unanswered messages of the thread with its number. */
@@ -126,13 +123,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			const records = await readRecords.call(this, list, itemIndex);
 			const unanswered = unansweredOf(records, receivedAt);
 			if (!unanswered.ok)
-				throw new NodeOperationError(
-					this.getNode(),
-					`The conversation with ${phone} cannot be read: ${unanswered.error}`,
-					{
-						itemIndex,
-					},
-				);
+				throw operationError(this.getNode(), `The conversation with ${phone} cannot be read: ${unanswered.error}`, {
+					itemIndex,
+				});
 			const { messages, text, count, isLatest } = unanswered;
 			const json: IDataObject = {
 				phone,

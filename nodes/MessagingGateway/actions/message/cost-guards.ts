@@ -13,6 +13,7 @@ import { shownValue } from '../../core/values';
 import { addCredits, creditRates, creditsFor, isRateProblem, numeric, readBalance } from './credits';
 import { runMemory, sendKey } from './send/memory';
 import type { Planned } from './send/requests';
+import { operationError } from '../../nodeErrors';
 
 /** Send SMS's guards, checked for every item before the first request. */
 export const GUARD_OPTIONS: INodeProperties[] = [
@@ -36,7 +37,7 @@ export const GUARD_OPTIONS: INodeProperties[] = [
 
 /** The run's stop: a short title, the advice in the description, the item it names. */
 function stop(ctx: IExecuteFunctions, title: string, advice: string, itemIndex: number): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), title, {
+	return operationError(ctx.getNode(), title, {
 		description: `${advice} Nothing was sent.`,
 		itemIndex,
 	});

@@ -4,11 +4,11 @@
  * and the balance (`GET /v1/balance`); used by Estimate Cost and Stop if Funds Are Short.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { callingCodeOf } from '../../core/numbers/countries';
 import { describeValue, shownValue } from '../../core/values';
 import { gatewayRequest } from '../../transport';
+import { operationError } from '../../nodeErrors';
 
 const CREDITS_PER_SEGMENT: INodeProperties = {
 	displayName: 'Credits per Segment',
@@ -118,5 +118,5 @@ export async function readBalance(ctx: IExecuteFunctions): Promise<number> {
 	const answer = await gatewayRequest.call(ctx, { method: 'GET', path: '/v1/balance', itemIndex: 0, idempotent: true });
 	const balance = numeric(answer.balance);
 	if (typeof balance === 'number' && Number.isFinite(balance)) return balance;
-	throw new NodeOperationError(ctx.getNode(), `The balance answer has no number: ${describeValue(answer.balance)}`);
+	throw operationError(ctx.getNode(), `The balance answer has no number: ${describeValue(answer.balance)}`);
 }

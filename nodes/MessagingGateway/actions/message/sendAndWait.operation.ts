@@ -11,7 +11,7 @@ import { RESPONSE_TYPES, type ResponseType } from '../../core/questions/answers'
 import { approvalWords, normalizeReplyText } from '../../core/questions/replies';
 import { redactDeep } from '../../core/secrets/redact';
 import { encodeResumeReference, parseSignedResumeUrl, resumeSignaturesIn } from '../../core/questions/resume-link';
-import { isSenderName, messageLength, messageLengthProblem } from '../../core/sending/rules';
+import { isSenderName, MAX_MESSAGE_LENGTH, messageLength, messageLengthProblem } from '../../core/sending/rules';
 import type { RawSendInput } from '../../core/sending/send';
 import { waitLimit } from '../../core/questions/wait-limit';
 import { SMART_ENCODING } from './smart-encoding';
@@ -62,8 +62,8 @@ function questionText(ctx: IExecuteFunctions, message: unknown, hint: string | u
 		const added = messageLength(text) - messageLength(message);
 		throw refuse(
 			ctx,
-			`Message: ${messageLengthProblem(text, `the question with the appended hint "${hint}"`)} (${added} of them are the hint)`,
-			'Shorten the question, or turn the Append Hint option off.',
+			`Message: the question with its hint has ${messageLength(text)} characters`,
+			`The gateway takes at most ${MAX_MESSAGE_LENGTH}, and the hint "${hint}" adds ${added}. Shorten the question, or turn the Append Hint option off.`,
 		);
 	}
 	return text;

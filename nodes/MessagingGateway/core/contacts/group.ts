@@ -5,6 +5,7 @@
  */
 import { isObject } from '../objects';
 import { got } from '../values';
+import { explained } from '../error-text';
 
 /** A group's id as the gateway hands it out: a whole number, written as digits (e.g. "4821"). */
 const GROUP_ID_PATTERN = /^\d{1,18}$/;
@@ -20,7 +21,10 @@ export function readGroupId(value: unknown): GroupIdReading {
 	if (!GROUP_ID_PATTERN.test(id))
 		return {
 			ok: false,
-			error: `"${value}" is not a group ID (a group's ID is a number, e.g. 4821; pick the group from the list to use its ID)`,
+			error: explained(
+				`"${value}" is not a group ID`,
+				"A group's ID is a number, e.g. 4821: pick the group from the list to use its ID.",
+			),
 		};
 	return { ok: true, id };
 }

@@ -57,7 +57,7 @@ export function unansweredOf(records: readonly unknown[], receivedAt?: number): 
 	const placed: Placed[] = [];
 	for (const [index, record] of records.entries()) {
 		const found = placeRecord(record);
-		if (typeof found === 'string') return { ok: false, error: `record ${index + 1} of the conversation ${found}` };
+		if (typeof found === 'string') return { ok: false, error: `record ${index} of the conversation ${found}` };
 		placed.push(found);
 	}
 	const ordered = inTimeOrder(placed);

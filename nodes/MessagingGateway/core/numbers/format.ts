@@ -5,6 +5,7 @@
  * internationally (+…, 00…) needs no country.
  */
 import { COUNTRIES, callingCodeOf, countryByCode, type Country } from './countries';
+import { explained } from '../error-text';
 
 /** The parameters as they arrive; an expression may give any JSON value. */
 export interface FormatNumberInput {
@@ -63,7 +64,10 @@ export function buildFormatNumberRequest(input: FormatNumberInput): BuildFormatN
 		return {
 			ok: false,
 			field: 'countryCode',
-			error: `empty, and "${number}" is not written internationally: choose its country, or write it with its country code (+31 6…)`,
+			error: explained(
+				`empty, and "${number}" is not written internationally`,
+				'Choose its country, or write it with its country code (+31 6…).',
+			),
 		};
 	}
 	if (typeof input.countryCode !== 'string')

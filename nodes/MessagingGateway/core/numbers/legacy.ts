@@ -4,6 +4,7 @@
  * with libphonenumber (phone.ts). The rules here are the package's own: a trunk prefix per country (countries.ts),
  * national lengths per calling code (lengths.ts) and E.164's bounds.
  */
+import { explained, sentence } from '../error-text';
 import { COUNTRIES, callingCodeOf, type Country } from './countries';
 import { NATIONAL_LENGTHS_TABLE } from './lengths';
 
@@ -176,14 +177,20 @@ function bareProblemText(problem: Extract<NumberProblem, { kind: 'incomplete' | 
 	const { callingCode } = problem;
 	if (problem.kind === 'ambiguous') {
 		const { name, code, trunkPrefix } = problem.defaultCountry;
-		return `could be a national number of ${name} (${code}) without its trunk prefix ${trunkPrefix} or an international number with country code ${callingCode}: write it with + and its country code, or with its trunk prefix`;
+		return explained(
+			`could be a national number of ${code} or an international number (country code ${callingCode})`,
+			`As a national number of ${name} (${code}) it lacks the trunk prefix ${trunkPrefix}. Write it with + and its country code, or with its trunk prefix.`,
+		);
 	}
 	const { length, defaultCountry, countryOption } = problem;
 	const advice =
 		defaultCountry || !countryOption
 			? 'write it with + and its country code'
 			: 'if it is a national number that lost its leading 0, set the Default Country option; otherwise write it with + and its country code';
-	return `is not a complete international number: without + or 00 it is read as country code ${callingCode}, after which a number has ${lengthsInWords(callingCode)} digits, not ${length}; ${advice}`;
+	return explained(
+		'is not a complete international number',
+		`Without + or 00 it is read as country code ${callingCode}, after which a number has ${lengthsInWords(callingCode)} digits, not ${length}. ${sentence(advice)}`,
+	);
 }
 
 /** Why a number is refused, in words that follow the number. */
@@ -196,14 +203,23 @@ function numberProblemText(problem: NumberProblem): string {
 		case 'nationalWithoutCountry': {
 			const country = problem.defaultCountry;
 			return country
-				? `starts with 0 but ${country.name} (${country.code}) has the trunk prefix ${country.trunkPrefix}; write it with its country code (+…)`
-				: 'is a national number (it starts with 0): write it with its country code (+31 6…) or set the Default Country option';
+				? explained(
+						`starts with 0 but ${country.name} (${country.code}) has the trunk prefix ${country.trunkPrefix}`,
+						'Write it with its country code (+…).',
+					)
+				: explained(
+						'is a national number (it starts with 0)',
+						'Write it with its country code (+31 6…) or set the Default Country option.',
+					);
 		}
 		case 'notInternational': {
 			const advice = problem.bare?.defaultCountry
 				? 'write it with its country code (+…)'
 				: 'write it with its country code (+31 6…) or set the Default Country option';
-			return `is not a valid international number: ${problem.reason}${problem.bare ? `; without + or 00 it is read as international: ${advice}` : ''}`;
+			return explained(
+				'is not a valid international number',
+				`${sentence(problem.reason)}${problem.bare ? ` Without + or 00 it is read as international: ${advice}.` : ''}`,
+			);
 		}
 		case 'incomplete':
 		case 'ambiguous':

@@ -15,6 +15,7 @@
  * Node versions 1–4 keep their own reading (legacy.ts), guarded: a reading libphonenumber reads as another valid
  * number is refused.
  */
+import { explained } from '../error-text';
 import { countryByCode, type Country } from './countries';
 import { readLegacyNumber } from './legacy';
 import { isSupportedCountry, parsePhoneNumberFromString, type PhoneNumber } from './libphonenumber';
@@ -89,24 +90,35 @@ function readByLibphonenumber(input: string, defaultCountry: Country | undefined
 		(rule.acceptInvalid ? readings.find((reading) => reading.isPossible()) : undefined);
 	if (chosen) return { ok: true, digits: chosen.number.slice(1) };
 
-	const advice = rule.acceptInvalid ? '' : '; if the number is new, turn on Accept Unrecognized Numbers';
-	if (written) return refused('invalid', `is not a valid number: ${invalidReason(international, digits)}${advice}`);
+	const advice = rule.acceptInvalid ? '' : ' If the number is new, turn on Accept Unrecognized Numbers.';
+	if (written)
+		return refused('invalid', explained('is not a valid number', `${invalidReason(international, digits)}.${advice}`));
 	if (defaultCountry) {
 		const country = `${defaultCountry.name} (${defaultCountry.code})`;
+		const asNational = plan ? invalidReason(national, digits) : `libphonenumber knows no numbering plan of ${country}`;
 		return refused(
 			'invalid',
-			`is neither a number of ${country} nor an international number: ${plan ? invalidReason(national, digits) : `libphonenumber knows no numbering plan of ${country}`}, and as an international number ${invalidReason(international, digits)}; check the digits, or write it with + and its country code${advice}`,
+			explained(
+				`is neither a number of ${defaultCountry.code} nor an international number`,
+				`As a number of ${country}: ${asNational}; as an international number: ${invalidReason(international, digits)}. Check the digits, or write it with + and its country code.${advice}`,
+			),
 		);
 	}
-	const setCountry = rule.countryOption ? 'set the Default Country option' : 'write it with + and its country code';
 	if (digits.startsWith('0'))
 		return refused(
 			'invalid',
-			`is a national number (it starts with 0): write it with its country code (+31 6…)${rule.countryOption ? ' or set the Default Country option' : ''}`,
+			explained(
+				'is a national number (it starts with 0)',
+				`Write it with its country code (+31 6…)${rule.countryOption ? ' or set the Default Country option' : ''}.`,
+			),
 		);
+	const setCountry = rule.countryOption ? 'set the Default Country option' : 'write it with + and its country code';
 	return refused(
 		'invalid',
-		`is not a valid international number: without + or 00 it is read as international, and ${invalidReason(international, digits)}; if it is a national number, ${setCountry}${advice}`,
+		explained(
+			'is not a valid international number',
+			`Without + or 00 it is read as international, and ${invalidReason(international, digits)}. If it is a national number, ${setCountry}.${advice}`,
+		),
 	);
 }
 
@@ -128,7 +140,10 @@ export function readPhoneNumber(
 		const meant = parsePhoneNumberFromString(`+${current.digits}`)!;
 		return refused(
 			'invalid',
-			`reads as +${legacy.digits} in this node version, but libphonenumber reads it as ${shown(meant)}${meant.country ? ` (${countryName(meant.country)})` : ''}, a valid number: write it with + and its country code to say which is meant (node version 5 reads numbers as libphonenumber does)`,
+			explained(
+				`is read as +${legacy.digits} here, but as ${shown(meant)} by libphonenumber`,
+				`This node version reads it as +${legacy.digits}; libphonenumber's reading is a valid number${meant.country ? ` of ${countryName(meant.country)}` : ''}. Write it with + and its country code to say which is meant (node version 5 reads numbers as libphonenumber does).`,
+			),
 		);
 	}
 	return legacy;
@@ -166,7 +181,7 @@ export function readRecipients(
 	for (const [index, part] of parts.entries()) {
 		const result = normalizePhoneNumber(part, defaultCountry, rule);
 		if (!result.ok) {
-			return { ok: false, error: parts.length > 1 ? `recipient ${index + 1}: ${result.error}` : result.error };
+			return { ok: false, error: parts.length > 1 ? `recipient ${index}: ${result.error}` : result.error };
 		}
 		recipients.push({ written: part, digits: result.digits });
 	}

@@ -7,6 +7,7 @@
  * all) rather than handing n8n a wait it cannot store: n8n would run the node again and again.
  */
 import { dateValueText, instantOfInput, LATEST_INSTANT_MS } from '../sending/schedule';
+import { explained } from '../error-text';
 
 export interface WaitLimitValues {
 	limitType?: unknown;
@@ -18,7 +19,8 @@ export interface WaitLimitValues {
 export type WaitLimit = { ok: true; until: Date | undefined } | { ok: false; error: string };
 
 const UNIT_MS: Readonly<Record<string, number>> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
-const TOO_LATE = 'ends after the year 9999, later than n8n can keep a waiting execution';
+const TOO_LATE = 'ends after the year 9999';
+const KEPT_UNTIL = 'n8n cannot keep a waiting execution later than that.';
 
 function afterInterval(values: WaitLimitValues, now: Date): WaitLimit {
 	const amount =
@@ -34,7 +36,13 @@ function afterInterval(values: WaitLimitValues, now: Date): WaitLimit {
 	const until = now.getTime() + amount * UNIT_MS[unit];
 	// A timestamp or a date typed into Amount lands here; n8n would store the wait as "never" and retry it.
 	if (!(until <= LATEST_INSTANT_MS))
-		return { ok: false, error: `Amount ${amount} ${unit} ${TOO_LATE} (for a date, use Limit Type At Specified Time)` };
+		return {
+			ok: false,
+			error: explained(
+				`Amount ${amount} ${unit} ${TOO_LATE}`,
+				`${KEPT_UNTIL} For a date, use Limit Type At Specified Time.`,
+			),
+		};
 	return { ok: true, until: new Date(until) };
 }
 
@@ -51,7 +59,7 @@ function atDate(value: unknown, timeZone: string, now: Date): WaitLimit {
 	if (!parsed.ok) return parsed;
 	const until = parsed.instant;
 	if (until.getTime() <= now.getTime()) return { ok: false, error: `"${text}" is not in the future` };
-	if (until.getTime() > LATEST_INSTANT_MS) return { ok: false, error: `"${text}" ${TOO_LATE}` };
+	if (until.getTime() > LATEST_INSTANT_MS) return { ok: false, error: explained(`"${text}" ${TOO_LATE}`, KEPT_UNTIL) };
 	return { ok: true, until };
 }
 

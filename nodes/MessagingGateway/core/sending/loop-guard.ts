@@ -58,12 +58,12 @@ export function sentWithin(
 	let count = 0;
 	for (const [index, record] of records.entries()) {
 		const placed = placeRecord(record);
-		if (typeof placed === 'string') return { ok: false, error: `record ${index + 1} of the conversation ${placed}` };
+		if (typeof placed === 'string') return { ok: false, error: `record ${index} of the conversation ${placed}` };
 		if (placed.record.direction === 'outbound' && placed.at >= since) count++;
 	}
 	return { ok: true, count };
 }
 
-/** What the limit says once reached: `5 messages were sent to 316… within the last 10 minutes (Max Messages 5)`. */
+/** What the limit says once reached: `5 messages to 316… in the last 10 minutes (Max Messages 5)`. */
 export const atLimitText = (count: number, to: string, guard: LoopGuard): string =>
-	`${count} messages were sent to ${to} within the last ${guard.withinMinutes} minutes (Max Messages ${guard.maxMessages})`;
+	`${count} messages to ${to} in the last ${guard.withinMinutes} minutes (Max Messages ${guard.maxMessages})`;

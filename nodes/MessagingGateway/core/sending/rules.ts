@@ -3,6 +3,8 @@
  * once: the node's pre-flight check and the emulator's answers both read them from here.
  */
 
+import { explained } from '../error-text';
+
 /** A sender name: at most 11 characters from this set (error 110 otherwise, 111 when longer). */
 export const SENDER_NAME_PATTERN = /^[A-Za-z0-9 .-]+$/;
 export const MAX_SENDER_NAME_LENGTH = 11;
@@ -21,7 +23,7 @@ export const messageLength = (text: string) => [...text].length;
 export function messageLengthProblem(text: string, what = 'the message'): string | undefined {
 	const length = messageLength(text);
 	return length > MAX_MESSAGE_LENGTH
-		? `${what} has ${length} characters; the gateway takes at most ${MAX_MESSAGE_LENGTH}`
+		? explained(`${what} has ${length} characters`, `The gateway takes at most ${MAX_MESSAGE_LENGTH}.`)
 		: undefined;
 }
 
@@ -60,10 +62,16 @@ export function senderProblem(sender: string): string | undefined {
 			return `the sender number has ${sender.replace('+', '').length} digits; at most ${MAX_SENDER_DIGITS} are allowed`;
 		case 'invalidCharacter': {
 			const bad = [...sender].find((character) => !SENDER_NAME_PATTERN.test(character));
-			return `the sender name "${sender}" contains "${bad}"; a name may only use letters A–Z, digits, spaces, dots and dashes`;
+			return explained(
+				`the sender name "${sender}" contains "${bad}"`,
+				'A name may only use letters A–Z, digits, spaces, dots and dashes.',
+			);
 		}
 		case 'nameTooLong':
-			return `the sender name "${sender}" has ${sender.length} characters; at most ${MAX_SENDER_NAME_LENGTH} are allowed (or use a number of up to ${MAX_SENDER_DIGITS} digits)`;
+			return explained(
+				`the sender name "${sender}" has ${sender.length} characters; at most ${MAX_SENDER_NAME_LENGTH} are allowed`,
+				`Shorten it, or use a number of up to ${MAX_SENDER_DIGITS} digits.`,
+			);
 	}
 }
 

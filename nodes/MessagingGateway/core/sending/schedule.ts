@@ -15,6 +15,7 @@ import {
 	wallClockIn,
 	type WallClock,
 } from './clock';
+import { explained } from '../error-text';
 
 export type ScheduleResult = { ok: true; date: string } | { ok: false; error: string };
 
@@ -76,7 +77,7 @@ function parseDateTime(input: string): ParsedDateTime {
 	const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? '0'));
 	const clock: WallClock = { year, month, day, hour, minute, second };
 	const problem = calendarProblem(clock);
-	if (problem) return { ok: false, error: `"${input}" is not a valid calendar date: ${problem}` };
+	if (problem) return { ok: false, error: explained(`"${input}" is not a valid calendar date`, problem) };
 	return { ok: true, clock, millis: Math.round(Number(`0.${match[7] ?? '0'}`) * 1000), offset: match[8] };
 }
 
@@ -133,7 +134,7 @@ function epochText(value: number): DateText {
 	if (!Number.isFinite(millis) || millis > LATEST_INSTANT_MS || millis < 0) {
 		return {
 			ok: false,
-			error: `the number ${value}, read as epoch ${unit}, is no date between 1970 and the year 9999`,
+			error: explained(`the number ${value} is no date from 1970 to 9999`, `It was read as epoch ${unit}.`),
 		};
 	}
 	return { ok: true, text: new Date(millis).toISOString() };
@@ -178,7 +179,10 @@ export function formatScheduleDate(input: string, timeZone: string, now: Date): 
 		const shown = shownClock(wallClockIn(instant, timeZone));
 		return {
 			ok: false,
-			error: `"${input}" is in the past (${shown} in the account's time zone ${timeZone}); a scheduled date must be in the future`,
+			error: explained(
+				`"${input}" is in the past`,
+				`It is ${shown} in the account's time zone ${timeZone}; a scheduled date must be in the future.`,
+			),
 		};
 	}
 	return { ok: true, date: gatewayDate(instant, timeZone).date };

@@ -5,6 +5,7 @@
  * it, the emulator reads it), so that a correction is a change here only.
  */
 import { idsProblem, titleProblem } from './rules';
+import { explained } from '../error-text';
 
 /** One row of a list section, as the node's Sections field gives it. */
 export interface ListRow {
@@ -68,7 +69,10 @@ export function listProblem(sections: readonly ListSection[]): string | undefine
 		if (problem) return `row: ${problem}`;
 		const length = [...(row.description ?? '')].length;
 		if (length > LIST_LIMITS.description)
-			return `the description of row "${row.title}" has ${length} characters; WhatsApp shows at most ${LIST_LIMITS.description}`;
+			return explained(
+				`the description of row "${row.title}" has ${length} characters`,
+				`WhatsApp shows at most ${LIST_LIMITS.description}.`,
+			);
 	}
 	return idsProblem(
 		rows.map((row) => row.id),

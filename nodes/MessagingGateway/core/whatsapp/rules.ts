@@ -4,6 +4,8 @@
  * the emulator's answers read them from here.
  */
 
+import { explained } from '../error-text';
+
 /** The three send calls (docs/whatsapp.md#the-calls). */
 export const WHATSAPP_ENDPOINTS = {
 	sendTemplate: '/v1/whatsapp/send_template',
@@ -40,7 +42,7 @@ export function mediaUrlProblem(url: string): string | undefined {
 	} catch {
 		return `"${url}" is not a URL`;
 	}
-	if (parsed.protocol !== 'https:') return `"${url}" is not an https URL (the gateway takes https only)`;
+	if (parsed.protocol !== 'https:') return explained(`"${url}" is not an https URL`, 'The gateway takes https only.');
 	return undefined;
 }
 
@@ -48,7 +50,9 @@ export function mediaUrlProblem(url: string): string | undefined {
 export function titleProblem(title: string, max: number): string | undefined {
 	if (title.trim() === '') return 'the title is empty';
 	const length = [...title].length;
-	return length > max ? `the title "${title}" has ${length} characters; WhatsApp shows at most ${max}` : undefined;
+	return length > max
+		? explained(`the title "${title}" has ${length} characters`, `WhatsApp shows at most ${max}.`)
+		: undefined;
 }
 
 /** Why a set of choices (buttons or list rows, by id) cannot be sent, or undefined: every id given and unique. */

@@ -82,11 +82,11 @@ test('a time written as digits is read; a record without a direction or a time i
 	expect(unansweredOf([inbound('a', String(T)), inbound('b', T + 1)], T)).toMatchObject({ isLatest: false });
 	expect(unansweredOf([inbound('a', T), { ...inbound('b', T), direction: 'in' }])).toEqual({
 		ok: false,
-		error: 'record 2 of the conversation has no direction "inbound" or "outbound" ("in")',
+		error: 'record 1 of the conversation has no direction "inbound" or "outbound" ("in")',
 	});
 	expect(unansweredOf([inbound('a', '05 jun 2025')])).toEqual({
 		ok: false,
-		error: 'record 1 of the conversation has no unixDatetime in seconds ("05 jun 2025")',
+		error: 'record 0 of the conversation has no unixDatetime in seconds ("05 jun 2025")',
 	});
-	expect(unansweredOf(['x'])).toEqual({ ok: false, error: 'record 1 of the conversation is not an object' });
+	expect(unansweredOf(['x'])).toEqual({ ok: false, error: 'record 0 of the conversation is not an object' });
 });

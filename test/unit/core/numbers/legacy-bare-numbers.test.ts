@@ -12,12 +12,13 @@ import {
 	type NumberRule,
 } from '../../../../nodes/MessagingGateway/core/numbers/phone';
 import { renderLengthsTable, TABLE_PATH } from '../../../../scripts/national-lengths';
+import { plain } from '../../../support/plain';
 
 const V4: NumberRule = { reading: 'length', countryOption: true, acceptInvalid: false };
 /** Versions 1–3. */
 const PLAIN: NumberRule = { reading: 'plain', countryOption: false, acceptInvalid: false };
 const read = (number: string, country?: string) =>
-	normalizePhoneNumber(number, country ? countryByCode(country) : undefined, V4);
+	plain(normalizePhoneNumber(number, country ? countryByCode(country) : undefined, V4));
 
 test('the table of national lengths is what the generator makes from the installed libphonenumber-js', () => {
 	expect(readFileSync(TABLE_PATH, 'utf8')).toBe(renderLengthsTable());
@@ -36,7 +37,7 @@ describe('a bare number that cannot be complete for the country its digits name 
 		const result = read(number);
 		expect(result).toEqual({
 			ok: false,
-			error: `"${number}" is not a complete international number: without + or 00 it is read as country code ${callingCode}, after which a number has ${lengths} digits, not ${length}; if it is a national number that lost its leading 0, set the Default Country option; otherwise write it with + and its country code`,
+			error: `"${number}" is not a complete international number. Without + or 00 it is read as country code ${callingCode}, after which a number has ${lengths} digits, not ${length}. If it is a national number that lost its leading 0, set the Default Country option; otherwise write it with + and its country code.`,
 		});
 		// Versions 1–3 read it as before.
 		expect(normalizePhoneNumber(number, undefined, PLAIN).ok).toBe(true);
@@ -45,12 +46,12 @@ describe('a bare number that cannot be complete for the country its digits name 
 	test('in a list, the message names the recipient; without a Default Country option it advises only +', () => {
 		expect(readRecipients('31612345678, 612345678', undefined, V4)).toEqual({
 			ok: false,
-			error: expect.stringMatching(/^recipient 2: "612345678" is not a complete/),
+			error: expect.stringMatching(/^recipient 1: "612345678" is not a complete/),
 		});
-		const result = normalizePhoneNumber('612345678', undefined, { ...V4, countryOption: false });
+		const result = plain(normalizePhoneNumber('612345678', undefined, { ...V4, countryOption: false }));
 		expect(result).toEqual({
 			ok: false,
-			error: expect.stringMatching(/not 7; write it with \+ and its country code$/),
+			error: expect.stringMatching(/not 7\. Write it with \+ and its country code\.$/),
 		});
 	});
 });
@@ -116,7 +117,7 @@ describe('with a default country, digits of its national length are national', (
 		expect(read('32470123456', 'NL')).toEqual({
 			ok: false,
 			error:
-				'"32470123456" could be a national number of Netherlands (NL) without its trunk prefix 0 or an international number with country code 32: write it with + and its country code, or with its trunk prefix',
+				'"32470123456" could be a national number of NL or an international number (country code 32). As a national number of Netherlands (NL) it lacks the trunk prefix 0. Write it with + and its country code, or with its trunk prefix.',
 		});
 		expect(read('+32470123456', 'NL')).toEqual({ ok: true, digits: '32470123456' });
 		// Versions 1–3: read as international, as before.
@@ -129,7 +130,7 @@ describe('with a default country, digits of its national length are national', (
 	test('an incomplete number outside its national lengths is refused without advising Default Country again', () => {
 		expect(read('470123456', 'NO')).toEqual({
 			ok: false,
-			error: expect.stringMatching(/not 7; write it with \+ and its country code$/),
+			error: expect.stringMatching(/not 7\. Write it with \+ and its country code\.$/),
 		});
 	});
 });

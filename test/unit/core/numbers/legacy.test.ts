@@ -4,6 +4,7 @@ import {
 	parseRecipients,
 	type NumberRule,
 } from '../../../../nodes/MessagingGateway/core/numbers/phone';
+import { plain } from '../../../support/plain';
 
 /** Node versions 1–3 (core/numbers/legacy.ts), guarded by libphonenumber's reading (core/numbers/phone.ts). */
 const PLAIN: NumberRule = { reading: 'plain', countryOption: false, acceptInvalid: false };
@@ -50,15 +51,15 @@ describe('normalizePhoneNumber', () => {
 
 	test.each([
 		['0612345678', undefined, /is a national number \(it starts with 0\)/],
-		['+31 612', undefined, /after the country code 31 it has only 3 digits/],
+		['+31 612', undefined, /After the country code 31 it has only 3 digits/],
 		['+1 415 555 267', undefined, /country code 1 has 10 digits after it, not 9/],
 		['+49 1234 5678 901234', undefined, /16 digits; an international number has at most 15/],
-		['+0 612345678', undefined, /no country calling code/],
+		['+0 612345678', undefined, /No country calling code/],
 		['+31 6 1234 567a', undefined, /contains "a"/],
 		['+', undefined, /no digits/],
 		['++31612345678', undefined, /contains "\+"/],
 	])('%s is refused', (input, country, message) => {
-		const result = normalizePhoneNumber(input, country, PLAIN);
+		const result = plain(normalizePhoneNumber(input, country, PLAIN));
 		expect(result.ok).toBe(false);
 		if (!result.ok) expect(result.error).toMatch(message);
 	});
@@ -66,22 +67,22 @@ describe('normalizePhoneNumber', () => {
 
 test('digits without + or 00 that are no valid international number: the error says how to write them', () => {
 	// "12345" is read as country code 1 (North America) and 2345: too short for it.
-	expect(normalizePhoneNumber('12345', undefined, PLAIN)).toEqual({
+	expect(plain(normalizePhoneNumber('12345', undefined, PLAIN))).toEqual({
 		ok: false,
 		error:
-			'"12345" is not a valid international number: a number with country code 1 has 10 digits after it, not 4; without + or 00 it is read as international: write it with its country code (+31 6…) or set the Default Country option',
+			'"12345" is not a valid international number. A number with country code 1 has 10 digits after it, not 4. Without + or 00 it is read as international: write it with its country code (+31 6…) or set the Default Country option.',
 	});
 	// With a Default Country the number was not national for it: the advice is the country code alone.
-	expect(normalizePhoneNumber('12345', countryByCode('NL'), PLAIN)).toMatchObject({
+	expect(plain(normalizePhoneNumber('12345', countryByCode('NL'), PLAIN))).toMatchObject({
 		ok: false,
 		error: expect.stringMatching(
-			/without \+ or 00 it is read as international: write it with its country code \(\+…\)$/,
+			/Without \+ or 00 it is read as international: write it with its country code \(\+…\)\.$/,
 		),
 	});
 	// Written with +, it was meant as international: no such advice.
-	expect(normalizePhoneNumber('+12345', undefined, PLAIN)).toEqual({
+	expect(plain(normalizePhoneNumber('+12345', undefined, PLAIN))).toEqual({
 		ok: false,
-		error: '"+12345" is not a valid international number: a number with country code 1 has 10 digits after it, not 4',
+		error: '"+12345" is not a valid international number. A number with country code 1 has 10 digits after it, not 4.',
 	});
 });
 
@@ -103,7 +104,7 @@ describe('parseRecipients', () => {
 	test('names the bad recipient among several', () => {
 		expect(parseRecipients('31612345678, 123', undefined, PLAIN)).toEqual({
 			ok: false,
-			error: expect.stringMatching(/^recipient 2: "123" is not a valid international number/),
+			error: expect.stringMatching(/^recipient 1: "123" is not a valid international number/),
 		});
 	});
 

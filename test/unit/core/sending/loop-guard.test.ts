@@ -30,7 +30,7 @@ test('counts only outgoing records no older than the window (10 minutes = 600 s,
 test('a record without a direction or a time is refused, naming it', () => {
 	expect(sentWithin([record('outbound', 1), { direction: 'outbound' }], NOW, 10)).toEqual({
 		ok: false,
-		error: 'record 2 of the conversation has no unixDatetime in seconds (undefined)',
+		error: 'record 1 of the conversation has no unixDatetime in seconds (undefined)',
 	});
 });
 

@@ -1,7 +1,8 @@
 import { formatScheduleDate } from '../../../../nodes/MessagingGateway/core/sending/schedule';
+import { plain } from '../../../support/plain';
 
 const now = new Date('2026-01-01T00:00:00Z');
-const format = (input: string, zone: string) => formatScheduleDate(input, zone, now);
+const format = (input: string, zone: string) => plain(formatScheduleDate(input, zone, now));
 
 describe('formatScheduleDate in the account time zone', () => {
 	test.each([
@@ -44,9 +45,9 @@ describe('formatScheduleDate in the account time zone', () => {
 			ok: true,
 			date: '2026-01-01 10:00',
 		});
-		expect(formatScheduleDate('2026-01-01 10:00', 'Asia/Tokyo', at)).toEqual({
+		expect(plain(formatScheduleDate('2026-01-01 10:00', 'Asia/Tokyo', at))).toEqual({
 			ok: false,
-			error: expect.stringContaining("is in the past (2026-01-01 10:00 in the account's time zone Asia/Tokyo)"),
+			error: expect.stringContaining("is in the past. It is 2026-01-01 10:00 in the account's time zone Asia/Tokyo"),
 		});
 	});
 
@@ -113,7 +114,7 @@ describe('formatScheduleDate refuses what is no time on the calendar, naming the
 	])('%s: %s', (input, problem) => {
 		expect(format(input, 'Europe/Amsterdam')).toEqual({
 			ok: false,
-			error: `"${input}" is not a valid calendar date: ${problem}`,
+			error: `"${input}" is not a valid calendar date. ${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`,
 		});
 	});
 

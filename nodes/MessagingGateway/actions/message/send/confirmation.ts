@@ -3,7 +3,8 @@
  * a group send); otherwise the send's outcome is unknown.
  */
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { apiError } from '../../../nodeErrors';
+import { MAY_BE_SENT } from '../../../transportErrors';
 
 /** The send answers 200 with `messageid`, or `messageids` in the order of `to` (docs/gateway-api.md#send-sms). */
 const SEND_ANSWER_STATUS = 200;
@@ -22,12 +23,12 @@ export function confirmedIds(
 	const missing =
 		count === 'group' ? 'the group send' : count === 1 ? 'the recipient' : `each of the ${count} recipients`;
 	// Only the ids go into the error: an answer from something that is not the gateway may echo the request's headers.
-	const error = new NodeApiError(
+	const error = apiError(
 		ctx.getNode(),
 		{ messageid: body.messageid ?? null, messageids: body.messageids ?? null } as JsonObject,
 		{
-			message: `The gateway did not confirm the send: the answer has no message id for ${missing}. Not retried: the SMS may already have been sent`,
-			description: `It answered HTTP ${SEND_ANSWER_STATUS} without the expected message ids. A success answer means the send may well have gone out: check the gateway's message log before sending again, and that the Base URL points at the gateway's API.`,
+			message: `The gateway did not confirm the send: ${MAY_BE_SENT}`,
+			description: `Not retried. It answered HTTP ${SEND_ANSWER_STATUS} without a message id for ${missing}. A success answer means the send may well have gone out: check the gateway's message log before sending again, and that the Base URL points at the gateway's API.`,
 			httpCode: String(SEND_ANSWER_STATUS),
 			itemIndex,
 		},

@@ -8,6 +8,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { itemNumbers } from '../../../core/values';
 import type { UnknownSend } from './memory';
+import { operationError } from '../../../nodeErrors';
 
 /** How many items' message ids an error's description lists; `sentItems` in its context holds them all. */
 const IDS_LISTED = 20;
@@ -28,13 +29,16 @@ export function withSentItems<E extends NodeApiError | NodeOperationError>(
 		list.length === 0
 			? 'No item had been sent when the run stopped.'
 			: `${list.length} of ${total} items had been sent when the run stopped (items ${itemNumbers(list.map((entry) => entry.item))}); no further item was started.`;
-	if (total > 1) error.message = `${error.message}. ${summary}`;
 	const more = list.length > IDS_LISTED ? `; and ${list.length - IDS_LISTED} more items` : '';
 	const ids = `${list
 		.slice(0, IDS_LISTED)
 		.map((entry) => `item ${entry.item}: ${entry.messageids.join(', ')}`)
 		.join('; ')}${more}`;
-	error.description = [error.description, list.length > 0 ? `Sent, with message ids: ${ids}.` : undefined]
+	error.description = [
+		total > 1 ? summary : undefined,
+		error.description,
+		list.length > 0 ? `Sent, with message ids: ${ids}.` : undefined,
+	]
 		.filter(Boolean)
 		.join(' ');
 	return error;
@@ -46,11 +50,11 @@ export function withSentItems<E extends NodeApiError | NodeOperationError>(
  */
 export function notResent(ctx: IExecuteFunctions, send: UnknownSend, count: number): NodeOperationError {
 	const others = count > 1 ? ` (and ${count - 1} more recipient${count > 2 ? 's' : ''})` : '';
-	const error = new NodeOperationError(
+	const error = operationError(
 		ctx.getNode(),
-		`Not sent again to ${send.to}${others}: an earlier try may already have sent it (${send.message})`,
+		`Not sent again to ${send.to}${others}: an earlier try may already have sent it`,
 		{
-			description: UNKNOWN_OUTCOME_HINT,
+			description: `That try ended with: ${send.message}. ${UNKNOWN_OUTCOME_HINT}`,
 			itemIndex: send.item,
 		},
 	);

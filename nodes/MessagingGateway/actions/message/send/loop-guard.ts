@@ -9,6 +9,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { operationError } from '../../../nodeErrors';
+
 import { holdKeys } from '../../../concurrency';
 import { conversationCall } from '../../../core/lists/calls';
 import { atLimitText, loopGuardOf, sentWithin, type LoopGuard } from '../../../core/sending/loop-guard';
@@ -18,6 +20,7 @@ import { asNodeError } from '../../../transport';
 import { numberRule, refusal } from '../../perItem';
 import { runMemory, sendKey } from './memory';
 import type { PlannedSend } from './requests';
+import { explained } from '../../../core/error-text';
 
 /** A recipient Loop Guard left out (Mode Skip), and how many messages it was sent within the window. */
 export interface LoopSkipped<P> {
@@ -28,14 +31,16 @@ export interface LoopSkipped<P> {
 }
 
 const ONE_RECIPIENT =
-	'Loop Guard reads the conversation with each recipient before sending, one read per number, and a reply has one recipient: send to one number per item (split a list with a Split Out or Loop Over Items node), or remove Loop Guard from Options';
+	'Loop Guard reads the conversation with each recipient before sending, one read per number, and a reply has one recipient. Send to one number per item (split a list with a Split Out or Loop Over Items node), or remove Loop Guard from Options.';
 
 /** The Loop Guard of an item's options (Send SMS, Send and Wait, Get Unanswered): none when not set, or what is wrong. */
 export function loopGuardOfOptions(options: IDataObject): LoopGuard | undefined | { error: string } {
 	if (options.loopGuard === undefined) return undefined;
 	const values = (options.loopGuard as IDataObject).values;
 	if (typeof values !== 'object' || values === null || Array.isArray(values))
-		return { error: 'it has no limit. Add one (Max Messages, Minutes) or remove Loop Guard from Options' };
+		return {
+			error: explained('it has no limit', 'Add one (Max Messages, Minutes) or remove Loop Guard from Options.'),
+		};
 	return loopGuardOf(values as IDataObject);
 }
 
@@ -50,8 +55,9 @@ export function loopGuardFor(
 ): LoopGuard | undefined | { error: string } {
 	const guard = loopGuardOfOptions(options);
 	if (guard === undefined || 'error' in guard) return guard;
-	if (body.type === 'group') return { error: `a group send has many recipients. ${ONE_RECIPIENT}` };
-	if (recipients.length > 1) return { error: `this item has ${recipients.length} recipients. ${ONE_RECIPIENT}` };
+	if (body.type === 'group') return { error: explained('a group send has many recipients', ONE_RECIPIENT) };
+	if (recipients.length > 1)
+		return { error: explained(`this item has ${recipients.length} recipients`, ONE_RECIPIENT) };
 	return guard;
 }
 
@@ -125,15 +131,11 @@ export async function applyLoopGuard<P extends PlannedSend & { loopGuard?: LoopG
 			if (count < guard.maxMessages) counts.set(to, count + 1);
 			else if (guard.mode === 'skip') skipped.set(plan.index, { kind: 'loopGuard', to, plan, sentRecently: count });
 			else {
-				const error = new NodeOperationError(
-					ctx.getNode(),
-					`Loop Guard: ${atLimitText(count, to, guard)}; Mode is Error, so nothing of this item was sent`,
-					{
-						itemIndex: plan.index,
-						description:
-							'A reply loop (an auto-responder answering every SMS) or a busy conversation. Send again once the window has passed, raise Max Messages or shorten Minutes if this many is expected, or choose Mode Skip to pass the item on as skipped.',
-					},
-				);
+				const error = operationError(ctx.getNode(), `Loop Guard: ${atLimitText(count, to, guard)}`, {
+					itemIndex: plan.index,
+					description:
+						'Mode is Error, so nothing of this item was sent. A reply loop (an auto-responder answering every SMS) or a busy conversation. Send again once the window has passed, raise Max Messages or shorten Minutes if this many is expected, or choose Mode Skip to pass the item on as skipped.',
+				});
 				if (!ctx.continueOnFail()) throw error;
 				refused.set(plan.index, error);
 			}

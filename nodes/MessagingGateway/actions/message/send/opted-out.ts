@@ -16,6 +16,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { operationError } from '../../../nodeErrors';
 
 /** The most requests a search among `n` refused recipients makes: one each, plus the first halvings and one. */
 export const searchBudget = (n: number): number => n + Math.ceil(Math.log2(Math.max(1, n))) + 1;
@@ -77,7 +78,7 @@ export async function sendAroundOptedOut<E>(
 
 /** The error of a recipient not tried again because sending around an opted-out number stopped at `error` (Continue On Fail). */
 export function notSentAround(ctx: IExecuteFunctions, error: Error & { context?: IDataObject }): NodeOperationError {
-	const notSent = new NodeOperationError(
+	const notSent = operationError(
 		ctx.getNode(),
 		`Not sent: its request was refused for a number on the opt-out list, and sending the others again stopped at an error (${error.message})`,
 		{

@@ -5,13 +5,13 @@
  * turns the name into the label the panel shows.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/sending/batch';
 import { countryByCode, type Country } from '../../../core/numbers/countries';
 import { formatZoned } from '../../../core/sending/schedule';
 import { describeValue, shownValue } from '../../../core/values';
 import { CREDENTIAL_TYPE, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../../../constants';
+import { operationError } from '../../../nodeErrors';
 
 export const DEFAULT_CONCURRENCY = 5;
 /** More parallel requests than this only earn 429 answers from a gateway. */
@@ -112,7 +112,7 @@ export async function accountTimeZone(ctx: IExecuteFunctions): Promise<string> {
 	try {
 		formatZoned(new Date(), zone);
 	} catch {
-		throw new NodeOperationError(
+		throw operationError(
 			ctx.getNode(),
 			`Account Time Zone: "${zone}" is not an IANA time zone name (e.g. Europe/Amsterdam)`,
 			{

@@ -18,6 +18,7 @@ import {
 import { formatZoned, parseWallClock } from '../../../core/sending/schedule';
 import { refusal } from '../../perItem';
 import type { PlannedSend } from './requests';
+import { explained } from '../../../core/error-text';
 
 /** A recipient left out by Skip mode. */
 export interface QuietSkipped<P> {
@@ -62,7 +63,12 @@ function readWindow(
 	const option = ctx.getNodeParameter('options.quietHours', index, {}) as IDataObject;
 	// The option added and its window removed: the panel shows "Currently no items exist". Refused rather than ignored.
 	if (typeof option.values !== 'object' || option.values === null)
-		return { error: 'it has no window. Add one (Allowed Hours, e.g. US Federal) or remove Quiet Hours from Options' };
+		return {
+			error: explained(
+				'it has no window',
+				'Add one (Allowed Hours, e.g. US Federal) or remove Quiet Hours from Options.',
+			),
+		};
 	const values = option.values as IDataObject;
 	const window = quietWindow(values);
 	if ('error' in window) return window;
@@ -70,13 +76,18 @@ function readWindow(
 	if (itemZone !== '' && !isZone(itemZone)) {
 		const field = /^[A-Za-z_$][\w$.]*$/.test(itemZone);
 		return {
-			error: `Time Zone: "${itemZone}" is not an IANA time zone name (e.g. America/Chicago)${field ? `; to read an item's field, use an expression: {{ $json.${itemZone} }}` : ''}`,
+			error: explained(
+				`Time Zone: "${itemZone}" is not an IANA time zone name`,
+				`A zone is named as America/Chicago is.${field ? ` To read an item's field, use an expression: {{ $json.${itemZone} }}` : ''}`,
+			),
 		};
 	}
 	if (group && itemZone === '')
 		return {
-			error:
-				"a group send needs Time Zone (the members' IANA time zone, e.g. America/New_York): the node cannot see the group's numbers, and the account's zone may be hours away from them",
+			error: explained(
+				'a group send needs Time Zone',
+				"Set it to the members' IANA time zone, e.g. America/New_York: the node cannot see the group's numbers, and the account's zone may be hours away from them.",
+			),
 		};
 	return { window, itemZone: itemZone || undefined };
 }
@@ -125,7 +136,10 @@ export function applyQuietHours<P extends PlannedSend>(
 			if (check.date !== undefined && read.window.mode === 'error')
 				return refuse(
 					plan.index,
-					`${to} is in quiet hours (local time ${check.localTime}, ${zone}); Mode is Error, so nothing of this item was sent`,
+					explained(
+						`${to} is in quiet hours`,
+						`Its local time is ${check.localTime} (${zone}). Mode is Error, so nothing of this item was sent.`,
+					),
 				);
 			if (check.date === undefined || read.window.mode !== 'skip')
 				byDate.set(check.date ?? plan.body.date, [...(byDate.get(check.date ?? plan.body.date) ?? []), to]);

@@ -35,6 +35,7 @@ import {
 	type OptionProblem,
 	type RunSettings,
 } from './options';
+import { operationError } from '../../../nodeErrors';
 
 export interface SendOperation {
 	/** e.g. `/v1/message/send` */
@@ -147,7 +148,7 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 	);
 	const settings = operation.oneRecipientPerRequest && !isProblem(read) ? { ...read, batchSize: 1 } : read;
 	if (isProblem(settings)) {
-		const error = new NodeOperationError(ctx.getNode(), `${label(settings.field)}: ${settings.error}`, {
+		const error = operationError(ctx.getNode(), `${label(settings.field)}: ${settings.error}`, {
 			description: 'A node option is invalid, so nothing was sent.',
 		});
 		if (!ctx.continueOnFail()) throw error;

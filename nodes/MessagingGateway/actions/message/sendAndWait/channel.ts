@@ -3,9 +3,10 @@
  * WhatsApp message with two buttons sent by Send Buttons' machinery, the SMS question when WhatsApp refuses the number.
  * With the refusal every check of a question shares.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, NodeOperationError } from 'n8n-workflow';
 
+import { partsOf } from '../../../core/error-text';
+import { operationError } from '../../../nodeErrors';
 import { MAX_BUTTON_TITLE_LENGTH, titleProblem } from '../../../core/whatsapp/rules';
 import { whatsappSend } from '../../whatsapp/fields';
 import { sendSms } from '../send.operation';
@@ -14,7 +15,7 @@ import { smartEncodedText } from '../smart-encoding';
 
 /** A question refused before anything was sent, naming the field in `message`. */
 export function refuse(ctx: IExecuteFunctions, message: string, description: string): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), message, {
+	return operationError(ctx.getNode(), message, {
 		itemIndex: 0,
 		description: `${description} Nothing was sent.`,
 	});
@@ -45,12 +46,14 @@ export function whatsappButtons(
 		['disapproveWords', labels.disapprove],
 	] as const) {
 		const problem = titleProblem(title, MAX_BUTTON_TITLE_LENGTH);
-		if (problem)
+		if (problem) {
+			const { title: what, details } = partsOf(problem);
 			throw refuse(
 				ctx,
-				`${OPTION_LABELS[field]}: the first word is a WhatsApp button's title, and ${problem}`,
-				'Put a shorter word first in the list, or choose Channel SMS.',
+				`${OPTION_LABELS[field]}: ${what}`,
+				`The first word is a WhatsApp button's title: ${details ?? ''} Put a shorter word first in the list, or choose Channel SMS.`,
 			);
+		}
 	}
 	return [
 		{ id: 'approve', title: labels.approve },

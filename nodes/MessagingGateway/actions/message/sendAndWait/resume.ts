@@ -146,7 +146,10 @@ export async function answerForwardedEvent(
 			// The question still waits; the trigger logs that the reminder could not be sent.
 			if (outcomeOf(error) === 'notSent') reminder.release();
 			answer.reminded = false;
-			answer.reminderError = redactResumeSignatures(String((error as Error).message)).slice(0, 300);
+			// The title and what it explains below (a gateway's own words may be there).
+			const { message, description } = error as Error & { description?: string | null };
+			const text = description ? `${message}. ${description}` : message;
+			answer.reminderError = redactResumeSignatures(String(text)).slice(0, 300);
 		}
 	}
 	return { webhookResponse: answer };
