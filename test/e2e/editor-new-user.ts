@@ -10,6 +10,7 @@ import type { INodeTypeDescription } from 'n8n-workflow';
 import { PACKAGE_NAME } from '../../tools/n8n-install';
 import type { EditorSetting } from './editor-hitl';
 import { emulatorClient } from '../support/emulator-client';
+import { errorEditorTest } from './editor-errors';
 
 const NOTICE = 'Needs an active Messaging Gateway Trigger for this account';
 
@@ -160,4 +161,7 @@ export function newUserEditorTests(setting: () => EditorSetting) {
 		expect(await ndv.innerText()).toContain('the newest of the SMS received on any number of the account (Filters)');
 		await picture('editor-inbox-trigger-empty.png');
 	});
+
+	// An error as n8n shows it (editor-errors.ts).
+	errorEditorTest(setting);
 }

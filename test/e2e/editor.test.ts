@@ -19,7 +19,6 @@ import { PACKAGE_NAME, ROOT } from '../../tools/n8n-install';
 import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
 import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
 import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
-import { errorEditorTest } from './editor-errors';
 import { hitlEditorTests } from './editor-hitl';
 import { inboxEditorTests } from './editor-inbox';
 import { newUserEditorTests } from './editor-new-user';
@@ -233,14 +232,7 @@ test('the Send SMS panel and the trigger panel, saved as pictures for the README
 	await picture('editor-trigger.png');
 });
 
-for (const declare of [
-	hitlEditorTests,
-	inboxEditorTests,
-	newUserEditorTests,
-	panelEditorTests,
-	quietHoursEditorTest,
-	errorEditorTest,
-])
+for (const declare of [hitlEditorTests, inboxEditorTests, newUserEditorTests, panelEditorTests, quietHoursEditorTest])
 	declare(() => ({
 		page,
 		n8nUrl: n8n.url,

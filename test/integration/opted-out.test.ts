@@ -164,7 +164,7 @@ test('a 500 amid the search with Continue On Fail (Do Not Resend): what was sent
 	for (const index of [8, 9]) {
 		expect(run.items[index].json).toMatchObject({ httpCode: 500, to: items[index].to, outcome: 'notSent' });
 		expect(run.items[index].json.error).toMatch(
-			/^Not sent: its request was refused for a number on the opt-out list, and sending the others again stopped at an error \(The gateway answered HTTP 500/,
+			/^Not sent: sending around a number on the opt-out list stopped at an error\. Its request was refused for a number on the opt-out list, and sending the others again stopped at: The gateway answered HTTP 500/,
 		);
 	}
 });

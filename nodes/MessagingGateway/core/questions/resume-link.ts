@@ -11,6 +11,7 @@
  * reference only, and every text the package shows or logs passes through `redactResumeSignatures`.
  */
 import { MAX_REFERENCE_LENGTH } from '../sending/rules';
+import { explained } from '../error-text';
 
 export interface ResumeTarget {
 	executionId: string;
@@ -52,7 +53,10 @@ export function parseSignedResumeUrl(url: string): Parsed<ResumeTarget> {
 	if (segment !== WAITING_WEBHOOK_SEGMENT || [...parsed.searchParams.keys()].join() !== 'signature') {
 		return {
 			ok: false,
-			error: `n8n's resume link is not under /${WAITING_WEBHOOK_SEGMENT}/ with only a signature (is N8N_ENDPOINT_WEBHOOK_WAIT changed?)`,
+			error: explained(
+				`n8n's resume link is not under /${WAITING_WEBHOOK_SEGMENT}/`,
+				`It should be under /${WAITING_WEBHOOK_SEGMENT}/ with only a signature: is N8N_ENDPOINT_WEBHOOK_WAIT changed?`,
+			),
 		};
 	}
 	if (!EXECUTION_ID.test(executionId))
@@ -60,7 +64,7 @@ export function parseSignedResumeUrl(url: string): Parsed<ResumeTarget> {
 	if (!NODE_ID.test(nodeId))
 		return {
 			ok: false,
-			error: 'the node id in the resume link has characters a reference cannot carry; re-create the node',
+			error: explained('the node id in the resume link has characters a reference cannot carry', 'Re-create the node.'),
 		};
 	if (!SIGNATURE.test(signature)) return { ok: false, error: 'the resume link has no signature of 64 hex digits' };
 	return { ok: true, value: { executionId, nodeId, signature } };
@@ -75,7 +79,10 @@ export function encodeResumeReference(target: ResumeTarget): Parsed<string> {
 	if (reference.length > MAX_REFERENCE_LENGTH) {
 		return {
 			ok: false,
-			error: `the reference would have ${reference.length} characters; the gateway takes at most ${MAX_REFERENCE_LENGTH}`,
+			error: explained(
+				`the reference would have ${reference.length} characters`,
+				`The gateway takes at most ${MAX_REFERENCE_LENGTH}.`,
+			),
 		};
 	}
 	return { ok: true, value: reference };

@@ -101,7 +101,7 @@ export function parseWallClock(input: string, timeZone: string): WallClockResult
 		// Clocks skip this hour when summer time starts; sending "then" has no meaning.
 		return {
 			ok: false,
-			error: `"${input}" does not exist in ${timeZone}: the clocks skip that hour (summer time starts)`,
+			error: explained(`"${input}" does not exist in ${timeZone}`, 'The clocks skip that hour (summer time starts).'),
 		};
 	}
 	return { ok: true, instant: new Date(instant.getTime() + parsed.millis), clock };

@@ -17,6 +17,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { operationError } from '../../../nodeErrors';
+import { explained } from '../../../core/error-text';
 
 /** The most requests a search among `n` refused recipients makes: one each, plus the first halvings and one. */
 export const searchBudget = (n: number): number => n + Math.ceil(Math.log2(Math.max(1, n))) + 1;
@@ -80,7 +81,10 @@ export async function sendAroundOptedOut<E>(
 export function notSentAround(ctx: IExecuteFunctions, error: Error & { context?: IDataObject }): NodeOperationError {
 	const notSent = operationError(
 		ctx.getNode(),
-		`Not sent: its request was refused for a number on the opt-out list, and sending the others again stopped at an error (${error.message})`,
+		explained(
+			'Not sent: sending around a number on the opt-out list stopped at an error',
+			`Its request was refused for a number on the opt-out list, and sending the others again stopped at: ${error.message}`,
+		),
 		{
 			description: 'Nothing was sent to this number. Run the node again to send it.',
 		},
