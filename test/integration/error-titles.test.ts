@@ -67,3 +67,28 @@ test.each<[string, IDataObject, string, string]>([
 	expect(run.error?.description).toMatch(/Item 0 was refused before anything was sent\.$/);
 	expect(gateway.requests.filter((request) => request.url.includes('/send'))).toEqual([]);
 });
+
+test.each<[string, IDataObject, string]>([
+	[
+		'Get Unanswered',
+		{ resource: 'conversation', operation: 'getUnanswered', phone: '+31612000043' },
+		'The conversation with 31612000043 cannot be read',
+	],
+	[
+		'Send SMS with Loop Guard',
+		{ ...send({ loopGuard: { values: { maxMessages: 5 } } }), to: '+31612000043' },
+		'Loop Guard: the conversation with 31612000043 cannot be read',
+	],
+])(
+	'%s, a conversation record without a time: the title names the conversation, the record below',
+	async (_, parameters, title) => {
+		gateway.answer = (_seen, _req, res) =>
+			json(res, 200, { conversation: [{ direction: 'inbound', content: 'Hi' }], total: 1, shown: 1 });
+		const run = await runAction(parameters, [{}], credentials, { typeVersion: 5 });
+		expect(run.error?.message).toBe(title);
+		expect(run.error?.description).toMatch(
+			/^Record 0 of the conversation has no unixDatetime in seconds \(undefined\)\.( |$)/,
+		);
+		expect(gateway.requests.filter((request) => request.url.includes('/send'))).toEqual([]);
+	},
+);

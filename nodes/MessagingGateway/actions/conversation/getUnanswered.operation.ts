@@ -21,6 +21,7 @@ import { loopGuardOption } from '../message/send/loop-guard-option';
 import { numberRule, refusal, runPerItem } from '../perItem';
 import { phoneField } from './get.operation';
 import { operationError } from '../../nodeErrors';
+import { explained } from '../../core/error-text';
 
 const show = { resource: ['conversation'], operation: ['getUnanswered'] };
 
@@ -101,7 +102,7 @@ function loopGuardFields(
 	if (guard === undefined) return {};
 	const counted = sentWithin(records, new Date(), guard.withinMinutes);
 	if (!counted.ok)
-		throw operationError(ctx.getNode(), `The conversation with ${phone} cannot be read: ${counted.error}`, {
+		throw operationError(ctx.getNode(), explained(`The conversation with ${phone} cannot be read`, counted.error), {
 			itemIndex,
 		});
 	const sentRecently = counted.count;
@@ -123,9 +124,13 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			const records = await readRecords.call(this, list, itemIndex);
 			const unanswered = unansweredOf(records, receivedAt);
 			if (!unanswered.ok)
-				throw operationError(this.getNode(), `The conversation with ${phone} cannot be read: ${unanswered.error}`, {
-					itemIndex,
-				});
+				throw operationError(
+					this.getNode(),
+					explained(`The conversation with ${phone} cannot be read`, unanswered.error),
+					{
+						itemIndex,
+					},
+				);
 			const { messages, text, count, isLatest } = unanswered;
 			const json: IDataObject = {
 				phone,

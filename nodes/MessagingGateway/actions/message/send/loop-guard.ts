@@ -9,18 +9,17 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { operationError } from '../../../nodeErrors';
-
 import { holdKeys } from '../../../concurrency';
+import { explained } from '../../../core/error-text';
 import { conversationCall } from '../../../core/lists/calls';
 import { atLimitText, loopGuardOf, sentWithin, type LoopGuard } from '../../../core/sending/loop-guard';
 import type { SendRequestBody } from '../../../core/sending/send';
 import { readRecords } from '../../../lists';
+import { operationError } from '../../../nodeErrors';
 import { asNodeError } from '../../../transport';
 import { numberRule, refusal } from '../../perItem';
 import { runMemory, sendKey } from './memory';
 import type { PlannedSend } from './requests';
-import { explained } from '../../../core/error-text';
 
 /** A recipient Loop Guard left out (Mode Skip), and how many messages it was sent within the window. */
 export interface LoopSkipped<P> {
@@ -82,11 +81,11 @@ async function sentRecently(
 ): Promise<number> {
 	const call = conversationCall(to, { rule: numberRule(ctx, false, true) });
 	if (!call.ok)
-		throw refusal(ctx, 'Loop Guard', `the conversation with ${to} cannot be read: ${call.error}`, itemIndex);
+		throw refusal(ctx, 'Loop Guard', explained(`the conversation with ${to} cannot be read`, call.error), itemIndex);
 	const list = { path: call.path, query: call.query, listKey: call.listKey, wanted: 'all' as const };
 	const counted = sentWithin(await readRecords.call(ctx, list, itemIndex), now, guard.withinMinutes);
 	if (!counted.ok)
-		throw refusal(ctx, 'Loop Guard', `the conversation with ${to} cannot be read: ${counted.error}`, itemIndex);
+		throw refusal(ctx, 'Loop Guard', explained(`the conversation with ${to} cannot be read`, counted.error), itemIndex);
 	return counted.count;
 }
 
