@@ -158,6 +158,15 @@ describe('refused before any request, naming the item and the field', () => {
 			}),
 			'Body Variables: variable 2 is empty',
 		],
+		[
+			'a variable whose expression finds nothing',
+			whatsapp('sendTemplate', {
+				to: number(1),
+				templateName: 'order_confirmation',
+				variables: { values: [{ value: 'Ada' }, { value: '={{ $json.order || undefined }}' }] },
+			}),
+			'Body Variables: variable 2: expected text but got no value (undefined)',
+		],
 	])('%s', async (_, parameters, message) => {
 		// Item 0 is fine; item 1 (order "") is refused: nothing at all is sent.
 		await write([number(1)]);

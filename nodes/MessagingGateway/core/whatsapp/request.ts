@@ -38,9 +38,15 @@ function entries(field: SendField, value: unknown): Entry[] {
 	return list as Entry[];
 }
 
-/** A required text, not empty. */
+/** A required text, not empty; a refusal names `what` (one of a list's entries). */
 function requiredText(field: SendField, value: unknown, what: string): string {
-	const read = text(field, value);
+	let read: string;
+	try {
+		read = text(field, value);
+	} catch (error) {
+		if (error instanceof InputError) throw new InputError(field, `${what}: ${error.message}`);
+		throw error;
+	}
 	if (read.trim() === '') throw new InputError(field, `${what} is empty`);
 	return read;
 }
