@@ -40,13 +40,9 @@ function entries(field: SendField, value: unknown): Entry[] {
 
 /** A required text, not empty; a refusal names `what` (one of a list's entries). */
 function requiredText(field: SendField, value: unknown, what: string): string {
-	let read: string;
-	try {
-		read = text(field, value);
-	} catch (error) {
-		if (error instanceof InputError) throw new InputError(field, `${what}: ${error.message}`);
-		throw error;
-	}
+	if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value)))
+		throw new InputError(field, `${what}: expected text but got ${got(value)}`);
+	const read = text(field, value);
 	if (read.trim() === '') throw new InputError(field, `${what} is empty`);
 	return read;
 }
