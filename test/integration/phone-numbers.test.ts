@@ -25,13 +25,13 @@ const send = (defaultCountry?: string, options: Record<string, unknown> = {}) =>
 
 describe('Send SMS, version 5: the request body for each case', () => {
 	test.each([
+		['DE 0160 12345678: the German 0160 mobile', 'DE', '0160 12345678', '4916012345678'],
 		[
-			'IT 390 321 2782 is an Italian mobile, not the Novara landline +39 0321 2782',
-			'IT',
-			'390 321 2782',
-			'393903212782',
+			'US (201) 555-0123 with Default Country US, though +20 15 550123 is an Egyptian number',
+			'US',
+			'(201) 555-0123',
+			'12015550123',
 		],
-		['PL 48 161 92 89 keeps its area code 48', 'PL', '48 161 92 89', '48481619289'],
 		['NO 47 12 34 56 is a Norwegian mobile, not refused as ambiguous', 'NO', '47 12 34 56', '4747123456'],
 		['DK 45 12 34 56 is a Danish number, not refused as ambiguous', 'DK', '45 12 34 56', '4545123456'],
 		['CN 131 1234 5678 is a Chinese mobile, not refused as ambiguous', 'CN', '131 1234 5678', '8613112345678'],
@@ -40,7 +40,6 @@ describe('Send SMS, version 5: the request body for each case', () => {
 		['BY 8 029 123-45-67: the trunk 8 0 is not sent inside the number', 'BY', '8 029 123-45-67', '375291234567'],
 		['AR 011 15 2345-6789: Buenos Aires 11, the mobile 9', 'AR', '011 15 2345-6789', '5491123456789'],
 		['+31 06 12345678: the stray 0 after the country code is dropped', undefined, '+31 06 12345678', '31612345678'],
-		['DE 16012345678: the German 0160 mobile that lost its 0', 'DE', '16012345678', '4916012345678'],
 		[
 			'16012345678 without Default Country: the gateway format, +1 601 234 5678',
 			undefined,
@@ -53,6 +52,23 @@ describe('Send SMS, version 5: the request body for each case', () => {
 		expect(bodies()).toEqual([expect.objectContaining({ to, message: 'Hello', sender: 'Shop' })]);
 		expect(run.items.map((item) => item.json.to)).toEqual([to]);
 	});
+
+	test.each([
+		['DE', '4915112345678', '+49 1511 2345678', '+49 491 5112345678'],
+		['DE', '16012345678', '+1 601 234 5678', '+49 160 12345678'],
+		['IT', '390 321 2782', '+39 0321 2782', '+39 390 321 2782'],
+		['PL', '48 161 92 89', '+48 16 19 289', '+48 48 161 92 89'],
+	])(
+		'%s %s is two numbers: refused before any request, naming both (issue 53)',
+		async (country, phone, international, national) => {
+			const run = await runAction(send(country), [{ phone: '+31612345678' }, { phone }], gateway.credentials);
+			expect(run.error?.message).toBe(`To: "${phone}" could be ${international} or ${national}`);
+			expect(run.error?.description).toMatch(
+				/it is .*\. Write the one you mean with \+ and its country code\. Item 1 was refused before anything was sent\.$/,
+			);
+			expect(bodies()).toEqual([]);
+		},
+	);
 
 	test('a number libphonenumber calls invalid is refused before any request, naming the field and the item', async () => {
 		const run = await runAction(send(), [{ phone: '+31612345678' }, { phone: '15112345678' }], gateway.credentials);
@@ -77,16 +93,25 @@ describe('Send SMS, version 5: the request body for each case', () => {
 });
 
 describe('versions 1–4 read as before, but never send to a reading libphonenumber reads as another valid number', () => {
-	test.each([[3], [4]])('version %i: IT 390 321 2782 is refused, naming both readings', async (typeVersion) => {
-		const run = await runAction(send('IT'), [{ phone: '390 321 2782' }], gateway.credentials, { typeVersion });
+	test.each([[3], [4]])('version %i: BY 8 029 123-45-67 is refused, naming both readings', async (typeVersion) => {
+		const run = await runAction(send('BY'), [{ phone: '8 029 123-45-67' }], gateway.credentials, { typeVersion });
 		expect(run.error?.message).toBe(
-			'To: "390 321 2782" is read as +3903212782 here, but as +39 390 321 2782 by libphonenumber',
+			'To: "8 029 123-45-67" is read as +3750291234567 here, but as +375 29 123 45 67 by libphonenumber',
 		);
 		expect(run.error?.description).toMatch(
-			/^This node version reads it as \+3903212782; libphonenumber's reading is a valid number of Italy \(IT\)\. Write it with \+ and its country code to say which is meant \(node version 5 reads numbers as libphonenumber does\)\. Item 0 was refused/,
+			/^This node version reads it as \+3750291234567; libphonenumber's reading is a valid number of Belarus \(BY\)\. Write it with \+ and its country code to say which is meant \(node version 5 reads numbers as libphonenumber does\)\. Item 0 was refused/,
 		);
 		expect(bodies()).toEqual([]);
 	});
+
+	test.each([[3], [4]])(
+		'version %i: IT 390 321 2782, two valid numbers, is refused naming both',
+		async (typeVersion) => {
+			const run = await runAction(send('IT'), [{ phone: '390 321 2782' }], gateway.credentials, { typeVersion });
+			expect(run.error?.message).toBe('To: "390 321 2782" could be +39 0321 2782 or +39 390 321 2782');
+			expect(bodies()).toEqual([]);
+		},
+	);
 
 	test('version 4: numbers both read alike go out as before', async () => {
 		const run = await runAction(
@@ -104,14 +129,18 @@ describe('versions 1–4 read as before, but never send to a reading libphonenum
 });
 
 describe('every number field reads numbers the same way, with Options → Default Country (version 5)', () => {
-	test('Opt-Out → Add: 16012345678 with Germany is the German mobile', async () => {
-		const run = await runAction(
-			{ resource: 'optOut', operation: 'create', number: '={{ $json.phone }}', options: { defaultCountry: 'DE' } },
-			[{ phone: '16012345678' }],
-			gateway.credentials,
-		);
-		expect(run.error).toBeUndefined();
-		expect(bodiesTo('/v1/optouts')).toEqual([{ number: '4916012345678' }]);
+	test("Opt-Out → Add with Germany: 015112345678 is the German mobile; 4915112345678, in the gateway's format, is refused as two numbers", async () => {
+		const optOut = (phone: string) =>
+			runAction(
+				{ resource: 'optOut', operation: 'create', number: '={{ $json.phone }}', options: { defaultCountry: 'DE' } },
+				[{ phone }],
+				gateway.credentials,
+			);
+		expect((await optOut('015112345678')).error).toBeUndefined();
+		// The person who sent STOP from +49 151 12345678 must not stay on the list while 0491 5112345678 is put on it.
+		const refused = await optOut('4915112345678');
+		expect(refused.error?.message).toBe('Number: "4915112345678" could be +49 1511 2345678 or +49 491 5112345678');
+		expect(bodiesTo('/v1/optouts')).toEqual([{ number: '4915112345678' }]);
 	});
 
 	test('Contact → Create: a national number with Default Country; an invalid one refused before any request', async () => {

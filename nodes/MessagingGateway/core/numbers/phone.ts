@@ -6,14 +6,20 @@
  * - `+` or `00` starts an international number; a trunk 0 after the country code (`+31 (0)6…`, `+31 06…`) is
  *   dropped where libphonenumber drops it (not in Italy's `+39 06…`, where the 0 belongs to the number).
  * - Other digits, with a Default Country: a number of that country when they can be one (libphonenumber's national
- *   reading is valid), else international when that reading is valid, else refused, saying why.
+ *   reading is valid), else international when that reading is valid, else refused, saying why. When both readings
+ *   are valid and differ, the digits are two numbers; the national one is taken only when they are written exactly
+ *   as the country writes that number (US `2015550123`, a Chinese mobile `13123456789`) and do not begin with the
+ *   country's own calling code. Otherwise they are refused naming both: `4915112345678` with Default Country DE is
+ *   +49 151 12345678 in the gateway's own format or the Leer landline 0491 5112345678, and `16012345678` a
+ *   Mississippi number or the German 0160 mobile that lost its 0. (Refusing every such pair would refuse about 14%
+ *   of US numbers, 94% of Chinese mobiles and 37% of Italian numbers written as their countries write them.)
  * - Other digits without a Default Country: international (the gateway's own format) when valid, else refused with
  *   the advice to set Default Country or write `+`.
  * - Nothing libphonenumber calls invalid is read as a number unless the rule accepts invalid numbers (a send's
  *   Accept Unrecognized Numbers option, for ranges libphonenumber does not know yet; numbers the gateway itself
  *   gives); even then the number must be possible (its country's lengths).
  * Node versions 1–4 keep their own reading (legacy.ts), guarded: a reading libphonenumber reads as another valid
- * number is refused.
+ * number is refused, and so are digits that are two valid numbers.
  */
 import { explained } from '../error-text';
 import { countryByCode, type Country } from './countries';
@@ -43,8 +49,11 @@ export const STRICT_RULE: NumberRule = { reading: 'libphonenumber', countryOptio
 /** Numbers the gateway gives (a webhook's sender, a request the emulator receives): international digits, possible. */
 export const GATEWAY_RULE: NumberRule = { reading: 'libphonenumber', countryOption: false, acceptInvalid: true };
 
-/** What is wrong with a number, as a kind: the emulator maps it to a gateway code (103 or 106), the node shows `text`. */
-export type NumberProblem = { kind: 'notANumber' | 'invalid'; text: string };
+/**
+ * What is wrong with a number, as a kind: the emulator maps it to a gateway code (103 or 106), the node shows `text`.
+ * `ambiguous`: the digits are two valid numbers (the national and the international reading differ).
+ */
+export type NumberProblem = { kind: 'notANumber' | 'invalid'; text: string; ambiguous?: true };
 
 export type NumberReading = { ok: true; digits: string } | { ok: false; problem: NumberProblem };
 
@@ -70,6 +79,22 @@ function invalidReason(number: PhoneNumber | undefined, digits: string): string 
 
 const refused = (kind: NumberProblem['kind'], text: string): NumberReading => ({ ok: false, problem: { kind, text } });
 
+/** Digits that are a valid number of the Default Country and a different valid number in international format. */
+function ambiguous(international: PhoneNumber, national: PhoneNumber, defaultCountry: Country): NumberReading {
+	const country = countryName(international.country);
+	return {
+		ok: false,
+		problem: {
+			kind: 'invalid',
+			ambiguous: true,
+			text: explained(
+				`could be ${shown(international)} or ${shown(national)}`,
+				`As international digits (the gateway's format) it is ${shown(international)}${country ? `, a number of ${country}` : ''}; as a number of the Default Country ${defaultCountry.name} (${defaultCountry.code}) it is ${shown(national)} (${national.formatNational()} there). Write the one you mean with + and its country code.`,
+			),
+		},
+	};
+}
+
 /** The reading of node version 5 and everything unversioned (the rule at the top of this file). */
 function readByLibphonenumber(input: string, defaultCountry: Country | undefined, rule: NumberRule): NumberReading {
 	const text = input.trim();
@@ -84,6 +109,11 @@ function readByLibphonenumber(input: string, defaultCountry: Country | undefined
 	// A few ISO territories (Antarctica, Bouvet Island, …) have no numbering plan of their own in libphonenumber.
 	const plan = defaultCountry && isSupportedCountry(defaultCountry.code) ? defaultCountry.code : undefined;
 	const national = !written && plan ? parsePhoneNumberFromString(text, plan as never) : undefined;
+	if (national?.isValid() && international?.isValid() && national.number !== international.number) {
+		const asTheCountryWritesIt = national.formatNational().replace(/\D/g, '') === digits;
+		if (!asTheCountryWritesIt || digits.startsWith(defaultCountry!.callingCode))
+			return ambiguous(international, national, defaultCountry!);
+	}
 	const readings = [national, international].filter((reading): reading is PhoneNumber => reading !== undefined);
 	const chosen =
 		readings.find((reading) => reading.isValid()) ??
@@ -136,6 +166,8 @@ export function readPhoneNumber(
 	if (rule.reading === 'libphonenumber') return current;
 	const legacy = readLegacyNumber(input, defaultCountry, rule.reading === 'length' ? rule : undefined);
 	if (!legacy.ok) return refused('invalid', legacy.why);
+	// Two valid numbers: whichever of them the old reading takes, the other may be the one meant.
+	if (!current.ok && current.problem.ambiguous) return current;
 	if (current.ok && current.digits !== legacy.digits) {
 		const meant = parsePhoneNumberFromString(`+${current.digits}`)!;
 		return refused(

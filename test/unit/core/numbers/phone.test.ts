@@ -63,9 +63,26 @@ describe.each(EXAMPLES)('%s %s example %s', (code, _type, e164) => {
 		expect(read(national, code)).toEqual(meant ? { ok: true, digits: meant } : expect.objectContaining({ ok: false }));
 	});
 
-	test('international digits without +: a number of the Default Country when they can be one, else international', () => {
-		const withCountry = libphonenumberReads(digits, code) ?? libphonenumberReads(`+${digits}`);
-		expect(read(digits, code)).toEqual(withCountry ? { ok: true, digits: withCountry } : expect.anything());
+	test('international digits without +: a number of the Default Country when they can be one, else international; two numbers refused', () => {
+		const asNational = libphonenumberReads(digits, code);
+		const asInternational = libphonenumberReads(`+${digits}`);
+		// Both valid and different: the national one only when written as the country writes it, not starting with its code.
+		const twoNumbers =
+			asNational !== undefined &&
+			asInternational !== undefined &&
+			asNational !== asInternational &&
+			(digits.startsWith(countryByCode(code)!.callingCode) ||
+				parsePhoneNumberFromString(digits, code as CountryCode)!
+					.formatNational()
+					.replace(/\D/g, '') !== digits);
+		const withCountry = asNational ?? asInternational;
+		expect(read(digits, code)).toEqual(
+			twoNumbers
+				? { ok: false, error: expect.stringMatching(new RegExp(`^"${digits}" could be \\+`)) }
+				: withCountry
+					? { ok: true, digits: withCountry }
+					: expect.anything(),
+		);
 		expect(read(digits)).toEqual(expected ? { ok: true, digits: expected } : expect.objectContaining({ ok: false }));
 	});
 });
@@ -73,13 +90,6 @@ describe.each(EXAMPLES)('%s %s example %s', (code, _type, e164) => {
 describe('the cases that sent SMS to strangers or refused good numbers (issue 41)', () => {
 	// Each expected reading is the number's owner's, as the national numbering plans write them.
 	test.each([
-		[
-			'Italian mobile 390 321 2782 with Default Country IT (not the Novara landline +39 0321 2782)',
-			'390 321 2782',
-			'IT',
-			'393903212782',
-		],
-		['Polish number 48 161 92 89 with Default Country PL keeps its area code 48', '48 161 92 89', 'PL', '48481619289'],
 		['Norwegian 47 91 23 45 67 written without + with Default Country NO', '4791234567', 'NO', '4791234567'],
 		['Norwegian mobile 47 12 34 56 with Default Country NO (not +47 123456)', '47 12 34 56', 'NO', '4747123456'],
 		['Danish 45 32 12 34 56 written without + with Default Country DK', '4532123456', 'DK', '4532123456'],
@@ -103,12 +113,6 @@ describe('the cases that sent SMS to strangers or refused good numbers (issue 41
 		['+39 06 1234 5678: Italy keeps its 0', '+39 06 1234 5678', undefined, '390612345678'],
 		['German mobile 0160 1234 5678 with Default Country DE', '0160 12345678', 'DE', '4916012345678'],
 		[
-			'16012345678 with Default Country DE: the German 0160 mobile that lost its 0',
-			'16012345678',
-			'DE',
-			'4916012345678',
-		],
-		[
 			'16012345678 without Default Country: the gateway own format, a valid Mississippi number',
 			'16012345678',
 			undefined,
@@ -120,6 +124,22 @@ describe('the cases that sent SMS to strangers or refused good numbers (issue 41
 		expect(libphonenumberReads(number.startsWith('+') ? number : country ? number : `+${number}`, country)).toBe(
 			digits,
 		);
+	});
+
+	test.each([
+		// Each is two valid numbers (issue 53): the national reading begins with the country's own code or lost its 0.
+		['390 321 2782', 'IT', 'the Italian mobile +39 390 321 2782, or the Novara landline +39 0321 2782'],
+		['48 161 92 89', 'PL', 'the Polish number +48 48 161 92 89 (area code 48), or +48 16 19 289'],
+		['16012345678', 'DE', 'the German 0160 mobile that lost its 0, or the Mississippi number +1 601 234 5678'],
+	])('%s with Default Country %s is two numbers (%s): refused naming both', (number, country) => {
+		const asNational = libphonenumberReads(number, country);
+		const asInternational = libphonenumberReads(`+${number.replace(/\D/g, '')}`);
+		expect([asNational, asInternational].every(Boolean) && asNational !== asInternational).toBe(true);
+		const shown = (digits: string) => parsePhoneNumberFromString(`+${digits}`)!.formatInternational();
+		expect(read(number, country)).toMatchObject({
+			ok: false,
+			error: expect.stringContaining(`could be ${shown(asInternational!)} or ${shown(asNational!)}. `),
+		});
 	});
 
 	test.each([
@@ -189,9 +209,10 @@ describe('node versions 1–4 read as before, except where libphonenumber reads 
 	const PLAIN: NumberRule = { reading: 'plain', countryOption: false, acceptInvalid: false };
 
 	test.each([
-		[PLAIN, '3903212782', 'IT', '393903212782', '3903212782'],
-		[V4, '3903212782', 'IT', '393903212782', '3903212782'],
-		[PLAIN, '481619289', 'PL', '48481619289', '481619289'],
+		[PLAIN, '8 029 123-45-67', 'BY', '375291234567', '3750291234567'],
+		[V4, '8 029 123-45-67', 'BY', '375291234567', '3750291234567'],
+		[PLAIN, '06 12 34 56 78', 'MC', '377612345678', '3770612345678'],
+		[V4, '06 12 34 56 78', 'MC', '377612345678', '3770612345678'],
 	])('%j %s with %s: refused, naming both readings', (rule, number, country, meant, asBefore) => {
 		expect(libphonenumberReads(number, country)).toBe(meant);
 		expect(read(number, country, rule)).toEqual({
@@ -199,6 +220,17 @@ describe('node versions 1–4 read as before, except where libphonenumber reads 
 			error: expect.stringMatching(
 				new RegExp(`^"${number}" is read as \\+${asBefore} here, but as \\+\\d[\\d ]+ by libphonenumber\\. `),
 			),
+		});
+	});
+
+	test.each([
+		[PLAIN, '3903212782', 'IT'],
+		[V4, '3903212782', 'IT'],
+		[PLAIN, '481619289', 'PL'],
+	])('%j %s with %s: two valid numbers to libphonenumber, refused naming both', (rule, number, country) => {
+		expect(read(number, country, rule)).toEqual({
+			ok: false,
+			error: expect.stringMatching(new RegExp(`^"${number}" could be \\+\\d[\\d ]+ or \\+\\d[\\d ]+\\. `)),
 		});
 	});
 

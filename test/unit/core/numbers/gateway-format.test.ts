@@ -1,0 +1,146 @@
+/**
+ * Numbers written in the gateway's own format (international digits, no `+`) under every Default Country (issue 53).
+ * Digits that the Default Country also reads as a valid number of its own, a different one, are two numbers: refused
+ * naming both, unless they are written exactly as that country writes its number and do not begin with its calling
+ * code (then they are its number: a US `2015550123`, a Chinese `13123456789`; core/numbers/phone.ts). A region's own
+ * numbers in the gateway's format under its own Default Country are never another number. The numbers are every example
+ * number Google's libphonenumber (the google-libphonenumber package, an implementation independent of the
+ * libphonenumber-js the package reads with) has for each region and number type; the judge of each reading is
+ * Google's libphonenumber too.
+ */
+import { PhoneNumberFormat, PhoneNumberType, PhoneNumberUtil } from 'google-libphonenumber';
+
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+
+import { COUNTRIES, countryByCode } from '../../../../nodes/MessagingGateway/core/numbers/countries';
+import { normalizePhoneNumber, type NumberRule } from '../../../../nodes/MessagingGateway/core/numbers/phone';
+import { plain } from '../../../support/plain';
+
+const google = PhoneNumberUtil.getInstance();
+const V5: NumberRule = { reading: 'libphonenumber', countryOption: true, acceptInvalid: false };
+const TYPES = Object.values(PhoneNumberType).filter((type): type is number => typeof type === 'number');
+
+/**
+ * Every region's example numbers of every type, as E.164 digits; those both libraries call valid (a few dozen
+ * ranges differ between their metadata versions, and a number the package's library calls invalid is not sent).
+ */
+const NUMBERS = [
+	...new Set(
+		google.getSupportedRegions().flatMap((region) =>
+			TYPES.flatMap((type) => {
+				const example = google.getExampleNumberForType(region, type);
+				return example && google.isValidNumber(example)
+					? [google.format(example, PhoneNumberFormat.E164).slice(1)]
+					: [];
+			}),
+		),
+	),
+].filter((digits) => parsePhoneNumberFromString(`+${digits}`)?.isValid());
+
+/** Google's reading of `digits` as a national number of `region` when valid, and whether they are written as that region writes it. */
+function nationalReading(digits: string, region: string): { digits: string; asWritten: boolean } | undefined {
+	try {
+		const number = google.parse(digits, region);
+		if (!google.isValidNumber(number)) return undefined;
+		const asWritten = google.format(number, PhoneNumberFormat.NATIONAL).replace(/\D/g, '') === digits;
+		return { digits: google.format(number, PhoneNumberFormat.E164).slice(1), asWritten };
+	} catch {
+		return undefined;
+	}
+}
+
+test('the examples cover every region libphonenumber knows', () => {
+	expect(google.getSupportedRegions().length).toBeGreaterThanOrEqual(245);
+	expect(NUMBERS.length).toBeGreaterThanOrEqual(950);
+});
+
+test("every region's numbers in the gateway's format, under every Default Country: the number itself, refused naming both readings, or the Default Country's own number written as it writes it", () => {
+	const wrong: string[] = [];
+	const metadataDiffers: string[] = [];
+	const counts = { itself: 0, refused: 0, countrysOwn: 0 };
+	for (const country of COUNTRIES) {
+		for (const digits of NUMBERS) {
+			const result = plain(normalizePhoneNumber(digits, country, V5));
+			const national = nationalReading(digits, country.code);
+			const other = national !== undefined && national.digits !== digits ? national : undefined;
+			const packageReads = parsePhoneNumberFromString(digits, country.code as CountryCode);
+			const packageOther = packageReads?.isValid() && packageReads.number !== `+${digits}` ? packageReads : undefined;
+			const packageAsWritten = packageOther?.formatNational().replace(/\D/g, '') === digits;
+			if ((other !== undefined) !== (packageOther !== undefined) || (other && other.asWritten !== packageAsWritten)) {
+				// The two libraries' metadata disagree on this national reading or on how the country writes it: no judge
+				// for it, but never a third number.
+				metadataDiffers.push(`${digits} with ${country.code}`);
+				if (result.ok && result.digits !== digits && result.digits !== packageReads?.number.slice(1))
+					wrong.push(`${digits} with ${country.code} → ${result.digits}`);
+				continue;
+			}
+			// Two valid numbers: the Default Country's only when written exactly as it writes it, not starting with its code.
+			const countrysOwn = other?.asWritten === true && !digits.startsWith(country.callingCode);
+			const expected = other === undefined ? digits : countrysOwn ? other.digits : undefined;
+			if (expected !== undefined) {
+				if (!result.ok || result.digits !== expected)
+					wrong.push(`${digits} with ${country.code}: ${JSON.stringify(result)}`);
+				else counts[countrysOwn ? 'countrysOwn' : 'itself'] += 1;
+			} else if (result.ok || !result.error.startsWith(`"${digits}" could be +`))
+				wrong.push(`${digits} with ${country.code}: ${JSON.stringify(result)}, expected a refusal`);
+			else counts.refused += 1;
+		}
+	}
+	expect(wrong).toEqual([]);
+	expect(metadataDiffers.length).toBeLessThan(10);
+	// Each path is taken many times: the case of issue 53 (4915112345678 with DE and its like) is common, and so are
+	// US, Chinese and Italian numbers that are also another country's number in the gateway's format.
+	expect(counts.refused).toBeGreaterThan(1000);
+	expect(counts.countrysOwn).toBeGreaterThan(1000);
+});
+
+test("each region's own numbers in the gateway's format, under its own Default Country: never another number", () => {
+	const wrong: string[] = [];
+	for (const digits of NUMBERS) {
+		const region = google.getRegionCodeForNumber(google.parse(`+${digits}`, 'ZZ'));
+		const country = countryByCode(region);
+		if (!country) continue;
+		const result = plain(normalizePhoneNumber(digits, country, V5));
+		if (result.ok ? result.digits !== digits : !result.error.startsWith(`"${digits}" could be +`))
+			wrong.push(`${digits} with ${region}: ${JSON.stringify(result)}`);
+	}
+	expect(wrong).toEqual([]);
+});
+
+describe('the refusal names both numbers and how to write each', () => {
+	test.each([
+		// A German mobile in the gateway's format; as a German national number, a landline of Leer (0491).
+		['4915112345678', 'DE', '+49 1511 2345678', '+49 491 5112345678', '0491 5112345678'],
+		// A Mississippi number in the gateway's format; as a German national number, the 0160 mobile without its 0.
+		['16012345678', 'DE', '+1 601 234 5678', '+49 160 12345678', '0160 12345678'],
+		// The Novara landline in the gateway's format; as an Italian number, the 390 mobile.
+		['390 321 2782', 'IT', '+39 0321 2782', '+39 390 321 2782', '390 321 2782'],
+	])('%s with Default Country %s', (number, country, international, national, nationally) => {
+		expect(plain(normalizePhoneNumber(number, countryByCode(country), V5))).toEqual({
+			ok: false,
+			error: `"${number}" could be ${international} or ${national}. As international digits (the gateway's format) it is ${international}, a number of ${international.startsWith('+1') ? 'United States of America (US)' : `${countryByCode(country)!.name} (${country})`}; as a number of the Default Country ${countryByCode(country)!.name} (${country}) it is ${national} (${nationally} there). Write the one you mean with + and its country code.`,
+		});
+		// Google's libphonenumber agrees that both readings are valid numbers.
+		const digitsOf = (text: string) => text.replace(/\D/g, '');
+		expect(nationalReading(digitsOf(number), country)?.digits).toBe(digitsOf(national));
+		expect(google.isValidNumber(google.parse(`+${digitsOf(number)}`, 'ZZ'))).toBe(true);
+	});
+
+	test('written with + or 00, or nationally with its trunk 0, each is taken', () => {
+		const de = countryByCode('DE');
+		expect(normalizePhoneNumber('+49 151 12345678', de, V5)).toEqual({ ok: true, digits: '4915112345678' });
+		expect(normalizePhoneNumber('0049 151 12345678', de, V5)).toEqual({ ok: true, digits: '4915112345678' });
+		expect(normalizePhoneNumber('0491 5112345678', de, V5)).toEqual({ ok: true, digits: '494915112345678' });
+		expect(normalizePhoneNumber('0151 12345678', de, V5)).toEqual({ ok: true, digits: '4915112345678' });
+	});
+
+	test('node versions 1–4 refuse the same digits (either old reading may be the other number)', () => {
+		for (const reading of ['length', 'plain'] as const) {
+			const rule: NumberRule = { reading, countryOption: reading === 'length', acceptInvalid: false };
+			expect(plain(normalizePhoneNumber('4915112345678', countryByCode('DE'), rule))).toMatchObject({
+				ok: false,
+				error: expect.stringMatching(/^"4915112345678" could be \+49 1511 2345678 or \+49 491 5112345678\. /),
+			});
+		}
+	});
+});
