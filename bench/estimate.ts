@@ -17,9 +17,8 @@ const RECIPIENTS = 10;
 const ROUNDS = 7;
 
 const items = Array.from({ length: ITEMS }, (_, item) => ({
-	to: Array.from({ length: RECIPIENTS }, (_, n) => `+31 6 ${String(item * RECIPIENTS + n).padStart(8, '0')}`).join(
-		', ',
-	),
+	// Valid Dutch mobiles (+31 6 10000000 onwards): libphonenumber refuses +31 6 00000000 before anything is counted.
+	to: Array.from({ length: RECIPIENTS }, (_, n) => `+31 6 ${10_000_000 + item * RECIPIENTS + n}`).join(', '),
 	// The last item is 2 segments: Send's Max Segments per Message (1) stops there, after checking all 1,000.
 	text:
 		item === ITEMS - 1

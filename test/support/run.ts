@@ -5,6 +5,7 @@
  * `defaultVersion` unless the call names a `typeVersion`. Not to be confused with
  * `tools/n8n-process.ts`, which starts a real n8n server.
  */
+import assert from 'node:assert';
 import { ExecutionLifecycleHooks, LoadOptionsContext, WebhookContext, WorkflowExecute } from 'n8n-core';
 import {
 	createRunExecutionData,
@@ -76,17 +77,21 @@ export interface ActionSettings {
 function expectReadable(error: ActionRun['error'], data: unknown): void {
 	const title = error?.message ?? '';
 	const shown = JSON.stringify({ title, description: error?.description, data });
-	expect({
-		title,
-		short: title.length <= TITLE_LIMIT && !title.endsWith('…'),
-		oneLine: !/[\n\u001f]/.test(title),
-		mark: shown.includes('\\u001f'),
-	}).toEqual({
-		title,
-		short: true,
-		oneLine: true,
-		mark: false,
-	});
+	// node:assert, not jest's expect: the benches (bench/) run actions outside jest.
+	assert.deepStrictEqual(
+		{
+			title,
+			short: title.length <= TITLE_LIMIT && !title.endsWith('…'),
+			oneLine: !/[\n\u001f]/.test(title),
+			mark: shown.includes('\\u001f'),
+		},
+		{
+			title,
+			short: true,
+			oneLine: true,
+			mark: false,
+		},
+	);
 }
 
 /** n8n-core's engine, unchanged, noting the error a node throws before the engine copies it into the run data. */
