@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { installPackage, type N8nInstall } from './n8n-install';
+import { timed } from './suite-timings';
 import { sleep, waitFor } from './waits';
 
 const log = (message: string) => process.stderr.write(`[n8n] ${message}\n`);
@@ -190,6 +191,10 @@ function stopperOf(child: ChildProcess, userFolder: string, ownFolder: boolean):
  * `worker` when their `/healthz/readiness` does (a worker's health server listens on `port`).
  */
 export async function startN8n(install: N8nInstall, options: StartN8nOptions = {}): Promise<N8nServer> {
+	return timed('starting n8n', () => startN8nProcess(install, options));
+}
+
+async function startN8nProcess(install: N8nInstall, options: StartN8nOptions): Promise<N8nServer> {
 	const command = options.command ?? 'start';
 	const port = options.port ?? (await freePort());
 	await assertPortFree(port);
@@ -228,7 +233,7 @@ export async function startN8n(install: N8nInstall, options: StartN8nOptions = {
 				if (!running(child)) throw new Error(`n8n ${command} exited with ${child.exitCode ?? child.signalCode}`);
 				return await isReady(url, command);
 			},
-			{ what: `n8n ${command} ready`, timeoutMs: 180_000, intervalMs: 500 },
+			{ what: `n8n ${command} ready`, timeoutMs: 180_000, intervalMs: 500, counted: false },
 		);
 	} catch (error) {
 		await server.stop();

@@ -1,6 +1,10 @@
 /** Waiting and polling for the tests, benchmarks and scripts: one helper, so every wait has a deadline and a name. */
+import { noteTime, timed } from './suite-timings';
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A pause, counted as waiting in `.ci/run`'s table of the slowest files (tools/suite-timings.ts). */
+export const sleep = (ms: number) => timed('waiting', () => pause(ms));
 
 export interface WaitOptions<T> {
 	/** What is awaited, for the error: "<what> not within <timeoutMs> ms". */
@@ -9,6 +13,8 @@ export interface WaitOptions<T> {
 	intervalMs?: number;
 	/** Instead of failing at the deadline, returns what this gives (e.g. what the checks saw last). */
 	onTimeout?: () => T;
+	/** Counted as waiting in `.ci/run`'s table (default); false where the caller counts the time as its own part. */
+	counted?: boolean;
 }
 
 /**
@@ -19,16 +25,21 @@ export async function waitFor<T>(
 	check: () => Promise<T | undefined | false> | T | undefined | false,
 	options: WaitOptions<T>,
 ): Promise<T> {
-	const { what, timeoutMs = 30_000, intervalMs = 250 } = options;
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check();
-		if (value !== undefined && value !== false) return value;
-		if (Date.now() > deadline) {
-			if (options.onTimeout) return options.onTimeout();
-			throw new Error(`${what} not within ${timeoutMs} ms`);
+	const { what, timeoutMs = 30_000, intervalMs = 250, counted = true } = options;
+	const began = Date.now();
+	const deadline = began + timeoutMs;
+	try {
+		for (;;) {
+			const value = await check();
+			if (value !== undefined && value !== false) return value;
+			if (Date.now() > deadline) {
+				if (options.onTimeout) return options.onTimeout();
+				throw new Error(`${what} not within ${timeoutMs} ms`);
+			}
+			await pause(intervalMs);
 		}
-		await sleep(intervalMs);
+	} finally {
+		if (counted) noteTime('waiting', Date.now() - began);
 	}
 }
 

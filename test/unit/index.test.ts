@@ -22,10 +22,12 @@ test('index.js exports sign, verify, parseEvent and the code tables', () => {
 });
 
 test('index.js reads numbers as node version 5 does, a national number with countryByCode', () => {
-	expect(core.normalizePhoneNumber('390 321 2782', core.countryByCode('IT'))).toEqual({
+	expect(core.normalizePhoneNumber('312 345 6789', core.countryByCode('IT'))).toEqual({
 		ok: true,
-		digits: '393903212782',
+		digits: '393123456789',
 	});
+	// Two valid numbers (the Italian 390 mobile, or the Novara landline in the gateway's format): refused.
+	expect(core.normalizePhoneNumber('390 321 2782', core.countryByCode('IT'))).toMatchObject({ ok: false });
 	expect(core.parseRecipients('+31 6 1234 5678, 0160 12345678', core.countryByCode('de'))).toEqual({
 		ok: true,
 		numbers: ['31612345678', '4916012345678'],

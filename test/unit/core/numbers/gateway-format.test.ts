@@ -98,7 +98,7 @@ test("each region's own numbers in the gateway's format, under its own Default C
 	const wrong: string[] = [];
 	for (const digits of NUMBERS) {
 		const region = google.getRegionCodeForNumber(google.parse(`+${digits}`, 'ZZ'));
-		const country = countryByCode(region);
+		const country = region ? countryByCode(region) : undefined;
 		if (!country) continue;
 		const result = plain(normalizePhoneNumber(digits, country, V5));
 		if (result.ok ? result.digits !== digits : !result.error.startsWith(`"${digits}" could be +`))
