@@ -5,7 +5,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { COUNTRIES } from '../core/numbers/countries';
+import { DEFAULT_COUNTRIES } from '../core/numbers/countries';
 
 type Show = NonNullable<INodeProperties['displayOptions']>['show'];
 
@@ -16,7 +16,7 @@ export const DEFAULT_COUNTRY_OPTION: INodeProperties = {
 	default: '',
 	options: [
 		{ name: 'None (International Numbers Only)', value: '' },
-		...COUNTRIES.map((country) => ({ name: `${country.name} (+${country.callingCode})`, value: country.code })),
+		...DEFAULT_COUNTRIES.map((country) => ({ name: `${country.name} (+${country.callingCode})`, value: country.code })),
 	],
 	description:
 		'Country of numbers written nationally, e.g. 06 1234 5678 with Netherlands becomes 31612345678. Without it, a number starting with 0 is refused.',

@@ -268,17 +268,35 @@ const TABLE: ReadonlyArray<readonly [string, string, string, string]> = [
 	['ZW', 'Zimbabwe', '263', '0'],
 ];
 
-/** All ISO 3166-1 countries, by code. */
-export const COUNTRIES: readonly Country[] = TABLE.map(([code, name, callingCode, trunkPrefix]) => ({
+/**
+ * Numbering regions of libphonenumber that ISO 3166-1 does not list as countries: Ascension and Tristan da Cunha
+ * (parts of SH, with plans of their own) and Kosovo (XK, +383). A Default Country may name them; the country
+ * calling codes and node versions 1–4 (legacy.ts, lengths.ts) know the ISO list only, as before.
+ */
+const REGIONS_BEYOND_ISO: ReadonlyArray<readonly [string, string, string, string]> = [
+	['AC', 'Ascension Island', '247', ''],
+	['TA', 'Tristan da Cunha', '290', ''],
+	['XK', 'Kosovo', '383', '0'],
+];
+
+const asCountry = ([code, name, callingCode, trunkPrefix]: readonly [string, string, string, string]): Country => ({
 	code,
 	name,
 	callingCode,
 	trunkPrefix,
-}));
+});
 
-const BY_CODE = new Map(COUNTRIES.map((country) => [country.code, country]));
+/** All ISO 3166-1 countries, by code. */
+export const COUNTRIES: readonly Country[] = TABLE.map(asCountry);
 
-/** The country with ISO 3166-1 alpha-2 `code` (any letter case), or undefined. */
+/** What a Default Country may be: the ISO countries and the regions beyond them, by code. */
+export const DEFAULT_COUNTRIES: readonly Country[] = [...TABLE, ...REGIONS_BEYOND_ISO]
+	.map(asCountry)
+	.sort((a, b) => a.code.localeCompare(b.code));
+
+const BY_CODE = new Map(DEFAULT_COUNTRIES.map((country) => [country.code, country]));
+
+/** The country (or region beyond ISO) with alpha-2 `code` (any letter case), or undefined. */
 export function countryByCode(code: string): Country | undefined {
 	return BY_CODE.get(code.trim().toUpperCase());
 }

@@ -12,7 +12,7 @@ import { PhoneNumberFormat, PhoneNumberType, PhoneNumberUtil } from 'google-libp
 
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 
-import { COUNTRIES, countryByCode } from '../../../../nodes/MessagingGateway/core/numbers/countries';
+import { DEFAULT_COUNTRIES, countryByCode } from '../../../../nodes/MessagingGateway/core/numbers/countries';
 import { normalizePhoneNumber, type NumberRule } from '../../../../nodes/MessagingGateway/core/numbers/phone';
 import { plain } from '../../../support/plain';
 
@@ -58,7 +58,7 @@ test("every region's numbers in the gateway's format, under every Default Countr
 	const wrong: string[] = [];
 	const metadataDiffers: string[] = [];
 	const counts = { itself: 0, refused: 0, countrysOwn: 0 };
-	for (const country of COUNTRIES) {
+	for (const country of DEFAULT_COUNTRIES) {
 		for (const digits of NUMBERS) {
 			const result = plain(normalizePhoneNumber(digits, country, V5));
 			const national = nationalReading(digits, country.code);
@@ -143,4 +143,16 @@ describe('the refusal names both numbers and how to write each', () => {
 			});
 		}
 	});
+});
+
+test.each([
+	['AC', '40123', '24740123'],
+	['TA', '8999', '2908999'],
+	['XK', '043 201 234', '38343201234'],
+])('a valid number of %s with its own Default Country (a region beyond ISO 3166-1): %s', (code, number, digits) => {
+	expect(DEFAULT_COUNTRIES.map((country) => country.code)).toContain(code);
+	const judged = google.parse(number, code);
+	expect(google.isValidNumber(judged)).toBe(true);
+	expect(google.format(judged, PhoneNumberFormat.E164)).toBe(`+${digits}`);
+	expect(normalizePhoneNumber(number, countryByCode(code), V5)).toEqual({ ok: true, digits });
 });
