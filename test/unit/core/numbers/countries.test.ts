@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 
-import { callingCodeOf, COUNTRIES, countryByCode } from '../../../../nodes/MessagingGateway/core/numbers/countries';
+import { PhoneNumberUtil } from 'google-libphonenumber';
+
+import {
+	callingCodeOf,
+	COUNTRIES,
+	countryByCode,
+	DEFAULT_COUNTRIES,
+} from '../../../../nodes/MessagingGateway/core/numbers/countries';
 import { countryOfNumber } from '../../../../nodes/MessagingGateway/core/numbers/format';
 
 // tzdata's list of ISO 3166-1 alpha-2 codes, an independent source on this machine.
@@ -12,6 +19,20 @@ const ISO_CODES = readFileSync('/usr/share/zoneinfo/iso3166.tab', 'utf8')
 describe('COUNTRIES', () => {
 	test('every ISO 3166-1 country once, nothing else', () => {
 		expect(COUNTRIES.map((country) => country.code).sort()).toEqual([...ISO_CODES].sort());
+	});
+
+	test("every region of Google's libphonenumber can be a Default Country, with its calling code", () => {
+		const google = PhoneNumberUtil.getInstance();
+		const regions = google.getSupportedRegions();
+		expect(regions.length).toBeGreaterThanOrEqual(245);
+		for (const region of regions)
+			expect([region, countryByCode(region)?.callingCode]).toEqual([
+				region,
+				String(google.getCountryCodeForRegion(region)),
+			]);
+		expect(
+			DEFAULT_COUNTRIES.filter((country) => !ISO_CODES.includes(country.code)).map((country) => country.code),
+		).toEqual(['AC', 'TA', 'XK']);
 	});
 
 	test('calling codes are prefix-free, as E.164 assigns them', () => {
