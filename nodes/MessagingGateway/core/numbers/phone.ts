@@ -59,6 +59,8 @@ export type NumberReading = { ok: true; digits: string } | { ok: false; problem:
 
 /** What people put into numbers for readability (parentheses around a trunk prefix or an area code too). */
 const NUMBER_CHARACTER = /[\d\s\-./\u00a0()]/;
+/** A text of such characters only, with an optional + first (the fast check; NUMBER_CHARACTER names the culprit). */
+const NUMBER_TEXT = /^\+?[\d\s\-./\u00a0()]*$/;
 
 const countryName = (code: string | undefined) => {
 	const country = code === undefined ? undefined : countryByCode(code);
@@ -98,26 +100,38 @@ function ambiguous(international: PhoneNumber, national: PhoneNumber, defaultCou
 /** The reading of node version 5 and everything unversioned (the rule at the top of this file). */
 function readByLibphonenumber(input: string, defaultCountry: Country | undefined, rule: NumberRule): NumberReading {
 	const text = input.trim();
-	const character = [...text].find((char, index) => !(index === 0 && char === '+') && !NUMBER_CHARACTER.test(char));
-	if (character !== undefined)
+	if (!NUMBER_TEXT.test(text)) {
+		const character = [...text].find((char, index) => !(index === 0 && char === '+') && !NUMBER_CHARACTER.test(char));
 		return refused('notANumber', `contains "${character}", which is not part of a phone number`);
+	}
 	const digits = text.replace(/\D/g, '');
 	if (digits === '') return refused('notANumber', 'has no digits');
 	const written = text.startsWith('+') || digits.startsWith('00');
-	const international = parsePhoneNumberFromString(`+${written && !text.startsWith('+') ? digits.slice(2) : digits}`);
 	// The national reading first: digits that can be a number of the Default Country are one of its numbers.
 	// A few ISO territories (Antarctica, Bouvet Island, …) have no numbering plan of their own in libphonenumber.
 	const plan = defaultCountry && isSupportedCountry(defaultCountry.code) ? defaultCountry.code : undefined;
 	const national = !written && plan ? parsePhoneNumberFromString(text, plan as never) : undefined;
-	if (national?.isValid() && international?.isValid() && national.number !== international.number) {
-		const asTheCountryWritesIt = national.formatNational().replace(/\D/g, '') === digits;
-		if (!asTheCountryWritesIt || digits.startsWith(defaultCountry!.callingCode))
-			return ambiguous(international, national, defaultCountry!);
-	}
-	const readings = [national, international].filter((reading): reading is PhoneNumber => reading !== undefined);
-	const chosen =
-		readings.find((reading) => reading.isValid()) ??
-		(rule.acceptInvalid ? readings.find((reading) => reading.isPossible()) : undefined);
+	const nationalValid = national?.isValid() === true;
+	// Written exactly as the country writes that number, not beginning with its calling code: its number, whatever
+	// the digits would be in the gateway's format (so the second reading is not even parsed).
+	// A leading 0 (a trunk prefix) is no international number: no country calling code starts with 0.
+	if (
+		nationalValid &&
+		(digits.startsWith('0') ||
+			(!digits.startsWith(defaultCountry!.callingCode) && national!.formatNational().replace(/\D/g, '') === digits))
+	)
+		return { ok: true, digits: national!.number.slice(1) };
+	const international = parsePhoneNumberFromString(`+${written && !text.startsWith('+') ? digits.slice(2) : digits}`);
+	const internationalValid = international?.isValid() === true;
+	if (nationalValid && internationalValid && national!.number !== international!.number)
+		return ambiguous(international!, national!, defaultCountry!);
+	const chosen = nationalValid
+		? national
+		: internationalValid
+			? international
+			: rule.acceptInvalid
+				? [national, international].find((reading) => reading?.isPossible())
+				: undefined;
 	if (chosen) return { ok: true, digits: chosen.number.slice(1) };
 
 	const advice = rule.acceptInvalid ? '' : ' If the number is new, turn on Accept Unrecognized Numbers.';
