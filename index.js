@@ -8,8 +8,12 @@ const signatureHeader = require(`${core}/events/signature-header`);
 const codes = require(`${core}/codes`);
 const events = require(`${core}/events/events`);
 const { countSegments } = require(`${core}/sending/segments`);
-const { normalizePhoneNumber, parseRecipients } = require(`${core}/numbers/phone`);
+const phone = require(`${core}/numbers/phone`);
 const { countryByCode } = require(`${core}/numbers/countries`);
+const { plainText } = require(`${core}/error-text`);
+
+// A refusal's text as one plain sentence or two (the nodes show its title and details apart).
+const readable = (result) => (result.ok ? result : { ...result, error: plainText(result.error) });
 
 let eventParsing;
 
@@ -45,8 +49,9 @@ module.exports = {
 	parseEvents: (body, options) => parsing().parseEvents(body, options),
 	WEBHOOK_EVENT_TYPES: events.WEBHOOK_EVENT_TYPES,
 	countSegments,
-	normalizePhoneNumber,
-	parseRecipients,
+	normalizePhoneNumber: (number, defaultCountry, rule) =>
+		readable(phone.normalizePhoneNumber(number, defaultCountry, rule)),
+	parseRecipients: (input, defaultCountry, rule) => readable(phone.parseRecipients(input, defaultCountry, rule)),
 	countryByCode,
 	DELIVERY_CODES: codes.DELIVERY_CODES,
 	DELIVERY_DETAIL_CODES: codes.DELIVERY_DETAIL_CODES,

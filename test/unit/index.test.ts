@@ -26,8 +26,12 @@ test('index.js reads numbers as node version 5 does, a national number with coun
 		ok: true,
 		digits: '393123456789',
 	});
-	// Two valid numbers (the Italian 390 mobile, or the Novara landline in the gateway's format): refused.
-	expect(core.normalizePhoneNumber('390 321 2782', core.countryByCode('IT'))).toMatchObject({ ok: false });
+	// Two valid numbers (the Italian 390 mobile, or the Novara landline in the gateway's format): refused, in plain text.
+	expect(core.normalizePhoneNumber('390 321 2782', core.countryByCode('IT'))).toEqual({
+		ok: false,
+		error: expect.stringMatching(/^"390 321 2782" could be \+39 0321 2782 or \+39 390 321 2782\. As international/),
+	});
+	expect(core.parseRecipients('+31612345678, 0612', core.countryByCode('NL')).error).not.toMatch(/\u001f/);
 	expect(core.parseRecipients('+31 6 1234 5678, 0160 12345678', core.countryByCode('de'))).toEqual({
 		ok: true,
 		numbers: ['31612345678', '4916012345678'],
