@@ -8,4 +8,7 @@ module.exports = {
 	// index.js loads the built core; tests run it against the sources so that no build is needed first.
 	moduleNameMapper: { '^\\./dist/nodes/MessagingGateway/core/(.*)$': '<rootDir>/nodes/MessagingGateway/core/$1' },
 	testTimeout: 30000,
+	// Every core: jest's default leaves one idle (on this project's 2-core machines, one worker). Each file's servers
+	// listen on a port the system picks, so files never meet. The end-to-end configs run in band.
+	maxWorkers: '100%',
 };
