@@ -40,7 +40,7 @@ for (const name of readdirSync(folder).filter((entry) => entry.endsWith('.json')
 	for (const result of report.testResults ?? [])
 		rows.push({
 			step,
-			file: relative(ROOT, result.name),
+			file: relative(ROOT, result.name).replace(/^.*?(?=test\/)/, ''),
 			seconds: (result.endTime - result.startTime) / 1000,
 			...(parts.get(`${step}\t${result.name}`) ?? { starting: 0, waiting: 0 }),
 		});
@@ -50,12 +50,12 @@ const pad = (text: string, width: number) => text.padEnd(width);
 const num = (value: number) => Math.round(value).toString().padStart(6);
 const line = (row: { seconds: number; starting: number; waiting: number }) =>
 	`${num(row.seconds)} s  ${num(row.starting)} s  ${num(row.waiting)} s  ${num(Math.max(0, row.seconds - row.starting - row.waiting))} s`;
-const header = `${' '.repeat(6)}total  starting n8n    waiting    testing`;
+const header = ['total', 'starting', 'waiting', 'testing'].map((label) => label.padStart(8)).join('  ');
 
-console.log(`\n== slowest ${count} test files (starting n8n: package install + boot; waiting: sleeps and polls)`);
-console.log(`  ${pad('file', 46)} ${pad('step', 22)} ${header}`);
+console.log(`\n== slowest ${count} test files (starting: n8n with the package until ready; waiting: sleeps and polls)`);
+console.log(`  ${pad('file', 48)} ${pad('step', 22)} ${header}`);
 for (const row of [...rows].sort((a, b) => b.seconds - a.seconds).slice(0, Number(count)))
-	console.log(`  ${pad(row.file, 46)} ${pad(row.step, 22)} ${line(row)}`);
+	console.log(`  ${pad(row.file, 48)} ${pad(row.step, 22)} ${line(row)}`);
 
 console.log('\n== per step, summed over its files');
 const steps = [...new Set(rows.map((row) => row.step))];
@@ -63,6 +63,6 @@ for (const step of steps) {
 	const mine = rows.filter((row) => row.step === step);
 	const sum = (key: 'seconds' | 'starting' | 'waiting') => mine.reduce((total, row) => total + row[key], 0);
 	console.log(
-		`  ${pad(`${step} (${mine.length} files)`, 69)} ${line({ seconds: sum('seconds'), starting: sum('starting'), waiting: sum('waiting') })}`,
+		`  ${pad(`${step} (${mine.length} files)`, 71)} ${line({ seconds: sum('seconds'), starting: sum('starting'), waiting: sum('waiting') })}`,
 	);
 }
