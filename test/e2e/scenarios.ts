@@ -82,6 +82,17 @@ export function sharedScenarios(setting: () => Setting) {
 			cost: 1,
 		});
 		checkExecutions?.([reply, ...logs]);
+
+		// A WhatsApp message starts the workflow too; its filter lets only SMS through, so nobody is answered by SMS.
+		await control('POST', '/emulator/inbound?wait=true', {
+			from: '31611122244',
+			content: 'YES',
+			type: 'whatsapp',
+		});
+		const [, whatsapp] = await executionsOf(demo.workflows.autoReply.id, 2);
+		expect(nodeOutput(whatsapp, 'Incoming SMS')[0].message).toMatchObject({ type: 'whatsapp' });
+		expect(whatsapp.data?.resultData.runData['Reply by SMS']).toBeUndefined();
+		expect((await control('GET', '/emulator/messages')).filter((message) => message.to === '31611122244')).toEqual([]);
 	});
 
 	describe('a trigger on all events and one on a single type', () => {
