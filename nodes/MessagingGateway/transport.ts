@@ -100,22 +100,32 @@ function isHttpUrl(url: string): boolean {
 	}
 }
 
+type Credentials = { baseUrl?: string; apiKey?: string; apiSecret?: string; signingSecret?: string };
+
+/** The credential's values that no error may show: key, secret, signing secret, and the Base URL's user info. */
+function secretsOf(credentials: Credentials): string[] {
+	return [
+		credentials.apiKey ?? '',
+		credentials.apiSecret ?? '',
+		credentials.signingSecret ?? '',
+		...userInfoSecrets(baseUrlOf(credentials)),
+	];
+}
+
+/** The secrets of the node's credential (none when it has none set: the run will say so where it needs one). */
+export async function credentialSecrets(ctx: IExecuteFunctions): Promise<Secrets> {
+	const credentials = await ctx.getCredentials<Credentials>(CREDENTIAL_TYPE, 0).catch(() => undefined);
+	return credentials ? secretsOf(credentials) : [];
+}
+
 async function prepare(
 	ctx: GatewayContext,
 	request: GatewayRequest,
 ): Promise<{ call: FailedCall; options: IHttpRequestOptions; send: () => Promise<unknown> }> {
-	const credentials = await ctx.getCredentials<{ baseUrl?: string; apiKey?: string; apiSecret?: string }>(
-		CREDENTIAL_TYPE,
-		request.itemIndex,
-	);
+	const credentials = await ctx.getCredentials<Credentials>(CREDENTIAL_TYPE, request.itemIndex);
 	const baseUrl = baseUrlOf(credentials);
 	// A question's reference carries its resume link's signature: a secret of this request as much as the credential's.
-	const secrets: Secrets = [
-		credentials.apiKey ?? '',
-		credentials.apiSecret ?? '',
-		...userInfoSecrets(baseUrl),
-		...resumeSignaturesIn(request.body),
-	];
+	const secrets: Secrets = [...secretsOf(credentials), ...resumeSignaturesIn(request.body)];
 	const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 	const options: IHttpRequestOptions = {
 		method: request.method,

@@ -18,6 +18,7 @@ export const OURS = [
 export const SEARCH_WORDS = [
 	'SMS',
 	'text message',
+	'whatsapp',
 	'delivery report',
 	'incoming SMS',
 	'inbound message',

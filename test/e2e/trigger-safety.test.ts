@@ -168,7 +168,7 @@ test("the node panel's search finds both nodes by SMS and related words; the tri
 		(type.codex?.alias ?? []).some((alias) => alias.toLowerCase() === word.toLowerCase());
 	for (const name of ['messagingGateway', 'messagingGatewayTrigger']) {
 		const [type] = byName(name);
-		for (const word of ['SMS', 'Text message']) expect(findsBy(word, type)).toBe(true);
+		for (const word of ['SMS', 'Text message', 'WhatsApp']) expect(findsBy(word, type)).toBe(true);
 	}
 	expect(findsBy('Delivery report', byName('messagingGatewayTrigger')[0])).toBe(true);
 

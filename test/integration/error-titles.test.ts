@@ -8,13 +8,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { API_ERROR_CODES } from '../../nodes/MessagingGateway/core/codes';
 import { TITLE_LIMIT } from '../../nodes/MessagingGateway/nodeErrors';
-import { runAction, type ActionRun } from '../support/run';
+import { runAction, visibleLength, type ActionRun } from '../support/run';
 import { credentials, gateway, json, send } from '../support/transport-setup';
 
 /** The title as n8n shows it: one line, short. */
 function expectShortTitle(run: ActionRun): void {
 	const title = run.error?.message ?? '';
-	expect({ title, short: title.length > 0 && title.length <= TITLE_LIMIT, oneLine: !title.includes('\n') }).toEqual({
+	const short = title.length > 0 && visibleLength(title) <= TITLE_LIMIT;
+	expect({ title, short, oneLine: !title.includes('\n') }).toEqual({
 		title,
 		short: true,
 		oneLine: true,
@@ -92,3 +93,145 @@ test.each<[string, IDataObject, string]>([
 		expect(gateway.requests.filter((request) => request.url.includes('/send'))).toEqual([]);
 	},
 );
+
+const graphemes = (text: string) =>
+	[...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)].map((part) => part.segment);
+const question = (options: IDataObject) => ({
+	resource: 'message',
+	operation: 'sendAndWait',
+	sender: '31610000001',
+	to: '31612345678',
+	message: 'Refund?',
+	options,
+});
+/** A field, its parameters with `value` in it, and the title's own words around the quoted value. */
+const FIELDS: Array<[string, (value: string) => IDataObject, string, string]> = [
+	['To', (value) => ({ ...send(), to: value }), 'To: "', ''],
+	[
+		'Sender',
+		(value) => ({ ...send(), sender: value }),
+		'Sender: the sender name "',
+		'" has 500 characters; at most 11 are allowed',
+	],
+	[
+		'Approve Words (a button title)',
+		(value) => question({ approveWords: `${value}, ok`, channel: 'whatsappButtons' }),
+		'Approve Words: the title "',
+		'" has 500 characters',
+	],
+	[
+		'Schedule Date',
+		(value) => ({ ...send(), additionalFields: { date: value } }),
+		'Schedule Date: "',
+		'" is not a date in the form yyyy-MM-dd HH:mm',
+	],
+	[
+		'Options → Default Country',
+		(value) => send({ defaultCountry: value }),
+		'Default Country: "',
+		'" is not an ISO 3166 country code (e.g. NL, GB, US)',
+	],
+	[
+		'Options → Quiet Hours → Time Zone',
+		(value) => ({ ...send({ quietHours: { values: { preset: 'usFederal', timeZoneField: value } } }), to: NEW_YORK }),
+		'Quiet Hours: Time Zone: "',
+		'" is not an IANA time zone name',
+	],
+	['Options → Channel', (value) => question({ channel: value }), 'Channel: "', '" is not one of sms, whatsappButtons'],
+	[
+		'Received At',
+		(value) => ({ resource: 'conversation', operation: 'getUnanswered', phone: '+31612000043', receivedAt: value }),
+		'Received At: "',
+		'" is not a date with a time zone',
+	],
+	[
+		'Format Number → Country',
+		(value) => ({ resource: 'number', operation: 'format', number: '0612345678', countryCode: value }),
+		'Country: "',
+		'" is not an ISO 3166-1 alpha-2 country code (e.g. NL, BE, GB)',
+	],
+];
+
+describe('a long value in a title is shortened inside its quotes; the title keeps its own words, the value is whole below', () => {
+	/** The title is `prefix`, the value's first whole characters (at most 30) and "…" in the quotes, then `suffix`. */
+	function expectShortenedValue(run: ActionRun, value: string, prefix: string, suffix: string): void {
+		const title = run.error?.message ?? '';
+		expectShortTitle(run);
+		expect(title.startsWith(prefix)).toBe(true);
+		const rest = title.slice(prefix.length);
+		const shown = graphemes(rest.slice(0, rest.indexOf('…"')));
+		expect({ title, shown: shown.join(''), fromValue: shown.length >= 8 && shown.length <= 30 }).toEqual({
+			title,
+			shown: graphemes(value).slice(0, shown.length).join(''),
+			fromValue: true,
+		});
+		expect(rest.slice(rest.indexOf('…"') + 1).endsWith(suffix)).toBe(true);
+		expect(run.error?.description).toContain(value);
+	}
+
+	test.each(FIELDS)('%s: a value of 500 characters', async (_, parameters, prefix, suffix) => {
+		const value = graphemes('ABCDEFGHIJKLMNOPQRSTUVWXYZ'.repeat(20)).slice(0, 500).join('');
+		const run = await runAction(parameters(value), [{}], credentials, { typeVersion: 5 });
+		expectShortenedValue(run, value, prefix, suffix === '' ? '' : suffix.replace('500', String(value.length)));
+		expect(gateway.requests).toEqual([]);
+	});
+
+	test('counted in visible characters: 40 flags are shortened to whole flags, 20 flags fit whole', async () => {
+		const [, parameters, prefix, suffix] = FIELDS.find(([field]) => field === 'Options → Default Country')!;
+		const forty = '🇳🇱'.repeat(40);
+		expectShortenedValue(await runAction(parameters(forty), [{}], credentials), forty, prefix, suffix);
+		// 20 flags: 66 visible characters, 126 UTF-16 code units.
+		const twenty = '🇳🇱'.repeat(20);
+		const run = await runAction(parameters(twenty), [{}], credentials);
+		expect(run.error?.message).toBe(`${prefix}${twenty}${suffix}`);
+	});
+});
+
+describe("a credential's secret typed into a field is *** in the title, the description and a Continue On Fail item", () => {
+	const withSigning = () => ({
+		...credentials,
+		apiKey: 'KEY-9f3a7c21d',
+		apiSecret: 'SECRET-4b8e0d5a',
+		signingSecret: 'SIGN-77c1e9a0b3',
+	});
+
+	test.each<[string, (secrets: ReturnType<typeof withSigning>) => IDataObject, string]>([
+		['To: the API secret', ({ apiSecret }) => ({ ...send(), to: apiSecret }), 'To: "***"'],
+		[
+			'Default Country: the signing secret',
+			({ signingSecret }) => send({ defaultCountry: signingSecret }),
+			'Default Country: "***" is not',
+		],
+		// The key past the 20th character of a long value: the part of it before the shortened value's end is no secret kept either.
+		[
+			'Sender: the API key inside a long value',
+			({ apiKey }) => ({ ...send(), sender: `${'S'.repeat(20)}${apiKey}${'S'.repeat(465)}` }),
+			`Sender: the sender name "${'S'.repeat(20)}***`,
+		],
+		[
+			'Channel: the API key within words',
+			({ apiKey }) => question({ channel: `use ${apiKey} here` }),
+			'Channel: "use *** here" is not',
+		],
+	])('%s', async (_, parameters, shown) => {
+		const secrets = withSigning();
+		const all = [secrets.apiKey, secrets.apiSecret, secrets.signingSecret];
+		for (const continueOnFail of [false, true]) {
+			const run = await runAction(parameters(secrets), [{}], secrets, { typeVersion: 5, continueOnFail });
+			// The error n8n received, its stack included (n8n logs it).
+			const { stack } = (run.thrown ?? {}) as { stack?: string };
+			const texts = JSON.stringify([run.error?.message, run.error?.description, run.items, stack]);
+			expect({ continueOnFail, title: run.error?.message?.startsWith(shown) ?? true }).toEqual({
+				continueOnFail,
+				title: true,
+			});
+			expect({ continueOnFail, texts, leaks: all.some((secret) => texts.includes(secret.slice(0, 9))) }).toEqual({
+				continueOnFail,
+				texts,
+				leaks: false,
+			});
+			expect(texts).toContain('***');
+		}
+		expect(gateway.requests).toEqual([]);
+	});
+});

@@ -14,13 +14,14 @@ const gateway = useEmulator();
 const PHONE = '31612000043';
 const { control, api } = emulatorClient(() => gateway.emulator);
 
-/** An incoming SMS from PHONE; its webhook's UTC date, as a workflow's trigger gives it. */
-async function writeIn(content: string): Promise<string> {
-	const { event } = await control<{ event: { message: { date_utc_iso8601: string } } }>('POST', '/emulator/inbound', {
-		from: PHONE,
-		content,
-	});
-	return event.message.date_utc_iso8601;
+/** An incoming SMS from PHONE; its webhook's UTC dates, as a workflow's trigger gives them. */
+async function writeIn(content: string): Promise<{ date_utc_iso8601: string; date_utc: string }> {
+	const { event } = await control<{ event: { message: { date_utc_iso8601: string; date_utc: string } } }>(
+		'POST',
+		'/emulator/inbound',
+		{ from: PHONE, content },
+	);
+	return event.message;
 }
 /** On to the next whole second: the conversation list counts seconds. */
 const nextSecond = () => sleep(1000 - (Date.now() % 1000) + 20);
@@ -35,14 +36,18 @@ const run = (parameters: Record<string, unknown>, settings: { continueOnFail?: b
 	);
 };
 
+/** The trigger's date_utc_iso8601 of each incoming SMS after our answer, and its date_utc. */
 const received: string[] = [];
+const receivedUtc: string[] = [];
 beforeAll(async () => {
 	await writeIn('Hi');
 	await nextSecond();
 	await api('POST', '/v1/message/send', { message: 'Hello, how can I help?', sender: 'Shop', to: PHONE });
 	for (const text of ['I ordered', 'a blue lamp', 'where is it?']) {
 		await nextSecond();
-		received.push(await writeIn(text));
+		const { date_utc_iso8601, date_utc } = await writeIn(text);
+		received.push(date_utc_iso8601);
+		receivedUtc.push(date_utc);
 	}
 }, 20_000);
 
@@ -80,11 +85,38 @@ test('Received At empty: isLatest is true; a date in another offset names the sa
 	expect((await run({ phone: PHONE, receivedAt: sameInstant })).items[0].json).toMatchObject({ isLatest: false });
 });
 
-test('refused before any request: a phone that is no number, a Received At that is no date', async () => {
+/** Received At in each form it takes (docs/sms-assistants.md#get-unanswered), for the SMS `index` after our answer. */
+const receivedForms = (index: number): Array<[string, string | number]> => {
+	const seconds = Date.parse(received[index]) / 1000;
+	return [
+		['ISO 8601 with its offset', received[index]],
+		['epoch seconds', seconds],
+		['epoch seconds as text', String(seconds)],
+		['epoch milliseconds', seconds * 1000],
+		['epoch milliseconds as text', String(seconds * 1000)],
+		["the gateway's date_utc, read as UTC", receivedUtc[index]],
+	];
+};
+
+test.each([0, 1, 2])("Received At in every form names the same second (the burst's message %i)", async (index) => {
+	const isLatest = index === 2;
+	for (const [form, receivedAt] of receivedForms(index)) {
+		const { items } = await run({ phone: PHONE, receivedAt });
+		expect({ form, isLatest: items[0].json.isLatest }).toEqual({ form, isLatest });
+	}
+});
+
+test('refused before any request: a phone that is no number, a Received At that is no date or has no zone', async () => {
 	const phone = await run({ phone: 'Vodafone' });
 	expect(phone.error?.message).toMatch(/^Phone Number: "Vodafone" contains "V"/);
-	const date = await run({ phone: PHONE, receivedAt: 'yesterday' }, { continueOnFail: true });
-	expect(date.items[0].json.error).toMatch(/^Received At: "yesterday" is not a date/);
+	const yesterday = await run({ phone: PHONE, receivedAt: 'yesterday' });
+	expect(yesterday.error?.message).toBe('Received At: "yesterday" is not a date with a time zone');
+	expect(yesterday.error?.description).toMatch(/^Give ISO 8601 with Z or an offset .*, epoch seconds or milliseconds/);
+	// The gateway's date_utc form, or ISO 8601, without a zone: which zone was meant is not known.
+	for (const text of [receivedUtc[0].slice(0, 16), received[0].slice(0, 19), '1732800000.5', '28-11-2024 13:45:10']) {
+		const { items } = await run({ phone: PHONE, receivedAt: text }, { continueOnFail: true });
+		expect(items[0].json.error).toMatch(new RegExp(`^Received At: "${text}" (is not a date|has no time zone)`));
+	}
 	expect(gateway.emulator.requests).toEqual([]);
 });
 

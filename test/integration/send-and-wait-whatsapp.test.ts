@@ -52,6 +52,8 @@ describe('the window open: the question goes out as WhatsApp buttons', () => {
 	test.each([
 		['a tap on YES', 'YES', true],
 		['a tap on NO', 'NO', false],
+		['a tap that arrives as the ID approve', 'approve', true],
+		['a tap that arrives as the ID disapprove', 'disapprove', false],
 		['a typed "yes please"', 'yes please', true],
 		['a typed "nee"', 'nee', false],
 	])('%s resumes it', async (_, content, approved) => {
@@ -85,6 +87,23 @@ describe('the window open: the question goes out as WhatsApp buttons', () => {
 			messageid: question.messageid,
 			to: ASKED,
 		});
+	});
+
+	test.each([
+		['the title', 'SÍ', true],
+		['the ID', 'approve', true],
+		['the title', 'NEIN', false],
+		['the ID', 'disapprove', false],
+	])('with words of its own, a tap that arrives as %s ("%s") resolves as its button', async (_, content, approved) => {
+		const run = await ask({ approveWords: 'sí, vale', disapproveWords: 'nein, nee' });
+		expect(bodies().at(-1)!.buttons).toEqual([
+			{ id: 'approve', title: 'SÍ' },
+			{ id: 'disapprove', title: 'NEIN' },
+		]);
+		const question = emulator.messages.at(-1)!;
+		const response = await forward(run.waiting!, await reply(question.messageid, content));
+		expect(response.webhookResponse).toEqual({ resumed: true });
+		expect(response.workflowData?.[0][0].json).toMatchObject({ approved, reply: content });
 	});
 
 	test("a tap on an earlier round's button keeps this round waiting; a tap on this round's resumes it", async () => {

@@ -70,9 +70,14 @@ export interface ActionSettings {
 	executeOnce?: boolean;
 }
 
+/** The characters a person sees in `text` (grapheme clusters: a flag or an accented letter is one). */
+export function visibleLength(text: string): number {
+	return [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)].length;
+}
+
 /**
- * Every error any test provokes, as n8n shows it: a title of one line and at most TITLE_LIMIT characters, and no
- * part mark of core/error-text.ts left in the title, the description or an output item.
+ * Every error any test provokes, as n8n shows it: a title of one line and at most TITLE_LIMIT visible characters,
+ * not cut, and no part mark of core/error-text.ts left in the title, the description or an output item.
  */
 function expectReadable(error: ActionRun['error'], data: unknown): void {
 	const title = error?.message ?? '';
@@ -81,7 +86,7 @@ function expectReadable(error: ActionRun['error'], data: unknown): void {
 	assert.deepStrictEqual(
 		{
 			title,
-			short: title.length <= TITLE_LIMIT && !title.endsWith('…'),
+			short: visibleLength(title) <= TITLE_LIMIT && !title.endsWith('…'),
 			oneLine: !/[\n\u001f]/.test(title),
 			mark: shown.includes('\\u001f'),
 		},

@@ -7,7 +7,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 import { explained, plainText } from '../../nodes/MessagingGateway/core/error-text';
-import { TITLE_LIMIT, titleOf } from '../../nodes/MessagingGateway/nodeErrors';
+import {
+	operationError,
+	TITLE_LIMIT,
+	titleOf,
+	wholeText,
+	withoutSecrets,
+} from '../../nodes/MessagingGateway/nodeErrors';
+import { visibleLength } from '../support/run';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -72,7 +79,7 @@ test('any text: a title of one line and at most TITLE_LIMIT characters, and no w
 		const part = () => Array.from({ length: 1 + (next() % 30) }, () => pieces[next() % pieces.length]).join(' ');
 		const text = next() % 2 === 0 ? part() : explained(part(), part());
 		const { title, details } = titleOf(text);
-		expect({ text, length: title.length <= TITLE_LIMIT, oneLine: !/[\n\u001f]/.test(title) }).toEqual({
+		expect({ text, length: visibleLength(title) <= TITLE_LIMIT, oneLine: !/[\n\u001f]/.test(title) }).toEqual({
 			text,
 			length: true,
 			oneLine: true,
@@ -80,4 +87,63 @@ test('any text: a title of one line and at most TITLE_LIMIT characters, and no w
 		const shown = words(`${title.replace(/\\n/g, ' ')} ${details ?? ''}`);
 		expect({ text, lost: words(plainText(text)).filter((word) => !shown.includes(word)) }).toEqual({ text, lost: [] });
 	}
+});
+
+test('a long value in quotes shows its first 30 characters and "…": the title keeps its own words, the whole text is below', () => {
+	const value = 'Q'.repeat(500);
+	const text = `Default Country: "${value}" is not an ISO 3166 country code (e.g. NL, GB, US)`;
+	expect(titleOf(text)).toEqual({
+		title: `Default Country: "${'Q'.repeat(30)}…" is not an ISO 3166 country code (e.g. NL, GB, US)`,
+		details: text,
+	});
+	// Two values: each is shortened; a short one stays whole.
+	expect(titleOf(`Sender: the sender name "${value}" contains "!"`).title).toBe(
+		`Sender: the sender name "${'Q'.repeat(30)}…" contains "!"`,
+	);
+	// A value holding quotes of its own is one value.
+	expect(titleOf(`To: "${'a"b '.repeat(100)}" contains "a"`).title).toBe(
+		`To: "${'a"b '.repeat(10).slice(0, 30)}…" contains "a"`,
+	);
+});
+
+test('fewer than 30 characters of the value when the title needs it; a title cut at a word when 8 would not fit', () => {
+	const words = 'x '.repeat(35).trim();
+	// 8 + 20 + 3 + 69: the 100 characters a title has.
+	expect(titleOf(`Field: "${'Q'.repeat(500)}" ${words}`).title).toBe(`Field: "${'Q'.repeat(20)}…" ${words}`);
+	expect(titleOf(`Field: "${'Q'.repeat(500)}" ${'y '.repeat(60).trim()}`).title).toMatch(/^Field: "Q{8}…" y y .*y…$/);
+});
+
+test('a title is measured in the characters a person sees: flags and accented letters count one each', () => {
+	const flags = '🇳🇱'.repeat(60);
+	const { title } = titleOf(`Channel: "${flags}" is not one of sms, whatsappButtons`);
+	expect(title).toBe(`Channel: "${'🇳🇱'.repeat(30)}…" is not one of sms, whatsappButtons`);
+	// 90 letters with a combining accent: 180 code units, 100 characters seen.
+	const accented = 'e\u0301'.repeat(90);
+	expect(titleOf(`Sender: "${accented}"`).title).toBe(`Sender: "${accented}"`);
+});
+
+test("withoutSecrets: a secret in a field's value is *** in the title made again, the description, the stack and the whole text", () => {
+	const node = {
+		id: '1',
+		name: 'SMS',
+		type: 'messagingGateway',
+		typeVersion: 5,
+		position: [0, 0],
+		parameters: {},
+	} as const;
+	const secret = 'KEY-9f3a7c21d';
+	const value = `${'S'.repeat(20)}${secret}${'S'.repeat(465)}`;
+	const error = operationError({ ...node, position: [0, 0] }, `Sender: the sender name "${value}" has 498 characters`, {
+		description: 'Item 0 was refused before anything was sent.',
+	});
+	// Made without the secret, the title shows the key's first characters.
+	expect(error.message).toContain(secret.slice(0, 10));
+	const clean = withoutSecrets(error, [secret]);
+	expect(clean.message).toBe(`Sender: the sender name "${'S'.repeat(20)}***${'S'.repeat(7)}…" has 498 characters`);
+	for (const text of [clean.message, clean.description ?? '', clean.stack ?? '', wholeText(clean)])
+		expect({ text: text.slice(0, 120), leaks: text.includes(secret.slice(0, 4)) }).toEqual({
+			text: text.slice(0, 120),
+			leaks: false,
+		});
+	expect(clean.description).toContain(`${'S'.repeat(20)}***${'S'.repeat(465)}`);
 });

@@ -12,7 +12,9 @@ import * as group from './group/Group.resource';
 import * as optOut from './optOut/OptOut.resource';
 // WhatsApp through the same gateway (docs/whatsapp.md).
 import * as whatsapp from './whatsapp/Whatsapp.resource';
-import { operationError } from '../nodeErrors';
+import { redactDeep } from '../core/secrets/redact';
+import { operationError, withoutSecrets } from '../nodeErrors';
+import { credentialSecrets } from '../transport';
 
 /** Every resource with its operations; a new operation is added to its resource file's `operations`. */
 const RESOURCES = { account, message, number, inbox, conversation, contact, group, optOut, whatsapp };
@@ -45,8 +47,22 @@ function forErrorOutput(ctx: IExecuteFunctions, items: INodeExecutionData[]): IN
 	});
 }
 
+/**
+ * The operation's items, and its error if it stops, without the credential's secrets: a value typed into a field
+ * (a key pasted into To) is "***" in every title, description and Continue On Fail item.
+ */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return [forErrorOutput(this, await run.call(this))];
+	const secrets = await credentialSecrets(this);
+	let items: INodeExecutionData[];
+	try {
+		items = await run.call(this);
+	} catch (error) {
+		throw withoutSecrets(error, secrets);
+	}
+	const clean = items.map((item) =>
+		typeof item.json.error === 'string' ? { ...item, json: redactDeep(item.json, secrets) } : item,
+	);
+	return [forErrorOutput(this, clean)];
 }
 
 async function run(this: IExecuteFunctions): Promise<INodeExecutionData[]> {

@@ -13,7 +13,7 @@ import { conversationCall } from '../../core/lists/calls';
 import { unansweredOf } from '../../core/lists/unanswered';
 import { atLimitText, sentWithin, type LoopGuard } from '../../core/sending/loop-guard';
 import { withSenderKind } from '../../core/numbers/sender-kind';
-import { dateValueText, instantOfInput } from '../../core/sending/schedule';
+import { instantOfStamp } from '../../core/sending/schedule';
 import { FIELD_LABELS } from '../../descriptions/lists';
 import { readRecords, type ListQuery } from '../../lists';
 import { loopGuardOfOptions } from '../message/send/loop-guard';
@@ -33,7 +33,7 @@ export const description: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		description:
-			"When the incoming message that started this run arrived: the Messaging Gateway Trigger's message.date_utc_iso8601. isLatest says whether another message came in after it (empty: true).",
+			"When the incoming message that started this run arrived: the Messaging Gateway Trigger's message.date_utc_iso8601 (or its date_utc, or epoch seconds or milliseconds; a time without a zone is refused). isLatest says whether another message came in after it (empty: true).",
 		displayOptions: { show },
 	},
 	{
@@ -70,12 +70,11 @@ interface Prepared {
 	loopGuard?: LoopGuard;
 }
 
-/** Received At as epoch seconds (undefined when empty); without an offset it is a time in the workflow's time zone. */
+/** Received At as epoch seconds (undefined when empty), in the forms core/sending/schedule.ts's instantOfStamp takes. */
 function receivedAtOf(ctx: IExecuteFunctions, itemIndex: number): number | undefined | NodeOperationError {
 	const value = ctx.getNodeParameter('receivedAt', itemIndex, '');
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
-	const text = dateValueText(value) ?? { ok: false as const, error: `expected a date but got ${typeof value}` };
-	const read = text.ok ? instantOfInput(text.text.trim(), ctx.getTimezone()) : text;
+	const read = instantOfStamp(value);
 	return read.ok ? read.instant.getTime() / 1000 : refusal(ctx, 'Received At', read.error, itemIndex);
 }
 

@@ -4,7 +4,7 @@
  * short codes and names are machines (a carrier, a bank, a shop's service), and the gateway refuses a name
  * as a recipient. The rule, in this order:
  * - any letter, or no digit at all → `alphanumeric`;
- * - at most 6 digits (spaces, `+`, `-`, `(`, `)` and `.` not counted) → `shortCode`;
+ * - at most 6 decimal digits of any script (spaces, `+`, `-`, `(`, `)` and `.` not counted) → `shortCode`;
  * - else → `number`.
  */
 
@@ -19,7 +19,8 @@ export function senderKindOf(sender: unknown): SenderKind | undefined {
 	const text = typeof sender === 'number' && Number.isSafeInteger(sender) ? String(sender) : sender;
 	if (typeof text !== 'string' || text.trim() === '') return undefined;
 	if (/\p{L}/u.test(text)) return 'alphanumeric';
-	const digits = text.replace(/\D/g, '').length;
+	// Decimal digits of any script (٠–٩, ०–९, ０–９) count as 0–9 do: a phone may write the sender in its own digits.
+	const digits = text.match(/\p{Nd}/gu)?.length ?? 0;
 	if (digits === 0) return 'alphanumeric';
 	return digits <= MAX_SHORT_CODE_DIGITS ? 'shortCode' : 'number';
 }

@@ -7,7 +7,7 @@
  */
 import { isObject } from '../objects';
 import { isOptOutReply } from './keywords';
-import { judgeReply } from './replies';
+import { judgeReply, normalizeReplyText, type ReplyVerdict } from './replies';
 import { decodeResumeReference } from './resume-link';
 
 export type ResponseType = 'approval' | 'freeText' | 'deliveryReport';
@@ -18,6 +18,8 @@ export interface Question {
 	/** Normalised word lists (replies.ts); used by `approval`. */
 	approveWords: readonly string[];
 	disapproveWords: readonly string[];
+	/** Asked with WhatsApp buttons: their titles (the first approve and disapprove words as the hint names them). */
+	buttons?: { approve: string; disapprove: string };
 	/** The message id and recipient (digits) of the question's SMS, when the waiting execution kept them. */
 	messageid?: string;
 	to?: string;
@@ -35,6 +37,25 @@ export type KeptWaiting =
 	| 'notAnEvent';
 
 export type AnswerDecision = { resume: true; output: Record<string, unknown> } | { resume: false; reason: KeptWaiting };
+
+/** The IDs of a WhatsApp question's two buttons, named by the verdict a tap on each gives. */
+export const BUTTON_IDS = { approve: 'approve', disapprove: 'disapprove' } as const;
+
+/**
+ * The verdict of a tap on one of the question's buttons: a reply whose whole text is a button's ID or its title
+ * (whichever of the two a tap arrives as); undefined for any other text, which is judged as a typed reply.
+ */
+export function tappedButton(
+	reply: string,
+	titles: { approve: string; disapprove: string },
+): Exclude<ReplyVerdict, 'unclear'> | undefined {
+	const text = normalizeReplyText(reply);
+	const verdicts = ['approve', 'disapprove'] as const;
+	return (
+		verdicts.find((verdict) => text === BUTTON_IDS[verdict]) ??
+		verdicts.find((verdict) => text === normalizeReplyText(titles[verdict]))
+	);
+}
 
 /** Final codes of a delivery report; 1 is delivered (docs/gateway-api.md#codes). */
 const FINAL_DELIVERY_CODES = ['1', '2', '4', '5', '9'];
@@ -74,7 +95,9 @@ function judgeReplyEvent(
 	const reply = textOf(message.content) ?? '';
 	const answer: Record<string, unknown> = {};
 	if (question.responseType === 'approval') {
-		const verdict = judgeReply(reply, question.approveWords, question.disapproveWords);
+		const verdict =
+			(question.buttons && tappedButton(reply, question.buttons)) ??
+			judgeReply(reply, question.approveWords, question.disapproveWords);
 		if (verdict === 'unclear') return { resume: false, reason: isOptOutReply(reply) ? 'optOutReply' : 'unclearReply' };
 		answer.approved = verdict === 'approve';
 	}

@@ -16,6 +16,7 @@ import {
 	type WallClock,
 } from './clock';
 import { explained } from '../error-text';
+import { describeValue } from '../values';
 
 export type ScheduleResult = { ok: true; date: string } | { ok: false; error: string };
 
@@ -162,6 +163,30 @@ export function dateValueText(value: unknown): DateText | undefined {
 		return undefined;
 	const iso = luxon.isValid === true ? luxon.toISO() : null;
 	return iso ? { ok: true, text: iso } : { ok: false, error: 'got an invalid date' };
+}
+
+/** The gateway's UTC time of a message (`date_utc`): `YYYY-MM-DD HH:MM:SS`. */
+const GATEWAY_UTC_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const STAMP_FORMS =
+	"Give ISO 8601 with Z or an offset (the trigger's message.date_utc_iso8601), epoch seconds or milliseconds (a number or its digits), or the gateway's UTC time YYYY-MM-DD HH:MM:SS (message.date_utc).";
+
+/**
+ * The instant a message was received, as a trigger or the gateway writes it: ISO 8601 with `Z` or an offset, epoch
+ * seconds or milliseconds (a number or a text of digits), the gateway's `date_utc` (read as UTC), a JavaScript Date
+ * or a Luxon DateTime. Anything else is refused: a time without a zone could be read hours off.
+ */
+export function instantOfStamp(value: unknown): { ok: true; instant: Date } | { ok: false; error: string } {
+	const digits = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : undefined;
+	const read = digits === undefined ? dateValueText(value) : epochText(digits);
+	if (read === undefined)
+		return { ok: false, error: explained(`expected a date but got ${describeValue(value)}`, STAMP_FORMS) };
+	if (!read.ok) return read;
+	const text = read.text.trim();
+	if (GATEWAY_UTC_TIME.test(text)) return instantOfInput(text, 'UTC');
+	const parsed = parseDateTime(text);
+	if (parsed.ok && parsed.offset !== undefined) return instantOfInput(text, 'UTC');
+	const what = parsed.ok ? 'has no time zone' : 'is not a date with a time zone';
+	return { ok: false, error: explained(`"${text}" ${what}`, STAMP_FORMS) };
 }
 
 /**

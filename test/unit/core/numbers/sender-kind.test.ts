@@ -24,6 +24,14 @@ test.each([
 	['+1 (415) 555-2671', 'number'],
 	[31612345678, 'number'],
 	[12345, 'shortCode'],
+	// Decimal digits of other scripts count as digits: Arabic-Indic, Extended Arabic-Indic, Devanagari, full-width.
+	['١٢٣٤٥', 'shortCode'],
+	['+٩٦٦ ٥٠ ١٢٣ ٤٥٦٧', 'number'],
+	['۰۹۱۲۳۴۵۶۷۸۹', 'number'],
+	['१२३४५६', 'shortCode'],
+	['१२३४५६७', 'number'],
+	['１２３４５', 'shortCode'],
+	['+３１ ６ １２３４ ５６７８', 'number'],
 ])('%j is %s', (sender, kind) => {
 	expect(senderKindOf(sender)).toBe(kind);
 });

@@ -1,4 +1,6 @@
-import { formatScheduleDate } from '../../../../nodes/MessagingGateway/core/sending/schedule';
+import { DateTime } from 'luxon';
+
+import { formatScheduleDate, instantOfStamp } from '../../../../nodes/MessagingGateway/core/sending/schedule';
 import { plain } from '../../../support/plain';
 
 const now = new Date('2026-01-01T00:00:00Z');
@@ -160,5 +162,35 @@ describe('formatScheduleDate never sends a minute earlier than asked', () => {
 			ok: false,
 			error: expect.stringContaining('is in the past'),
 		});
+	});
+});
+
+describe('instantOfStamp: a received time in the forms a trigger or the gateway writes, never one without a zone', () => {
+	const at = '2024-11-28T13:45:10.000Z';
+	test.each<[string, unknown]>([
+		['ISO 8601 with Z', '2024-11-28T13:45:10Z'],
+		['ISO 8601 with an offset', '2024-11-28T14:45:10+01:00'],
+		['epoch seconds', 1732801510],
+		['epoch seconds as text', ' 1732801510 '],
+		['epoch milliseconds', 1732801510000],
+		['epoch milliseconds as text', '1732801510000'],
+		["the gateway's date_utc (UTC)", '2024-11-28 13:45:10'],
+		['a Date', new Date(at)],
+		['a Luxon DateTime', DateTime.fromISO('2024-11-28T08:45:10', { zone: 'America/New_York' })],
+	])('%s', (_, value) => {
+		const read = instantOfStamp(value);
+		expect(read.ok && read.instant.toISOString()).toBe(at);
+	});
+
+	test.each<[unknown, RegExp]>([
+		['2024-11-28T13:45:10', /^"2024-11-28T13:45:10" has no time zone\. Give ISO 8601/],
+		['2024-11-28 13:45', /^"2024-11-28 13:45" has no time zone/],
+		['28/11/2024 13:45:10', /^"28\/11\/2024 13:45:10" is not a date with a time zone/],
+		['1732801510.5', /^"1732801510\.5" is not a date with a time zone/],
+		['2024-02-30 13:45:10', /^"2024-02-30 13:45:10" is not a valid calendar date/],
+		[-5, /^the number -5 is no date from 1970 to 9999/],
+		[{}, /^expected a date but got an object\. Give ISO 8601/],
+	])('refused: %p', (value, error) => {
+		expect(plain(instantOfStamp(value))).toEqual({ ok: false, error: expect.stringMatching(error) });
 	});
 });

@@ -6,6 +6,7 @@
 import type { IDataObject, IExecuteFunctions, NodeOperationError } from 'n8n-workflow';
 
 import { partsOf } from '../../../core/error-text';
+import { BUTTON_IDS } from '../../../core/questions/answers';
 import { operationError } from '../../../nodeErrors';
 import { MAX_BUTTON_TITLE_LENGTH, titleProblem } from '../../../core/whatsapp/rules';
 import { whatsappSend } from '../../whatsapp/fields';
@@ -56,8 +57,8 @@ export function whatsappButtons(
 		}
 	}
 	return [
-		{ id: 'approve', title: labels.approve },
-		{ id: 'disapprove', title: labels.disapprove },
+		{ id: BUTTON_IDS.approve, title: labels.approve },
+		{ id: BUTTON_IDS.disapprove, title: labels.disapprove },
 	];
 }
 

@@ -68,6 +68,7 @@ function questionOf(ctx: IWebhookFunctions): Question {
 		responseType: RESPONSE_TYPES.includes(type) ? type : 'approval',
 		approveWords: words.approve,
 		disapproveWords: words.disapprove,
+		...(options.channel === 'whatsappButtons' ? { buttons: words.labels } : {}),
 		...keptQuestion(ctx),
 	};
 }
