@@ -190,3 +190,55 @@ describe('Conversation → Get Unanswered with Loop Guard: the same one read cou
 		expect(gateway.emulator.requests).toEqual([]);
 	});
 });
+
+describe("the conversation can't be read: every item accounted for, nothing sent (issue 53)", () => {
+	const guard = loopGuard({ maxMessages: 5, withinMinutes: 10 });
+	afterEach(() => control('DELETE', '/emulator/faults'));
+
+	test.each([500, 400, 429, 503])(
+		'HTTP %i on the read: Continue On Fail makes it the item, the error output takes it; without either the run fails',
+		async (status) => {
+			const to = `3161000${4400 + status}`;
+			const fault = { status, count: 20, path: `/v1/conversation/${to}`, ...(status === 429 ? { retryAfter: 0 } : {}) };
+			await control('POST', '/emulator/faults', fault);
+			const other = `3161000${4500 + status}`;
+			const items = [{ to }, { to: other }];
+			const parameters = send('={{ $json.to }}', guard);
+			const failed = await run(parameters, {}, items);
+			expect(failed.error?.message).toEqual(expect.any(String));
+			const continued = await run(parameters, { continueOnFail: true }, items);
+			expect(continued.error).toBeUndefined();
+			expect(continued.items).toEqual([
+				{ json: expect.objectContaining({ error: expect.any(String), httpCode: status }), pairedItem: { item: 0 } },
+				{ json: expect.objectContaining({ to: other, messageid: expect.any(String) }), pairedItem: { item: 1 } },
+			]);
+			const routed = await run(parameters, { errorOutput: true }, items);
+			expect(routed.error).toBeUndefined();
+			expect(routed.errorItems).toEqual([
+				{ json: expect.objectContaining({ error: expect.any(String) }), pairedItem: { item: 0 } },
+			]);
+			expect(smsTo(to)).toEqual([]);
+		},
+	);
+
+	test('Send and Wait for Response with Continue On Fail: the read failure is the item, not a crash', async () => {
+		const to = '31610004498';
+		await control('POST', '/emulator/faults', { status: 500, count: 20, path: `/v1/conversation/${to}` });
+		const asked = await run(
+			{
+				resource: 'message',
+				operation: 'sendAndWait',
+				sender: '3197010000001',
+				to,
+				message: 'Approve?',
+				options: guard,
+			},
+			{ continueOnFail: true, executionId: '4711', nodeId: 'loop-guard-unread' },
+		);
+		expect(asked.error).toBeUndefined();
+		expect(asked.items).toEqual([
+			{ json: expect.objectContaining({ error: expect.any(String), httpCode: 500 }), pairedItem: { item: 0 } },
+		]);
+		expect(smsTo(to)).toEqual([]);
+	});
+});

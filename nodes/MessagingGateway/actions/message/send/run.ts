@@ -17,7 +17,7 @@ import { asNodeError, errorItemJson } from '../../../transport';
 import { numberRule, refusal } from '../../perItem';
 import { readInput } from './input';
 import { fallbackSmsText, sendFallbackSms } from './fallback';
-import { sendPlanned } from './execute';
+import { isSendError, sendPlanned } from './execute';
 import type { Planned } from './requests';
 import { outputOf, type Result } from './output';
 import { fieldLabels } from './fields';
@@ -161,7 +161,7 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 		ctx,
 		operation.endpoint,
 		quiet?.plans ?? planItems,
-		quiet?.planned ?? planItems.filter((plan): plan is Planned => !(plan instanceof NodeOperationError)),
+		quiet?.planned ?? planItems.filter((plan): plan is Planned => !isSendError(plan)),
 	);
 	// Loop Guard holds its numbers from the conversation's read until the sends are done.
 	try {
@@ -195,8 +195,7 @@ async function sendRun(
 ): Promise<INodeExecutionData[]> {
 	const items = ctx.getInputData();
 	const plans = loops?.plans ?? quiet?.plans ?? planItems;
-	const planned =
-		loops?.planned ?? quiet?.planned ?? plans.filter((plan): plan is Planned => !(plan instanceof NodeOperationError));
+	const planned = loops?.planned ?? quiet?.planned ?? plans.filter((plan): plan is Planned => !isSendError(plan));
 	warnOfNameToNanp(ctx, planned);
 	// The guards count what is about to be sent: recipients Quiet Hours or Loop Guard skipped are not.
 	const stopped = await costGuard(ctx, operation.endpoint, planned, label);
@@ -218,7 +217,7 @@ async function sendRun(
 
 	return plans.flatMap((plan, itemIndex) => {
 		const pairedItem = { item: itemIndex };
-		if (plan instanceof NodeOperationError) return [{ json: errorItemJson(plan), pairedItem }];
+		if (isSendError(plan)) return [{ json: errorItemJson(plan), pairedItem }];
 		const results: Result[] = [...(byItem.get(itemIndex) ?? []), ...(loops?.skipped(itemIndex) ?? [])];
 		if (!quiet) return outputOf(operation, version, plan, results).map((json) => ({ json, pairedItem }));
 		return outputOf(operation, version, plan, quiet.resultsOf(plan, results)).map((json) => ({
