@@ -101,6 +101,32 @@ describe('SMS Fallback', () => {
 		]);
 	});
 
+	test.each([
+		['Continue On Fail', { continueOnFail: true }],
+		['the error output', { errorOutput: true }],
+	])('an opted-out number among the fallback SMS is skipped, the others get theirs (%s)', async (_, settings) => {
+		const numbers = [number(1), number(2), number(3), number(4), number(5)];
+		await write([number(1), number(4)]);
+		await client.control('POST', '/emulator/optouts', { number: number(3) });
+		const run = await runAction(
+			buttons(numbers.join(','), { options: { smsFallback: true } }),
+			[{}],
+			credentials,
+			settings,
+		);
+		expect(run.error).toBeUndefined();
+		expectOneChannelEach([number(1), number(4)], [number(2), number(5)]);
+		expect(run.errorItems).toEqual([]);
+		expect(run.items.map(({ json }) => json)).toEqual([
+			expect.objectContaining({ to: number(1), channel: 'whatsapp', messageid: expect.any(String) }),
+			expect.objectContaining({ to: number(2), channel: 'sms', fallbackReason: 'windowClosed' }),
+			{ to: number(3), skipped: 'optedOut' },
+			expect.objectContaining({ to: number(4), channel: 'whatsapp', messageid: expect.any(String) }),
+			expect.objectContaining({ to: number(5), channel: 'sms', fallbackReason: 'windowClosed' }),
+		]);
+		expect(run.items.filter(({ json }) => json.error !== undefined)).toEqual([]);
+	});
+
 	test('an SMS with its choices longer than one message allows is refused before any request', async () => {
 		const run = await runAction(
 			buttons(number(1), { message: 'x'.repeat(600), options: { smsFallback: true } }),

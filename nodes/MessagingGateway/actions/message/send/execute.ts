@@ -46,9 +46,11 @@ export type RecipientResult<P> =
 /**
  * A send run's settings; `skipOptedOut`: a recipient refused with 131 is a result of its own, the others are sent;
  * `fallBack` (WhatsApp's SMS Fallback): a request refused with 137 or 140 is sent again one recipient at a time, and
- * each recipient refused so is a `fallback` result (it gets an SMS instead, send/fallback.ts).
+ * each recipient refused so is a `fallback` result (it gets an SMS instead, send/fallback.ts). Both are required: a
+ * send made with a run's settings alone (the fallback SMS once was) would fail every recipient of a request for one
+ * opted-out number.
  */
-export type SendSettings = RunSettings & { skipOptedOut?: boolean; fallBack?: boolean };
+export type SendSettings = RunSettings & { skipOptedOut: boolean; fallBack: boolean };
 
 export interface SendResults<P> {
 	/** Per planned item: its recipients' results, in the item's order. */
