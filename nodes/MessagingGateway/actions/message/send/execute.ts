@@ -12,6 +12,7 @@ import type { IDataObject, IExecuteFunctions, NodeApiError, NodeOperationError }
 
 import { mapWithConcurrency } from '../../../concurrency';
 import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/sending/batch';
+import type { Channel } from '../../../core/sending/send';
 import { isOptedOutRefusal } from '../../../core/sending/opt-out';
 import { fallbackReasonOf } from '../../../core/whatsapp/fallback';
 import { asNodeError, gatewayRequest, outcomeOf } from '../../../transport';
@@ -76,13 +77,19 @@ function rememberUnknown<P>(memory: RunMemory<P>, endpoint: string, batch: Batch
 	}
 }
 
+/** Where a run's sends go: the call, and the channel its errors name when a send may have gone out. */
+export interface SendTarget {
+	endpoint: string;
+	channel: Channel;
+}
+
 /**
- * Sends the planned items to `endpoint`; `itemCount` is the number of input items (for the error
+ * Sends the planned items to `target`'s endpoint; `itemCount` is the number of input items (for the error
  * that stops the run). With Continue On Fail a failed request fails every recipient in it.
  */
 export async function sendPlanned<P extends PlannedSend>(
 	ctx: IExecuteFunctions,
-	endpoint: string,
+	{ endpoint, channel }: SendTarget,
 	planned: readonly P[],
 	settings: SendSettings,
 	itemCount: number,
@@ -119,10 +126,11 @@ export async function sendPlanned<P extends PlannedSend>(
 			body: batch.body as unknown as IDataObject,
 			itemIndex,
 			timeoutMs: settings.timeoutMs,
+			channel,
 		};
 		const body = await gatewayRequest.call(ctx, request);
 		const group = batch.body.type === 'group';
-		const ids = confirmedIds(ctx, body, group ? 'group' : batch.recipients.length, itemIndex);
+		const ids = confirmedIds(ctx, body, group ? 'group' : batch.recipients.length, itemIndex, channel);
 		const said = Object.entries(body).filter(([field]) => field !== 'messageid' && field !== 'messageids');
 		const answer = said.length > 0 ? { answer: Object.fromEntries(said) } : {};
 		// The gateway answers the ids in the order of `to`: each recipient takes its own id; a group send (one member) takes them all.
