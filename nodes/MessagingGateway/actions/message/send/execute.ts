@@ -19,6 +19,7 @@ import { asNodeError, gatewayRequest, outcomeOf } from '../../../transport';
 import { confirmedIds } from './confirmation';
 import { notResent, withSentItems } from './errors';
 import {
+	refusedRecipients,
 	runMemory,
 	sendKey,
 	sentItems,
@@ -99,7 +100,8 @@ export async function sendPlanned<P extends PlannedSend>(
 	const failures = new Map<string, SendError>();
 	/** The errors of recipients never tried (sending around an opted-out number stopped first). */
 	const untriedErrors = new Set<SendError>();
-	const stop = (error: SendError) => withSentItems(error, sentItems(memory, endpoint), itemCount);
+	const stop = (error: SendError) =>
+		withSentItems(error, sentItems(memory, endpoint), itemCount, refusedRecipients(memory, endpoint));
 	// Retry On Fail: a recipient accepted in an earlier try of this run is not sent again, nor (Do Not Resend) one whose outcome is unknown.
 	const remembered = (plan: P, to: string) => memory.get(sendKey(endpoint, plan.index, to));
 	const isPending = (plan: P, to: string) => {
@@ -203,7 +205,8 @@ export async function sendPlanned<P extends PlannedSend>(
 				} catch (error) {
 					const reason = fallbackReasonOf(error);
 					const key = sendKey(endpoint, member.index, to);
-					if (reason) memory.set(key, { kind: 'fallback', to, plan: member.plan, reason });
+					if (reason)
+						memory.set(key, { kind: 'fallback', endpoint, item: member.index, to, plan: member.plan, reason });
 					else if (settings.skipOptedOut && isOptedOutRefusal(error))
 						memory.set(key, { kind: 'optedOut', to, plan: member.plan });
 					else return fail(batch, alone, error);
