@@ -7,7 +7,7 @@ import type { IN8nHttpFullResponse, JsonObject, NodeApiError } from 'n8n-workflo
 
 import { describeCode } from './core/codes';
 import { MAX_RETRY_AFTER_MS } from './core/sending/retry';
-import { CHECK_LOG, gatewayError, MAY_BE_SENT, tries, type ErrorText, type FailedCall } from './transportErrors';
+import { CHECK_LOG, gatewayError, mayBeDone, tries, type ErrorText, type FailedCall } from './transportErrors';
 import { TITLE_LIMIT } from './nodeErrors';
 
 /** An error answer's body as an object, for NodeApiError: JSON as it came, anything else as text. */
@@ -83,10 +83,11 @@ export function failedAnswer(
 		return gatewayError(call, body, {
 			message: call.idempotent
 				? `The gateway answered HTTP ${status} (a failure on its side)${tries(call)}`
-				: `The gateway answered HTTP ${status} (a failure on its side): ${MAY_BE_SENT}`,
+				: `The gateway answered HTTP ${status}: ${mayBeDone(call.channel)}`,
+			// A send's title names what may have gone out (within 100 characters); the failure's side is told below.
 			description: call.idempotent
 				? 'Run again later.'
-				: `${CHECK_LOG} Retrying a send is only safe when the gateway says it did nothing (HTTP 429 or 503).`,
+				: `A failure on the gateway's side${code === undefined ? '' : ` (its answer named code ${code}; a failure is no refusal)`}. ${CHECK_LOG} Retrying a send is only safe when the gateway says it did nothing (HTTP 429 or 503).`,
 			httpCode: status,
 			code,
 			outcome: 'unknown',

@@ -16,6 +16,7 @@ import { isObject } from './core/objects';
 import { redactDeep, userInfoSecrets } from './core/secrets/redact';
 import { resumeSignaturesIn } from './core/questions/resume-link';
 import { retryDecision, type AttemptOutcome, type RetryDecision } from './core/sending/retry';
+import type { Channel } from './core/sending/send';
 import { failedAnswer, failedRead } from './answerErrors';
 import { failedConnection, invalidBaseUrl, type FailedCall, type Secrets } from './transportErrors';
 import { operationError, wholeText } from './nodeErrors';
@@ -39,6 +40,8 @@ export interface GatewayRequest {
 	 * it; its errors carry `context.outcome`, its 2xx answer is returned for the caller to check.
 	 */
 	idempotent?: boolean;
+	/** A send's channel: its errors name the message that may have gone out (SMS, voice message, WhatsApp message). */
+	channel?: Channel;
 	/**
 	 * The request may outlive a webhook's answer (the trigger's opt-out, still under way when the gateway is
 	 * answered). n8n applies the credential's headers with the webhook's expression engine, which it releases
@@ -146,6 +149,7 @@ async function prepare(
 		baseUrl,
 		timeoutMs,
 		attempt: 1,
+		channel: request.channel,
 	};
 	if (!isHttpUrl(baseUrl)) throw invalidBaseUrl(call);
 	// The headers the credential's `authenticate` sets (credentials/MessagingGatewayApi.credentials.ts).

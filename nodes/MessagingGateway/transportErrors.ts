@@ -6,6 +6,7 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions, IWebhookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { CHANNEL_MESSAGE, type Channel } from './core/sending/send';
 import { redact, redactDeep } from './core/secrets/redact';
 import { apiError, keepWholeText, wholeText } from './nodeErrors';
 
@@ -37,6 +38,8 @@ export interface FailedCall {
 	timeoutMs: number;
 	/** The number of the try that failed last, from 1. */
 	attempt: number;
+	/** A send's channel, named when it may have gone out. */
+	channel?: Channel;
 }
 
 /** The outcome a send's error carries, or undefined for any other error. */
@@ -72,7 +75,12 @@ export function gatewayError(call: FailedCall, response: JsonObject, text: Error
 	return keepWholeText(redactDeep(error, call.secrets), redact(wholeText(error), call.secrets));
 }
 
-export const MAY_BE_SENT = 'the SMS may already have been sent';
+/**
+ * What a request that is not idempotent may have done when its outcome is unknown: a send names its channel's message
+ * ("the WhatsApp message may already have been sent"), any other (a contact, an opt-out) the gateway's doing.
+ */
+export const mayBeDone = (channel: Channel | undefined): string =>
+	channel ? `the ${CHANNEL_MESSAGE[channel]} may already have been sent` : 'the gateway may already have done it';
 export const CHECK_LOG = "Not retried. Check the gateway's message log before sending again, or it may be sent twice.";
 export const tries = (call: FailedCall) => (call.attempt === 1 ? '' : `, ${call.attempt} tries`);
 
@@ -94,7 +102,7 @@ export function failedConnection(
 			call,
 			{ message: error.message },
 			{
-				message: call.idempotent ? `${what}${tries(call)}` : `${what}: ${MAY_BE_SENT}`,
+				message: call.idempotent ? `${what}${tries(call)}` : `${what}: ${mayBeDone(call.channel)}`,
 				description: call.idempotent
 					? `Run again later ${cause}.`
 					: `${CHECK_LOG} ${timedOut ? 'The timeout is an option of the node.' : cause}`,

@@ -68,3 +68,15 @@ test('the same type checks and Retry On Fail safety as Send SMS', async () => {
 	expect(run.error).toBeUndefined();
 	expect(emulator.messages.map((message) => message.to).sort()).toEqual(items.map((item) => item.to));
 });
+
+test('an unknown outcome names the voice message, not an SMS: a 500, and a 200 without a message id', async () => {
+	const { control } = emulatorClient(() => emulator);
+	await control('POST', '/emulator/faults', { status: 500 });
+	const failed = await runAction(voice({}), [{}], credentials);
+	expect(failed.error?.message).toBe('The gateway answered HTTP 500: the voice message may already have been sent');
+	await control('POST', '/emulator/faults', { status: 200 });
+	const unconfirmed = await runAction(voice({}), [{}], credentials);
+	expect(unconfirmed.error?.message).toBe(
+		'The gateway did not confirm the send: the voice message may already have been sent',
+	);
+});

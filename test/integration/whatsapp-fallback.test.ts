@@ -81,6 +81,29 @@ describe('SMS Fallback', () => {
 		expect(run.items.map((item) => item.json.channel)).toEqual(['whatsapp', 'sms', 'whatsapp', 'sms', 'whatsapp']);
 	});
 
+	test.each([
+		['the run', {}],
+		["Retry On Fail's last try (Do Not Resend)", { retryOnFail: { maxTries: 2, waitBetweenTries: 0 } }],
+	])(
+		'a run stopped by an unknown outcome names the recipient refused on WhatsApp, left without its SMS (%s)',
+		async (_, settings) => {
+			await write([number(1), number(3)]);
+			// The first request is refused (137), then one request per number: the third of those answers 500.
+			await client.control('POST', '/emulator/faults', { status: 500, after: 3, path: '/v1/whatsapp/send_action' });
+			const run = await runAction(
+				buttons(`${number(1)},${number(2)},${number(3)}`, { options: { smsFallback: true } }),
+				[{}],
+				credentials,
+				settings,
+			);
+			expect(run.error?.description).toContain(
+				`Refused on WhatsApp and sent no SMS instead, as the run stopped first: ${number(2)} (item 0).`,
+			);
+			expect(run.error?.context?.refusedWithoutSms).toEqual([{ item: 0, to: number(2) }]);
+			expectOneChannelEach([number(1)], []);
+		},
+	);
+
 	test('a fallback SMS the gateway refuses: with Continue On Fail its item is the error, still saying channel sms and why', async () => {
 		await write([number(1)]);
 		await client.control('POST', '/emulator/faults', { status: 400, path: '/v1/message/send' });
@@ -99,6 +122,32 @@ describe('SMS Fallback', () => {
 				error: expect.stringContaining('HTTP 400'),
 			}),
 		]);
+	});
+
+	test.each([
+		['Continue On Fail', { continueOnFail: true }],
+		['the error output', { errorOutput: true }],
+	])('an opted-out number among the fallback SMS is skipped, the others get theirs (%s)', async (_, settings) => {
+		const numbers = [number(1), number(2), number(3), number(4), number(5)];
+		await write([number(1), number(4)]);
+		await client.control('POST', '/emulator/optouts', { number: number(3) });
+		const run = await runAction(
+			buttons(numbers.join(','), { options: { smsFallback: true } }),
+			[{}],
+			credentials,
+			settings,
+		);
+		expect(run.error).toBeUndefined();
+		expectOneChannelEach([number(1), number(4)], [number(2), number(5)]);
+		expect(run.errorItems).toEqual([]);
+		expect(run.items.map(({ json }) => json)).toEqual([
+			expect.objectContaining({ to: number(1), channel: 'whatsapp', messageid: expect.any(String) }),
+			expect.objectContaining({ to: number(2), channel: 'sms', fallbackReason: 'windowClosed' }),
+			{ to: number(3), skipped: 'optedOut' },
+			expect.objectContaining({ to: number(4), channel: 'whatsapp', messageid: expect.any(String) }),
+			expect.objectContaining({ to: number(5), channel: 'sms', fallbackReason: 'windowClosed' }),
+		]);
+		expect(run.items.filter(({ json }) => json.error !== undefined)).toEqual([]);
 	});
 
 	test('an SMS with its choices longer than one message allows is refused before any request', async () => {

@@ -136,7 +136,7 @@ describe('refused before any request, naming the item and the field', () => {
 					],
 				},
 			}),
-			'Buttons: the button ID "x" is used twice; IDs must be unique',
+			'Buttons: buttons 1 and 2 have the same ID ("x")',
 		],
 		[
 			'an http media URL',

@@ -123,6 +123,7 @@ async function answerHelp(
 			path: '/v1/message/send',
 			body: { message: text, to: number, ...(sender ? { sender } : {}) },
 			itemIndex: 0,
+			channel: 'sms',
 			detached: true,
 		});
 		return 'sent';

@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import { smartEncode } from '../../core/sending/encoding';
-import type { RawSendInput } from '../../core/sending/send';
+import type { Channel, RawSendInput } from '../../core/sending/send';
 
 export const SMART_ENCODING: INodeProperties = {
 	displayName: 'Smart Encoding',
@@ -35,7 +35,7 @@ export const smartEncodedText = (node: INode, options: IDataObject, text: string
 /** The item's input with its message smart-encoded, and what was done; the input unchanged when the option is off. */
 export function smartEncoded(
 	ctx: IExecuteFunctions,
-	channel: 'sms' | 'voice' | 'whatsapp',
+	channel: Channel,
 	options: IDataObject,
 	input: RawSendInput,
 ): { input: RawSendInput; encoding?: SmartEncoding } {

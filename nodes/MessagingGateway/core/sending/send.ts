@@ -18,6 +18,15 @@ import { got } from '../values';
 /** Send SMS's call (docs/gateway-api.md#send-sms); WhatsApp's SMS Fallback sends through it too. */
 export const SEND_SMS_ENDPOINT = '/v1/message/send';
 
+/** What a send goes out as: an SMS, a voice message (a call) or a WhatsApp message. */
+export type Channel = 'sms' | 'voice' | 'whatsapp';
+/** A channel's message in an error's words: "the WhatsApp message may already have been sent". */
+export const CHANNEL_MESSAGE: Record<Channel, string> = {
+	sms: 'SMS',
+	voice: 'voice message',
+	whatsapp: 'WhatsApp message',
+};
+
 /** What the parameters resolved to; a key that is present was set by the user (an additional field). */
 export interface RawSendInput {
 	sender?: unknown;

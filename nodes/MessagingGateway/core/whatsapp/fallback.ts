@@ -3,15 +3,19 @@
  * instead (137 the 24-hour window closed, 140 no WhatsApp account), and the SMS: the text, then the buttons' or
  * the list rows' titles as numbered choices ("Reply 1 for Yes, 2 for No").
  */
+import { refusalCodeOf } from '../sending/refusal';
 import { fromWireList } from './list-shape';
 
 export const FALLBACK_REASONS = { '137': 'windowClosed', '140': 'noWhatsApp' } as const;
 export type FallbackReason = (typeof FALLBACK_REASONS)[keyof typeof FALLBACK_REASONS];
 
-/** The fallback's reason for a gateway error (its code in `context.code`), or undefined for any other error. */
+/**
+ * The fallback's reason for a gateway error: a refusal (a 4xx) with 137 or 140. Undefined for any other error, a 5xx
+ * with either code too: the WhatsApp message may have gone out, so no SMS may follow it.
+ */
 export function fallbackReasonOf(error: unknown): FallbackReason | undefined {
-	const code = (error as { context?: { code?: unknown } } | undefined)?.context?.code;
-	return typeof code === 'string' && code in FALLBACK_REASONS
+	const code = refusalCodeOf(error);
+	return code !== undefined && code in FALLBACK_REASONS
 		? FALLBACK_REASONS[code as keyof typeof FALLBACK_REASONS]
 		: undefined;
 }

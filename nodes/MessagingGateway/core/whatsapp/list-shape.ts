@@ -4,7 +4,7 @@
  * description }`, as WhatsApp's own list rows are. Everything that knows that shape is in this file (the node writes
  * it, the emulator reads it), so that a correction is a change here only.
  */
-import { idsProblem, titleProblem } from './rules';
+import { idsProblem, titleProblem, visibleLength } from './rules';
 import { explained } from '../error-text';
 
 /** One row of a list section, as the node's Sections field gives it. */
@@ -67,7 +67,7 @@ export function listProblem(sections: readonly ListSection[]): string | undefine
 	for (const row of rows) {
 		const problem = titleProblem(row.title, LIST_LIMITS.title);
 		if (problem) return `row: ${problem}`;
-		const length = [...(row.description ?? '')].length;
+		const length = visibleLength(row.description ?? '');
 		if (length > LIST_LIMITS.description)
 			return explained(
 				`the description of row "${row.title}" has ${length} characters`,

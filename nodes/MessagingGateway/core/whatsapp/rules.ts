@@ -19,8 +19,20 @@ export type HeaderMediaType = (typeof HEADER_MEDIA_TYPES)[number];
 
 /** `send_action` takes 1 to 3 reply buttons (WhatsApp's limit). */
 export const MAX_BUTTONS = 3;
-/** WhatsApp shows a reply button's title in at most 20 characters. */
+/**
+ * WhatsApp shows a reply button's title in at most 20 characters. A character is what a reader sees as one: a
+ * grapheme (an emoji with its skin tone, a letter with its accents), as Intl.Segmenter counts them.
+ */
 export const MAX_BUTTON_TITLE_LENGTH = 20;
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** The characters a reader sees in `text` (graphemes, not code points). */
+export const visibleLength = (text: string): number => [...graphemes.segment(text)].length;
+
+/** Characters that show nothing: zero-width space, joiners, word joiner, byte-order mark. */
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
+/** What a reader tells apart in a title or an ID: not case, surrounding spaces or invisible characters. */
+const choiceKey = (text: string): string => text.replace(INVISIBLE, '').trim().toLowerCase();
 
 /** The body variables of a template: `variable1`, `variable2`, … in order. */
 export const variableField = (position: number) => `variable${position}`;
@@ -34,7 +46,7 @@ export function countNumbered(fields: Readonly<Record<string, unknown>>, name: (
 	return count;
 }
 
-/** Why a header media URL cannot be sent, or undefined: the gateway takes an https URL only. */
+/** Why a header media URL cannot be sent, or undefined: the gateway takes an https URL with a host only. */
 export function mediaUrlProblem(url: string): string | undefined {
 	let parsed: URL;
 	try {
@@ -43,23 +55,46 @@ export function mediaUrlProblem(url: string): string | undefined {
 		return `"${url}" is not a URL`;
 	}
 	if (parsed.protocol !== 'https:') return explained(`"${url}" is not an https URL`, 'The gateway takes https only.');
+	// A URL parser reads `https:///a.png` as the host a.png; the URL as written has none.
+	if (!/^https:\/\/[^/?#\\]/i.test(url)) return explained(`"${url}" has no host`, 'Write it as https://host/path.');
 	return undefined;
 }
 
 /** Why a title (of a button or a list row) cannot be sent, or undefined. */
 export function titleProblem(title: string, max: number): string | undefined {
-	if (title.trim() === '') return 'the title is empty';
-	const length = [...title].length;
+	if (choiceKey(title) === '') return 'the title is empty';
+	const length = visibleLength(title);
 	return length > max
 		? explained(`the title "${title}" has ${length} characters`, `WhatsApp shows at most ${max}.`)
 		: undefined;
 }
 
+/** Two of `texts` a reader cannot tell apart (choiceKey), as their positions from 1, or undefined. */
+function sameTwo(texts: readonly string[]): [number, number] | undefined {
+	const keys = texts.map(choiceKey);
+	const second = keys.findIndex((key, index) => keys.indexOf(key) !== index);
+	return second === -1 ? undefined : [keys.indexOf(keys[second]) + 1, second + 1];
+}
+
+/** Why two of `texts` (IDs or titles of `what`s) are one to a reader, naming both, or undefined. */
+function sameProblem(texts: readonly string[], what: string, field: 'ID' | 'title'): string | undefined {
+	const same = sameTwo(texts);
+	if (same === undefined) return undefined;
+	const [first, second] = same;
+	const shown =
+		texts[first - 1] === texts[second - 1]
+			? `"${texts[first - 1]}"`
+			: `"${texts[first - 1]}" and "${texts[second - 1]}"`;
+	return explained(
+		`${what}s ${first} and ${second} have the same ${field} (${shown})`,
+		`${field === 'ID' ? 'IDs' : 'Titles'} must differ in more than case, surrounding spaces and invisible characters.`,
+	);
+}
+
 /** Why a set of choices (buttons or list rows, by id) cannot be sent, or undefined: every id given and unique. */
 export function idsProblem(ids: readonly string[], what: string): string | undefined {
-	if (ids.some((id) => id.trim() === '')) return `every ${what} needs an ID`;
-	const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
-	return repeated === undefined ? undefined : `the ${what} ID "${repeated}" is used twice; IDs must be unique`;
+	if (ids.some((id) => choiceKey(id) === '')) return `every ${what} needs an ID`;
+	return sameProblem(ids, what, 'ID');
 }
 
 /** Why reply buttons (`{id, title}`) cannot be sent, or undefined: 1 to 3, ids unique, titles of at most 20 characters. */
@@ -70,8 +105,13 @@ export function buttonsProblem(buttons: ReadonlyArray<{ id: string; title: strin
 		const problem = titleProblem(button.title, MAX_BUTTON_TITLE_LENGTH);
 		if (problem) return problem;
 	}
-	return idsProblem(
-		buttons.map((button) => button.id),
-		'button',
+	const ids = buttons.map((button) => button.id);
+	return (
+		idsProblem(ids, 'button') ??
+		sameProblem(
+			buttons.map((button) => button.title),
+			'button',
+			'title',
+		)
 	);
 }

@@ -4,17 +4,19 @@
  */
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { apiError } from '../../../nodeErrors';
-import { MAY_BE_SENT } from '../../../transportErrors';
+import type { Channel } from '../../../core/sending/send';
+import { mayBeDone } from '../../../transportErrors';
 
 /** The send answers 200 with `messageid`, or `messageids` in the order of `to` (docs/gateway-api.md#send-sms). */
 const SEND_ANSWER_STATUS = 200;
 
-/** The message ids of a 2xx answer, one per recipient; a NodeApiError when the answer does not confirm the send. */
+/** The message ids of a 2xx answer, one per recipient; a NodeApiError (naming the send's `channel`) when the answer does not confirm the send. */
 export function confirmedIds(
 	ctx: IExecuteFunctions,
 	body: IDataObject,
 	count: number | 'group',
 	itemIndex: number,
+	channel?: Channel,
 ): string[] {
 	const ids = Array.isArray(body.messageids) ? body.messageids : body.messageid !== undefined ? [body.messageid] : [];
 	const valid = ids.filter((id): id is string => typeof id === 'string' && id !== '');
@@ -27,7 +29,7 @@ export function confirmedIds(
 		ctx.getNode(),
 		{ messageid: body.messageid ?? null, messageids: body.messageids ?? null } as JsonObject,
 		{
-			message: `The gateway did not confirm the send: ${MAY_BE_SENT}`,
+			message: `The gateway did not confirm the send: ${mayBeDone(channel)}`,
 			description: `Not retried. It answered HTTP ${SEND_ANSWER_STATUS} without a message id for ${missing}. A success answer means the send may well have gone out: check the gateway's message log before sending again, and that the Base URL points at the gateway's API.`,
 			httpCode: String(SEND_ANSWER_STATUS),
 			itemIndex,

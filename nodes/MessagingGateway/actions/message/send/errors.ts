@@ -17,14 +17,19 @@ const IDS_LISTED = 20;
 export const UNKNOWN_OUTCOME_HINT =
 	"The gateway may have sent it: if it did, its delivery report arrives at the Messaging Gateway Trigger (with the message's reference), and the gateway's message log shows it. It is not sent again (On Unknown Outcome: Do Not Resend).";
 
-/** Adds to `error` which items had already been sent when the run stopped, with their message ids. */
+/**
+ * Adds to `error` which items had already been sent when the run stopped, with their message ids, and the recipients
+ * WhatsApp had refused whose SMS instead (SMS Fallback) the stop left unsent, each named with its item.
+ */
 export function withSentItems<E extends NodeApiError | NodeOperationError>(
 	error: E,
 	list: Array<{ item: number; to: string[]; messageids: string[] }>,
 	total: number,
+	refused: Array<{ item: number; to: string }> = [],
 ): E {
 	error.context.sentItems = list;
 	error.context.sentCount = list.length;
+	if (refused.length > 0) error.context.refusedWithoutSms = refused;
 	const summary =
 		list.length === 0
 			? 'No item had been sent when the run stopped.'
@@ -38,6 +43,12 @@ export function withSentItems<E extends NodeApiError | NodeOperationError>(
 		total > 1 ? summary : undefined,
 		error.description,
 		list.length > 0 ? `Sent, with message ids: ${ids}.` : undefined,
+		refused.length > 0
+			? `Refused on WhatsApp and sent no SMS instead, as the run stopped first: ${refused
+					.slice(0, IDS_LISTED)
+					.map(({ item, to }) => `${to} (item ${item})`)
+					.join(', ')}${refused.length > IDS_LISTED ? ` and ${refused.length - IDS_LISTED} more` : ''}.`
+			: undefined,
 	]
 		.filter(Boolean)
 		.join(' ');

@@ -18,12 +18,14 @@ import {
 
 import { mapWithConcurrency } from '../../../concurrency';
 import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/sending/batch';
+import type { Channel } from '../../../core/sending/send';
 import { isOptedOutRefusal } from '../../../core/sending/opt-out';
 import { fallbackReasonOf } from '../../../core/whatsapp/fallback';
 import { asNodeError, gatewayRequest, outcomeOf } from '../../../transport';
 import { confirmedIds } from './confirmation';
 import { notResent, withSentItems } from './errors';
 import {
+	refusedRecipients,
 	runMemory,
 	sendKey,
 	sentItems,
@@ -55,9 +57,11 @@ export type RecipientResult<P> =
 /**
  * A send run's settings; `skipOptedOut`: a recipient refused with 131 is a result of its own, the others are sent;
  * `fallBack` (WhatsApp's SMS Fallback): a request refused with 137 or 140 is sent again one recipient at a time, and
- * each recipient refused so is a `fallback` result (it gets an SMS instead, send/fallback.ts).
+ * each recipient refused so is a `fallback` result (it gets an SMS instead, send/fallback.ts). Both are required: a
+ * send made with a run's settings alone (the fallback SMS once was) would fail every recipient of a request for one
+ * opted-out number.
  */
-export type SendSettings = RunSettings & { skipOptedOut?: boolean; fallBack?: boolean };
+export type SendSettings = RunSettings & { skipOptedOut: boolean; fallBack: boolean };
 
 export interface SendResults<P> {
 	/** Per planned item: its recipients' results, in the item's order. */
@@ -83,13 +87,19 @@ function rememberUnknown<P>(memory: RunMemory<P>, endpoint: string, batch: Batch
 	}
 }
 
+/** Where a run's sends go: the call, and the channel its errors name when a send may have gone out. */
+export interface SendTarget {
+	endpoint: string;
+	channel: Channel;
+}
+
 /**
- * Sends the planned items to `endpoint`; `itemCount` is the number of input items (for the error
+ * Sends the planned items to `target`'s endpoint; `itemCount` is the number of input items (for the error
  * that stops the run). With Continue On Fail a failed request fails every recipient in it.
  */
 export async function sendPlanned<P extends PlannedSend>(
 	ctx: IExecuteFunctions,
-	endpoint: string,
+	{ endpoint, channel }: SendTarget,
 	planned: readonly P[],
 	settings: SendSettings,
 	itemCount: number,
@@ -99,7 +109,8 @@ export async function sendPlanned<P extends PlannedSend>(
 	const failures = new Map<string, SendError>();
 	/** The errors of recipients never tried (sending around an opted-out number stopped first). */
 	const untriedErrors = new Set<SendError>();
-	const stop = (error: SendError) => withSentItems(error, sentItems(memory, endpoint), itemCount);
+	const stop = (error: SendError) =>
+		withSentItems(error, sentItems(memory, endpoint), itemCount, refusedRecipients(memory, endpoint));
 	// Retry On Fail: a recipient accepted in an earlier try of this run is not sent again, nor (Do Not Resend) one whose outcome is unknown.
 	const remembered = (plan: P, to: string) => memory.get(sendKey(endpoint, plan.index, to));
 	const isPending = (plan: P, to: string) => {
@@ -126,10 +137,11 @@ export async function sendPlanned<P extends PlannedSend>(
 			body: batch.body as unknown as IDataObject,
 			itemIndex,
 			timeoutMs: settings.timeoutMs,
+			channel,
 		};
 		const body = await gatewayRequest.call(ctx, request);
 		const group = batch.body.type === 'group';
-		const ids = confirmedIds(ctx, body, group ? 'group' : batch.recipients.length, itemIndex);
+		const ids = confirmedIds(ctx, body, group ? 'group' : batch.recipients.length, itemIndex, channel);
 		const said = Object.entries(body).filter(([field]) => field !== 'messageid' && field !== 'messageids');
 		const answer = said.length > 0 ? { answer: Object.fromEntries(said) } : {};
 		// The gateway answers the ids in the order of `to`: each recipient takes its own id; a group send (one member) takes them all.
@@ -202,7 +214,8 @@ export async function sendPlanned<P extends PlannedSend>(
 				} catch (error) {
 					const reason = fallbackReasonOf(error);
 					const key = sendKey(endpoint, member.index, to);
-					if (reason) memory.set(key, { kind: 'fallback', to, plan: member.plan, reason });
+					if (reason)
+						memory.set(key, { kind: 'fallback', endpoint, item: member.index, to, plan: member.plan, reason });
 					else if (settings.skipOptedOut && isOptedOutRefusal(error))
 						memory.set(key, { kind: 'optedOut', to, plan: member.plan });
 					else return fail(batch, alone, error);

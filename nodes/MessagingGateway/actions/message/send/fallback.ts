@@ -57,7 +57,13 @@ export async function sendFallbackSms(
 ): Promise<Map<number, Array<RecipientResult<Planned>>>> {
 	const plans = smsPlans(byItem, textOf);
 	if (plans.length === 0) return byItem;
-	const sms = await sendPlanned(ctx, SEND_SMS_ENDPOINT, plans, { ...settings, fallBack: false }, itemCount);
+	const sms = await sendPlanned(
+		ctx,
+		{ endpoint: SEND_SMS_ENDPOINT, channel: 'sms' },
+		plans,
+		{ ...settings, fallBack: false },
+		itemCount,
+	);
 	const merged = new Map<number, Array<RecipientResult<Planned>>>();
 	for (const [index, results] of byItem) {
 		const sent = sms.byItem.get(index) ?? [];

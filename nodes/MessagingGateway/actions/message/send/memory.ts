@@ -44,6 +44,8 @@ export interface OptedOutSend<P> {
 /** A recipient refused for a reason that sends it an SMS instead (WhatsApp's SMS Fallback): nothing was sent to it on this channel. */
 export interface FallbackSend<P> {
 	kind: 'fallback';
+	endpoint: string;
+	item: number;
 	to: string;
 	plan: P;
 	reason: FallbackReason;
@@ -72,6 +74,16 @@ export function runMemory<P>(ctx: IExecuteFunctions): RunMemory<P> {
 }
 
 export const sendKey = (endpoint: string, item: number, to: string) => JSON.stringify([endpoint, item, to]);
+
+/**
+ * The recipients `endpoint` refused for SMS Fallback, in input order: while the WhatsApp requests are under way none of
+ * them has had its SMS yet, so a run that stops there names them (and a retry that stops before any request too).
+ */
+export const refusedRecipients = <P>(memory: RunMemory<P>, endpoint: string): Array<{ item: number; to: string }> =>
+	[...memory.values()]
+		.filter((send): send is FallbackSend<P> => send.kind === 'fallback' && send.endpoint === endpoint)
+		.map(({ item, to }) => ({ item, to }))
+		.sort((a, b) => a.item - b.item);
 
 /** The accepted sends of `endpoint`, per item in input order, with their recipients and message ids. */
 export function sentItems<P>(

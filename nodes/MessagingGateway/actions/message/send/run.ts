@@ -9,6 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	buildSendRequest,
+	type Channel,
 	type RawSendInput,
 	type SendContext,
 	type SendRequestBody,
@@ -43,7 +44,7 @@ export interface SendOperation {
 	/** The operation's fields: a refused field is named by its label here. */
 	description: readonly INodeProperties[];
 	/** Smart Encoding applies to an SMS only; a WhatsApp send says its channel in every output item. */
-	channel: 'sms' | 'voice' | 'whatsapp';
+	channel: Channel;
 	/** A send with no Message of its own (a WhatsApp template). */
 	withoutMessage?: true;
 	/** One recipient per request whatever Batch Size says (a WhatsApp template: the gateway takes one number). */
@@ -203,16 +204,11 @@ async function sendRun(
 	if (stopped) return items.map((_, item) => ({ json: errorItemJson(stopped), pairedItem: { item } }));
 	// Node version 4: a recipient on the opt-out list is skipped, the request's others are sent (version 3 failed them all).
 	const skipOptedOut = version >= 4 && operation.optedOutIsError !== true;
-	const sent = await sendPlanned(
-		ctx,
-		operation.endpoint,
-		planned,
-		{ ...settings, skipOptedOut, fallBack },
-		items.length,
-	);
-	// SMS Fallback: the recipients WhatsApp refused with 137 or 140 get an SMS instead.
+	const sendSettings = { ...settings, skipOptedOut, fallBack };
+	const sent = await sendPlanned(ctx, operation, planned, sendSettings, items.length);
+	// SMS Fallback: the recipients WhatsApp refused with 137 or 140 get an SMS instead, an opted-out one skipped as above.
 	const byItem = fallBack
-		? await sendFallbackSms(ctx, sent.byItem, settings, items.length, operation.fallbackText ?? fallbackSmsText)
+		? await sendFallbackSms(ctx, sent.byItem, sendSettings, items.length, operation.fallbackText ?? fallbackSmsText)
 		: sent.byItem;
 
 	return plans.flatMap((plan, itemIndex) => {

@@ -23,7 +23,13 @@ export const RESUME_WEBHOOKS: IWebhookDescription[] = [
 
 /** The reminder goes out like any send (docs/gateway-api.md#send-sms), never retried once it may have been sent. */
 const sendReminder: SendReminder = async (ctx, sms) => {
-	await gatewayRequest.call(ctx, { method: 'POST', path: '/v1/message/send', body: { ...sms }, itemIndex: 0 });
+	await gatewayRequest.call(ctx, {
+		method: 'POST',
+		path: '/v1/message/send',
+		body: { ...sms },
+		itemIndex: 0,
+		channel: 'sms',
+	});
 };
 
 export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
