@@ -8,13 +8,7 @@
  * request refused because a recipient is opted out (131) is sent again without it (opted-out.ts).
  * Splitting into requests: requests.ts; confirming an answer's message ids: confirmation.ts.
  */
-import {
-	NodeError,
-	type IDataObject,
-	type IExecuteFunctions,
-	type NodeApiError,
-	type NodeOperationError,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { mapWithConcurrency } from '../../../concurrency';
 import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/sending/batch';
@@ -40,9 +34,6 @@ import type { RunSettings } from './options';
 import { partsOf, planBatches, subBatch, type Batch, type PlannedSend } from './requests';
 
 export type SendError = NodeApiError | NodeOperationError;
-
-/** Whether a plan's place holds the item's error (refused before sending, or a read before it failed) instead. */
-export const isSendError = (value: unknown): value is SendError => value instanceof NodeError;
 
 /**
  * What happened to one recipient of an item: accepted (now or on an earlier try of this run), opted out, or

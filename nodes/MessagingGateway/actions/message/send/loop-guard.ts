@@ -7,6 +7,7 @@
  * one after the other. Across processes (queue-mode workers) two reads can both see a number below the limit.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { holdKeys } from '../../../concurrency';
 import { explained } from '../../../core/error-text';
@@ -17,7 +18,6 @@ import { readRecords } from '../../../lists';
 import { operationError } from '../../../nodeErrors';
 import { asNodeError } from '../../../transport';
 import { numberRule, refusal } from '../../perItem';
-import { isSendError, type SendError } from './execute';
 import { runMemory, sendKey } from './memory';
 import type { PlannedSend } from './requests';
 
@@ -62,7 +62,7 @@ export function loopGuardFor(
 
 export interface LoopRun<P> {
 	/** Per item: its plan, or the error that refused it (Mode Error, or a conversation that could not be read). */
-	plans: Array<P | SendError>;
+	plans: Array<P | NodeOperationError>;
 	/** The plans to send, the skipped ones left out. */
 	planned: P[];
 	/** The recipients of item `index` Loop Guard skipped. */
@@ -96,7 +96,7 @@ async function sentRecently(
 export async function applyLoopGuard<P extends PlannedSend & { loopGuard?: LoopGuard }>(
 	ctx: IExecuteFunctions,
 	endpoint: string,
-	plans: ReadonlyArray<P | SendError>,
+	plans: ReadonlyArray<P | NodeOperationError>,
 	planned: readonly P[],
 ): Promise<LoopRun<P> | undefined> {
 	const memory = runMemory(ctx);
@@ -107,7 +107,7 @@ export async function applyLoopGuard<P extends PlannedSend & { loopGuard?: LoopG
 	const release = await holdKeys(guarded.map((plan) => plan.recipients[0]));
 	// The window ends when the numbers are held: a run that waited for another counts up to now.
 	const now = new Date();
-	const refused = new Map<number, SendError>();
+	const refused = new Map<number, NodeOperationError>();
 	const skipped = new Map<number, LoopSkipped<P>>();
 	// A run refused here sends nothing: its numbers are let go at once.
 	let decided = false;
@@ -121,7 +121,7 @@ export async function applyLoopGuard<P extends PlannedSend & { loopGuard?: LoopG
 			try {
 				count = counts.get(to) ?? (await sentRecently(ctx, to, guard, now, plan.index));
 			} catch (error) {
-				const nodeError = asNodeError(ctx, error, plan.index);
+				const nodeError = asNodeError(ctx, error, plan.index) as NodeOperationError;
 				if (!ctx.continueOnFail()) throw nodeError;
 				refused.set(plan.index, nodeError);
 				continue;
@@ -145,7 +145,7 @@ export async function applyLoopGuard<P extends PlannedSend & { loopGuard?: LoopG
 	}
 	const left = (plan: P) => refused.has(plan.index) || skipped.has(plan.index);
 	return {
-		plans: plans.map((plan) => (isSendError(plan) ? plan : (refused.get(plan.index) ?? plan))),
+		plans: plans.map((plan) => (plan instanceof NodeOperationError ? plan : (refused.get(plan.index) ?? plan))),
 		planned: planned.filter((plan) => !left(plan)),
 		skipped: (index) => (skipped.has(index) ? [skipped.get(index)!] : []),
 		release,

@@ -18,7 +18,7 @@ import { asNodeError, errorItemJson } from '../../../transport';
 import { numberRule, refusal } from '../../perItem';
 import { readInput } from './input';
 import { fallbackSmsText, sendFallbackSms } from './fallback';
-import { isSendError, sendPlanned } from './execute';
+import { sendPlanned } from './execute';
 import type { Planned } from './requests';
 import { outputOf, type Result } from './output';
 import { fieldLabels } from './fields';
@@ -162,7 +162,7 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 		ctx,
 		operation.endpoint,
 		quiet?.plans ?? planItems,
-		quiet?.planned ?? planItems.filter((plan): plan is Planned => !isSendError(plan)),
+		quiet?.planned ?? planItems.filter((plan): plan is Planned => !(plan instanceof NodeOperationError)),
 	);
 	// Loop Guard holds its numbers from the conversation's read until the sends are done.
 	try {
@@ -196,7 +196,8 @@ async function sendRun(
 ): Promise<INodeExecutionData[]> {
 	const items = ctx.getInputData();
 	const plans = loops?.plans ?? quiet?.plans ?? planItems;
-	const planned = loops?.planned ?? quiet?.planned ?? plans.filter((plan): plan is Planned => !isSendError(plan));
+	const planned =
+		loops?.planned ?? quiet?.planned ?? plans.filter((plan): plan is Planned => !(plan instanceof NodeOperationError));
 	warnOfNameToNanp(ctx, planned);
 	// The guards count what is about to be sent: recipients Quiet Hours or Loop Guard skipped are not.
 	const stopped = await costGuard(ctx, operation.endpoint, planned, label);
@@ -213,7 +214,7 @@ async function sendRun(
 
 	return plans.flatMap((plan, itemIndex) => {
 		const pairedItem = { item: itemIndex };
-		if (isSendError(plan)) return [{ json: errorItemJson(plan), pairedItem }];
+		if (plan instanceof NodeOperationError) return [{ json: errorItemJson(plan), pairedItem }];
 		const results: Result[] = [...(byItem.get(itemIndex) ?? []), ...(loops?.skipped(itemIndex) ?? [])];
 		if (!quiet) return outputOf(operation, version, plan, results).map((json) => ({ json, pairedItem }));
 		return outputOf(operation, version, plan, quiet.resultsOf(plan, results)).map((json) => ({
