@@ -88,7 +88,7 @@ export interface EmittedEvent {
 
 export interface Fault {
 	/** 200: a success answer that is not the gateway's (no message id), with `body` (default `{}`). */
-	status: 200 | 400 | 429 | 500 | 502 | 503 | 'hang';
+	status: 200 | 400 | 404 | 429 | 500 | 502 | 503 | 'hang';
 	retryAfter?: number;
 	/** The JSON body of a `200` fault. */
 	body?: unknown;

@@ -54,6 +54,12 @@ export function keepWholeText<E extends Error>(error: E, text: string): E {
 	return error;
 }
 
+/** What an item that could not be sent carries: its refusal, or the gateway's error of a read before its send (Loop Guard). */
+export type ItemError = NodeOperationError | NodeApiError;
+
+export const isItemError = (value: unknown): value is ItemError =>
+	value instanceof NodeOperationError || value instanceof NodeApiError;
+
 /** A NodeOperationError whose title is one short line (an Error's own message is read the same way). */
 export function operationError(
 	node: INode,

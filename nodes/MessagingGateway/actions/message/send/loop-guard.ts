@@ -15,7 +15,7 @@ import { conversationCall } from '../../../core/lists/calls';
 import { atLimitText, loopGuardOf, sentWithin, type LoopGuard } from '../../../core/sending/loop-guard';
 import type { SendRequestBody } from '../../../core/sending/send';
 import { readRecords } from '../../../lists';
-import { operationError } from '../../../nodeErrors';
+import { operationError, type ItemError } from '../../../nodeErrors';
 import { asNodeError } from '../../../transport';
 import { numberRule, refusal } from '../../perItem';
 import { runMemory, sendKey } from './memory';
@@ -62,7 +62,7 @@ export function loopGuardFor(
 
 export interface LoopRun<P> {
 	/** Per item: its plan, or the error that refused it (Mode Error, or a conversation that could not be read). */
-	plans: Array<P | NodeOperationError>;
+	plans: Array<P | ItemError>;
 	/** The plans to send, the skipped ones left out. */
 	planned: P[];
 	/** The recipients of item `index` Loop Guard skipped. */
@@ -71,18 +71,20 @@ export interface LoopRun<P> {
 	release(): void;
 }
 
-/** What the conversation with `to` says: our messages within the window; the read fails as the item's error. */
+/**
+ * What the conversation with `to` says: our messages within the window; the read (each try within the run's Timeout)
+ * fails as the item's error.
+ */
 async function sentRecently(
 	ctx: IExecuteFunctions,
 	to: string,
-	guard: LoopGuard,
-	now: Date,
+	{ guard, now, timeoutMs }: { guard: LoopGuard; now: Date; timeoutMs: number },
 	itemIndex: number,
 ): Promise<number> {
 	const call = conversationCall(to, { rule: numberRule(ctx, false, true) });
 	if (!call.ok)
 		throw refusal(ctx, 'Loop Guard', explained(`the conversation with ${to} cannot be read`, call.error), itemIndex);
-	const list = { path: call.path, query: call.query, listKey: call.listKey, wanted: 'all' as const };
+	const list = { path: call.path, query: call.query, listKey: call.listKey, wanted: 'all' as const, timeoutMs };
 	const counted = sentWithin(await readRecords.call(ctx, list, itemIndex), now, guard.withinMinutes);
 	if (!counted.ok)
 		throw refusal(ctx, 'Loop Guard', explained(`the conversation with ${to} cannot be read`, counted.error), itemIndex);
@@ -98,6 +100,7 @@ export async function applyLoopGuard<P extends PlannedSend & { loopGuard?: LoopG
 	endpoint: string,
 	plans: ReadonlyArray<P | NodeOperationError>,
 	planned: readonly P[],
+	timeoutMs: number,
 ): Promise<LoopRun<P> | undefined> {
 	const memory = runMemory(ctx);
 	const guarded = planned.filter(
@@ -107,7 +110,7 @@ export async function applyLoopGuard<P extends PlannedSend & { loopGuard?: LoopG
 	const release = await holdKeys(guarded.map((plan) => plan.recipients[0]));
 	// The window ends when the numbers are held: a run that waited for another counts up to now.
 	const now = new Date();
-	const refused = new Map<number, NodeOperationError>();
+	const refused = new Map<number, ItemError>();
 	const skipped = new Map<number, LoopSkipped<P>>();
 	// A run refused here sends nothing: its numbers are let go at once.
 	let decided = false;
@@ -119,9 +122,10 @@ export async function applyLoopGuard<P extends PlannedSend & { loopGuard?: LoopG
 			const guard = plan.loopGuard!;
 			let count: number;
 			try {
-				count = counts.get(to) ?? (await sentRecently(ctx, to, guard, now, plan.index));
+				count = counts.get(to) ?? (await sentRecently(ctx, to, { guard, now, timeoutMs }, plan.index));
 			} catch (error) {
-				const nodeError = asNodeError(ctx, error, plan.index) as NodeOperationError;
+				// The gateway's error (a NodeApiError) is the item's as much as a refusal is.
+				const nodeError = asNodeError(ctx, error, plan.index);
 				if (!ctx.continueOnFail()) throw nodeError;
 				refused.set(plan.index, nodeError);
 				continue;
