@@ -35,6 +35,8 @@ export interface Settings {
 	webhookTimeoutMs: number;
 	/** Added before every API answer: a real gateway is a network round trip away. */
 	apiLatencyMs: number;
+	/** A sent message is listed (conversation, history) only this long after it was accepted, as a gateway whose lists lag. */
+	listingDelayMs: number;
 	/** An incoming STOP (whole text an opt-out keyword) puts its sender on the opt-out list, with `add_optout` (keywords.ts). */
 	optOutKeywords: boolean;
 }

@@ -17,6 +17,7 @@ import { dateValueText, instantOfInput } from '../../core/sending/schedule';
 import { FIELD_LABELS } from '../../descriptions/lists';
 import { readRecords, type ListQuery } from '../../lists';
 import { loopGuardOfOptions } from '../message/send/loop-guard';
+import { unlistedSendsTo } from '../message/send/loop-guard-sends';
 import { loopGuardOption } from '../message/send/loop-guard-option';
 import { timeoutOption } from '../message/send/fields';
 import { isProblem, timeoutOf } from '../message/send/options';
@@ -108,7 +109,8 @@ function loopGuardFields(
 	itemIndex: number,
 ): IDataObject {
 	if (guard === undefined) return {};
-	const counted = sentWithin(records, new Date(), guard.withinMinutes);
+	// This process's sends the conversation does not list yet count too, as on Send SMS.
+	const counted = sentWithin(records, new Date(), guard.withinMinutes, unlistedSendsTo(phone, records));
 	if (!counted.ok)
 		throw operationError(ctx.getNode(), explained(`The conversation with ${phone} cannot be read`, counted.error), {
 			itemIndex,

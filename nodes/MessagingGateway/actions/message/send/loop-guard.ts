@@ -2,9 +2,9 @@
  * Loop Guard on Send SMS and Send and Wait for Response (off unless set; docs/sms-assistants.md#loop-guard): before
  * sending, the conversation with each guarded recipient is read (`GET /v1/conversation/{phone}`, one read per
  * number) and our messages within the window counted (core/sending/loop-guard.ts), with this run's earlier items
- * to the number added; at the limit the recipient is skipped or refuses its item. The numbers are held in this
- * process (concurrency.ts) from the read until the send is done, so sends to one number from one n8n process count
- * one after the other. Across processes (queue-mode workers) two reads can both see a number below the limit.
+ * to the number added, and this process's sends the conversation does not list yet (loop-guard-sends.ts); at the
+ * limit the recipient is skipped or refuses its item. The numbers are held in this process (concurrency.ts) from the
+ * read until the send is done, so sends to one number from one n8n process count one after the other. Across processes (queue-mode workers) two reads can both see a number below the limit.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -18,6 +18,7 @@ import { readRecords } from '../../../lists';
 import { operationError, type ItemError } from '../../../nodeErrors';
 import { asNodeError } from '../../../transport';
 import { numberRule, refusal } from '../../perItem';
+import { noteSend, unlistedSendsTo } from './loop-guard-sends';
 import { runMemory, sendKey } from './memory';
 import type { PlannedSend } from './requests';
 
@@ -67,7 +68,10 @@ export interface LoopRun<P> {
 	planned: P[];
 	/** The recipients of item `index` Loop Guard skipped. */
 	skipped(index: number): Array<LoopSkipped<P>>;
-	/** Lets the next send to these numbers in this process go: call it once this run's sends are done. */
+	/**
+	 * Notes the guarded items' accepted sends, counted until the conversation lists them (loop-guard-sends.ts), and
+	 * lets the next send to these numbers in this process go: call it once this run's sends are done or failed.
+	 */
 	release(): void;
 }
 
@@ -85,7 +89,8 @@ async function sentRecently(
 	if (!call.ok)
 		throw refusal(ctx, 'Loop Guard', explained(`the conversation with ${to} cannot be read`, call.error), itemIndex);
 	const list = { path: call.path, query: call.query, listKey: call.listKey, wanted: 'all' as const, timeoutMs };
-	const counted = sentWithin(await readRecords.call(ctx, list, itemIndex), now, guard.withinMinutes);
+	const records = await readRecords.call(ctx, list, itemIndex);
+	const counted = sentWithin(records, now, guard.withinMinutes, unlistedSendsTo(to, records));
 	if (!counted.ok)
 		throw refusal(ctx, 'Loop Guard', explained(`the conversation with ${to} cannot be read`, counted.error), itemIndex);
 	return counted.count;
@@ -152,6 +157,14 @@ export async function applyLoopGuard<P extends PlannedSend & { loopGuard?: LoopG
 		plans: plans.map((plan) => (plan instanceof NodeOperationError ? plan : (refused.get(plan.index) ?? plan))),
 		planned: planned.filter((plan) => !left(plan)),
 		skipped: (index) => (skipped.has(index) ? [skipped.get(index)!] : []),
-		release,
+		release: () => {
+			// The run's memory holds every send the gateway accepted, also when a later one stopped the run.
+			for (const plan of guarded) {
+				const sent = memory.get(sendKey(endpoint, plan.index, plan.recipients[0]));
+				// A Test Mode send is not listed in the conversation, so not counted.
+				if (sent?.kind === 'accepted' && plan.body.test !== true) noteSend(sent.to, sent.messageid);
+			}
+			release();
+		},
 	};
 }
