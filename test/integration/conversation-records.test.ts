@@ -73,3 +73,39 @@ describe('records alike without an ID, listed separately', () => {
 		expect(smsTo(to)).toEqual([]);
 	});
 });
+
+describe('a record dated in the future (a clock written as UTC): the read stops, naming the record and the clocks', () => {
+	const hoursAhead = Math.floor(Date.now() / 1000) + 2 * 3600;
+	const ahead =
+		/^Record 1 of the conversation is dated 120 minutes after n8n's clock \(unixDatetime \d+, [\d-]+T[\d:.]+Z\): the gateway's clock or n8n's is wrong/;
+
+	test('Get Unanswered fails (an error item with Continue On Fail); 4 minutes ahead is a clock drifting, taken as it is', async () => {
+		const phone = '31610004711';
+		const records = [record('outbound', phone, 'Shall we call you?'), record('inbound', phone, 'Yes', hoursAhead)];
+		await answerReads(phone, records);
+		const failed = await run(unanswered(phone, {}, new Date().toISOString()));
+		expect(failed.error?.message).toBe(`The conversation with ${phone} cannot be read`);
+		expect(failed.error?.description).toMatch(ahead);
+		await answerReads(phone, records);
+		const continued = await run(unanswered(phone), { continueOnFail: true });
+		expect(continued.items[0].json.error).toMatch(/cannot be read/);
+		const drifting = Math.floor(Date.now() / 1000) + 4 * 60;
+		await answerReads(phone, [records[0], record('inbound', phone, 'Yes', drifting)]);
+		const receivedAt = new Date(drifting * 1000).toISOString();
+		expect((await run(unanswered(phone, {}, receivedAt))).items[0].json).toMatchObject({ count: 1, isLatest: true });
+	});
+
+	test('Loop Guard sends nothing and names the record; with Continue On Fail that item is the error', async () => {
+		const to = '31610004712';
+		await answerReads(to, [record('outbound', to, 'Thanks', second), record('outbound', to, 'Thanks', hoursAhead)]);
+		const failed = await run(guarded(to, 5));
+		expect(failed.error?.message).toBe(`Loop Guard: the conversation with ${to} cannot be read`);
+		expect(failed.error?.description).toMatch(/^Record 1 of the conversation is dated 120 minutes after n8n's clock/);
+		await answerReads(to, [record('outbound', to, 'Thanks', hoursAhead)]);
+		const continued = await run(guarded(to, 5), { continueOnFail: true });
+		expect(continued.items).toEqual([
+			{ json: expect.objectContaining({ error: expect.stringMatching(/cannot be read/) }), pairedItem: { item: 0 } },
+		]);
+		expect(smsTo(to)).toEqual([]);
+	});
+});

@@ -132,7 +132,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		(itemIndex) => prepare(this, itemIndex),
 		async ({ list, phone, receivedAt, loopGuard }, itemIndex) => {
 			const records = await readRecords.call(this, list, itemIndex);
-			const unanswered = unansweredOf(records, receivedAt);
+			const unanswered = unansweredOf(records, receivedAt, new Date());
 			if (!unanswered.ok)
 				throw operationError(
 					this.getNode(),

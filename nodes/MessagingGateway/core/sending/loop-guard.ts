@@ -92,7 +92,7 @@ export function sentWithin(
 	const since = Math.floor(now.getTime() / 1000) - withinMinutes * 60;
 	let count = unlisted.filter((send) => Math.floor(send.at / 1000) >= since).length;
 	for (const [index, record] of records.entries()) {
-		const placed = placeRecord(record);
+		const placed = placeRecord(record, now);
 		if (typeof placed === 'string') return { ok: false, error: `record ${index} of the conversation ${placed}` };
 		if (placed.record.direction === 'outbound' && placed.at >= since) count++;
 	}
