@@ -40,6 +40,7 @@ export const DEFAULT_SETTINGS: Settings = {
 	retryBaseMs: 1000,
 	webhookTimeoutMs: 5000,
 	apiLatencyMs: 0,
+	listingDelayMs: 0,
 	optOutKeywords: false,
 };
 
@@ -63,6 +64,7 @@ const SETTINGS_FIELD_TYPES: Record<keyof Settings, string> = {
 	retryBaseMs: 'number',
 	webhookTimeoutMs: 'number',
 	apiLatencyMs: 'number',
+	listingDelayMs: 'number',
 	optOutKeywords: 'boolean',
 };
 /** Most delivery attempts of one webhook: enough to test retries, not a loop that grows the attempt log. */
@@ -75,6 +77,7 @@ const SETTINGS_RANGES: Partial<Record<keyof Settings, [min: number, max: number]
 	retryBaseMs: [0, MAX_TIMER_MS],
 	webhookTimeoutMs: [1, MAX_TIMER_MS],
 	apiLatencyMs: [0, MAX_TIMER_MS],
+	listingDelayMs: [0, MAX_TIMER_MS],
 };
 
 /** A request to the sink: a stand-in for an alerting or chat service in demos. */

@@ -35,6 +35,8 @@ export interface Settings {
 	webhookTimeoutMs: number;
 	/** Added before every API answer: a real gateway is a network round trip away. */
 	apiLatencyMs: number;
+	/** A sent message is listed (conversation, history) only this long after it was accepted, as a gateway whose lists lag. */
+	listingDelayMs: number;
 	/** An incoming STOP (whole text an opt-out keyword) puts its sender on the opt-out list, with `add_optout` (keywords.ts). */
 	optOutKeywords: boolean;
 }
@@ -88,7 +90,7 @@ export interface EmittedEvent {
 
 export interface Fault {
 	/** 200: a success answer that is not the gateway's (no message id), with `body` (default `{}`). */
-	status: 200 | 400 | 429 | 500 | 502 | 503 | 'hang';
+	status: 200 | 400 | 404 | 429 | 500 | 502 | 503 | 'hang';
 	retryAfter?: number;
 	/** The JSON body of a `200` fault. */
 	body?: unknown;

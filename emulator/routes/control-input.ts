@@ -111,12 +111,13 @@ export function readFaults(body: Fields, queued: number): Fault[] {
 		status !== 'hang' &&
 		status !== 200 &&
 		status !== 400 &&
+		status !== 404 &&
 		status !== 429 &&
 		status !== 500 &&
 		status !== 502 &&
 		status !== 503
 	) {
-		throw controlError('"status" must be 200, 400, 429, 500, 502, 503 or "hang"');
+		throw controlError('"status" must be 200, 400, 404, 429, 500, 502, 503 or "hang"');
 	}
 	if (body.body !== undefined && status !== 200) throw controlError('"body" is only for a fault with "status" 200');
 	if (body.echo !== undefined && (typeof body.echo !== 'boolean' || status === 'hang'))

@@ -40,6 +40,15 @@ export function inboxAnswer({ url, params, state }: ApiCall) {
 	return pagedAnswer(items, url.searchParams, 'messages');
 }
 
+/** The sent messages the lists show: all, or with `listingDelayMs` those accepted at least that long ago (oldest first). */
+function listedSends(state: ApiCall['state']): SentMessage[] {
+	const { listingDelayMs } = state.settings;
+	if (listingDelayMs === 0) return state.messages;
+	const until = Date.now() - listingDelayMs;
+	const listed = state.messages.findIndex((message) => Date.parse(message.created) > until);
+	return listed === -1 ? state.messages : state.messages.slice(0, listed);
+}
+
 /** `05 jun 2025, 08:44:46`: the conversation list's `datetime`, in the account's zone. */
 function conversationDate(at: number, timeZone: string): string {
 	const [date, time] = formatZoned(new Date(at), timeZone).local.split(' ');
@@ -72,7 +81,7 @@ export function conversationAnswer({ url, params, state }: ApiCall) {
 				deliveryStatus: null,
 			}),
 		}));
-	const outbound = state.messages
+	const outbound = listedSends(state)
 		.filter((message) => message.to === phone && !message.test)
 		.map((message) => {
 			const at = Date.parse(message.created);
@@ -93,7 +102,9 @@ export function conversationAnswer({ url, params, state }: ApiCall) {
 /** `GET /v1/message/history`: one entry per sent message (test sends left out), oldest first, with its status. */
 export function historyAnswer({ url, state }: ApiCall) {
 	const { timezone } = state.account;
+	const listed = listedSends(state).length;
 	const entries = state.messages
+		.slice(0, listed)
 		.map((message, index) => ({ message, ID: String(19_000_000 + index + 1) }))
 		.filter(({ message }) => !message.test)
 		.map(({ message, ID }) => ({

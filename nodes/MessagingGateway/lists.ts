@@ -13,8 +13,11 @@ import { gatewayList, type GatewayContext } from './transport';
 import { operationError } from './nodeErrors';
 import { explained } from './core/error-text';
 
-/** Where a list is read: its path, its filters (empty values are left out) and the envelope's key that holds the records. */
-export type ListPlace = Pick<ReadyCall, 'path' | 'listKey'> & { query?: Record<string, string> };
+/**
+ * Where a list is read: its path, its filters (empty values are left out) and the envelope's key that holds the
+ * records; how long each request waits (the node's Timeout option, where it has one).
+ */
+export type ListPlace = Pick<ReadyCall, 'path' | 'listKey'> & { query?: Record<string, string>; timeoutMs?: number };
 
 /** One list read: where, how many records are wanted, and which records the filters keep (core/lists/calls.ts). */
 export interface ListQuery extends ListPlace {
@@ -29,7 +32,8 @@ export const MAX_PAGES_PER_READ = 500;
 export async function fetchPage(this: GatewayContext, list: ListPlace, read: Read, itemIndex: number): Promise<Page> {
 	const filters = Object.entries(list.query ?? {}).filter(([, value]) => value !== '');
 	const query = new URLSearchParams([...filters, ['limit', String(read.limit)], ['page', String(read.page)]]);
-	const body = await gatewayList.call(this, { method: 'GET', path: `${list.path}?${query.toString()}`, itemIndex });
+	const path = `${list.path}?${query.toString()}`;
+	const body = await gatewayList.call(this, { method: 'GET', path, itemIndex, timeoutMs: list.timeoutMs });
 	const page = readPage(body, list.listKey);
 	if (typeof page === 'string') throw unreadable(this, list, `${page} (page ${read.page})`, itemIndex);
 	return page;

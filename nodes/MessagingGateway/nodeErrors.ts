@@ -119,6 +119,12 @@ export function keepWholeText<E extends Error>(error: E, text: string): E {
 	return error;
 }
 
+/** What an item that could not be sent carries: its refusal, or the gateway's error of a read before its send (Loop Guard). */
+export type ItemError = NodeOperationError | NodeApiError;
+
+export const isItemError = (value: unknown): value is ItemError =>
+	value instanceof NodeOperationError || value instanceof NodeApiError;
+
 /** The text each error made here had before its title was made: to make the title again without secrets. */
 const madeFrom = new WeakMap<Error, string>();
 

@@ -74,7 +74,7 @@ describe('faults and control API', () => {
 
 	test('bad control input names what is wrong', async () => {
 		expect((await api('POST', '/emulator/faults', { status: 418 }, {})).body).toEqual({
-			error: '"status" must be 200, 400, 429, 500, 502, 503 or "hang"',
+			error: '"status" must be 200, 400, 404, 429, 500, 502, 503 or "hang"',
 		});
 		expect((await api('PUT', '/emulator/account', { balance: 'lots' }, {})).body).toEqual({
 			error: 'account field "balance" must be a number',

@@ -17,7 +17,10 @@ import { instantOfStamp } from '../../core/sending/schedule';
 import { FIELD_LABELS } from '../../descriptions/lists';
 import { readRecords, type ListQuery } from '../../lists';
 import { loopGuardOfOptions } from '../message/send/loop-guard';
+import { unlistedSendsTo } from '../message/send/loop-guard-sends';
 import { loopGuardOption } from '../message/send/loop-guard-option';
+import { timeoutOption } from '../message/send/fields';
+import { isProblem, timeoutOf } from '../message/send/options';
 import { numberRule, refusal, runPerItem } from '../perItem';
 import { phoneField } from './get.operation';
 import { operationError } from '../../nodeErrors';
@@ -50,6 +53,9 @@ export const description: INodeProperties[] = [
 				skip: 'The item says skipped: loopGuard; filter it out before the answer is written',
 				error: 'Refuse the item',
 			}),
+			timeoutOption(
+				'How long each read of the conversation waits for the gateway, in milliseconds (a read is tried up to 3 times)',
+			),
 		],
 	},
 	{
@@ -84,9 +90,12 @@ function prepare(ctx: IExecuteFunctions, itemIndex: number): Prepared | NodeOper
 	if (!call.ok) return refusal(ctx, FIELD_LABELS[call.field], call.error, itemIndex);
 	const receivedAt = receivedAtOf(ctx, itemIndex);
 	if (receivedAt instanceof NodeOperationError) return receivedAt;
-	const loopGuard = loopGuardOfOptions(ctx.getNodeParameter('options', itemIndex, {}) as IDataObject);
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const loopGuard = loopGuardOfOptions(options);
 	if (loopGuard && 'error' in loopGuard) return refusal(ctx, 'Loop Guard', loopGuard.error, itemIndex);
-	const list = { path: call.path, query: call.query, listKey: call.listKey, wanted: 'all' as const };
+	const timeoutMs = timeoutOf(options.timeout);
+	if (isProblem(timeoutMs)) return refusal(ctx, 'Timeout', timeoutMs.error, itemIndex);
+	const list = { path: call.path, query: call.query, listKey: call.listKey, wanted: 'all' as const, timeoutMs };
 	return { list, phone: call.path.split('/').at(-1)!, receivedAt, loopGuard };
 }
 
@@ -99,7 +108,8 @@ function loopGuardFields(
 	itemIndex: number,
 ): IDataObject {
 	if (guard === undefined) return {};
-	const counted = sentWithin(records, new Date(), guard.withinMinutes);
+	// This process's sends the conversation does not list yet count too, as on Send SMS.
+	const counted = sentWithin(records, new Date(), guard.withinMinutes, unlistedSendsTo(phone, records));
 	if (!counted.ok)
 		throw operationError(ctx.getNode(), explained(`The conversation with ${phone} cannot be read`, counted.error), {
 			itemIndex,
@@ -121,7 +131,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		(itemIndex) => prepare(this, itemIndex),
 		async ({ list, phone, receivedAt, loopGuard }, itemIndex) => {
 			const records = await readRecords.call(this, list, itemIndex);
-			const unanswered = unansweredOf(records, receivedAt);
+			const unanswered = unansweredOf(records, receivedAt, new Date());
 			if (!unanswered.ok)
 				throw operationError(
 					this.getNode(),

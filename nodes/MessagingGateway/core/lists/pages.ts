@@ -93,13 +93,19 @@ export function readAfter(end: number, maxLimit: number): Read {
 	return best?.read ?? { page: end + 1, limit: 1 };
 }
 
-/** What tells one record of a list from another: its `ID` when it has one, else the whole record. */
+/**
+ * What tells one record of a list from another: its `ID` (a conversation's sent message: its `messageId`) when it
+ * has one, else the whole record. Two records alike without an ID may still be two messages (isNamed tells).
+ */
 export function recordKey(record: unknown): string {
-	const id = isObject(record) ? record.ID : undefined;
+	const id = isObject(record) ? (record.ID ?? record.messageId) : undefined;
 	return typeof id === 'string' || typeof id === 'number'
 		? `ID ${String(id).trim()}`
-		: (JSON.stringify(record) ?? String(record));
+		: `record ${JSON.stringify(record) ?? String(record)}`;
 }
+
+/** Whether a recordKey is the record's ID (the same ID is the same record), not its whole content. */
+export const isNamed = (key: string): boolean => key.startsWith('ID ');
 
 /**
  * A Limit the node can ask for: a whole number of at least 1, also written as text ("10", as an

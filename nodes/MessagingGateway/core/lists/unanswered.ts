@@ -30,14 +30,25 @@ export interface Unanswered {
 
 export type UnansweredResult = ({ ok: true } & Unanswered) | { ok: false; error: string };
 
-/** A record's whole second (`unixDatetime`, a number or a text of digits); why it has none; or that it is no record. */
-export function placeRecord(record: unknown): Placed | string {
+/** How far after n8n's clock a record may be dated: clocks drift a little, never hours. */
+export const MAX_CLOCK_AHEAD_SECONDS = 5 * 60;
+
+/**
+ * A record's whole second (`unixDatetime`, a number or a text of digits); why it has none; or that it is no record.
+ * A record dated more than 5 minutes after `now` (when given) has no second either: a clock is wrong (a local time written as
+ * UTC makes every record hours ahead), and taken as it is, it would count as sent for hours (Loop Guard) or as the
+ * latest message (Get Unanswered's isLatest).
+ */
+export function placeRecord(record: unknown, now?: Date): Placed | string {
 	if (!isObject(record)) return 'is not an object';
 	if (record.direction !== 'inbound' && record.direction !== 'outbound')
 		return `has no direction "inbound" or "outbound" (${JSON.stringify(record.direction)})`;
 	const time = record.unixDatetime;
 	const at = typeof time === 'string' && /^\s*\d+\s*$/.test(time) ? Number(time) : time;
 	if (typeof at !== 'number' || !Number.isFinite(at)) return `has no unixDatetime in seconds (${JSON.stringify(time)})`;
+	const ahead = now === undefined ? 0 : Math.floor(at) - Math.floor(now.getTime() / 1000);
+	if (ahead > MAX_CLOCK_AHEAD_SECONDS)
+		return `is dated ${Math.ceil(ahead / 60)} minutes after n8n's clock (unixDatetime ${Math.floor(at)}, ${new Date(Math.floor(at) * 1000).toISOString()}): the gateway's clock or n8n's is wrong, e.g. a local time written as UTC. Set the clock right; until then, nothing can tell when this message was sent.`;
 	return { record: record as ConversationRecord, at: Math.floor(at) };
 }
 
@@ -51,12 +62,13 @@ function inTimeOrder(placed: Placed[]): Placed[] {
 /**
  * The incoming messages after the last outgoing one of `records` (a whole conversation), and whether none came in
  * after the second `receivedAt` (epoch seconds; a fraction is cut: the list counts whole seconds). A record without
- * a direction or a time is refused, naming it: leaving it out could hide our last answer and answer twice.
+ * a direction or a time, or dated after `now` by more than a clock's drift, is refused, naming it: leaving it out
+ * could hide our last answer and answer twice.
  */
-export function unansweredOf(records: readonly unknown[], receivedAt?: number): UnansweredResult {
+export function unansweredOf(records: readonly unknown[], receivedAt?: number, now = new Date()): UnansweredResult {
 	const placed: Placed[] = [];
 	for (const [index, record] of records.entries()) {
-		const found = placeRecord(record);
+		const found = placeRecord(record, now);
 		if (typeof found === 'string') return { ok: false, error: `record ${index} of the conversation ${found}` };
 		placed.push(found);
 	}

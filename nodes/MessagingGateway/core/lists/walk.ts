@@ -5,7 +5,7 @@
  * follows a full page at the same size or starts a few records before the end of what was read, so a
  * record cannot move past the walk unseen; the end is a short page, never a `total` alone (pages.ts).
  */
-import { endsList, readAfter, recordKey, startOf, type Page, type Read } from './pages';
+import { endsList, isNamed, readAfter, recordKey, startOf, type Page, type Read } from './pages';
 
 /** How a walk reads: its page size, how it goes on, and its budget. */
 export interface WalkRules {
@@ -88,11 +88,21 @@ export function takePage(walk: ListWalk, read: Read, page: Page, kind: ReadKind 
 	walk.reads++;
 	const failure = kind === 'onward' ? goesOn(walk, read, page) : undefined;
 	if (failure !== undefined) return { ok: false, failure };
-	const fresh = page.records.filter((record) => {
-		const key = recordKey(record);
-		return !walk.keys.has(key) && walk.keys.add(key);
+	const keys = page.records.map(recordKey);
+	const before = new Set(walk.keys);
+	// A record with an ID is new when its ID is; one without, when a read going on reaches its place in the list
+	// (records alike, listed separately, are separate messages), else when no earlier page held one like it.
+	const fresh = page.records.filter((_, index) => {
+		const key = keys[index];
+		const isNew = isNamed(key)
+			? !walk.keys.has(key)
+			: kind === 'onward'
+				? startOf(read) + index >= walk.end
+				: !before.has(key);
+		walk.keys.add(key);
+		return isNew;
 	});
-	if (kind !== 'back' && page.records.length >= read.limit && fresh.length === 0)
+	if (kind !== 'back' && page.records.length >= read.limit && keys.every((key) => before.has(key)))
 		return { ok: false, failure: { kind: 'repeats', read } };
 	if (walk.reads === 1) walk.total = page.total;
 	const ended = page.records.length === 0 ? emptyEnds(walk, read, page) : endsList(read, page, walk.largest);
@@ -100,7 +110,7 @@ export function takePage(walk: ListWalk, read: Read, page: Page, kind: ReadKind 
 	if (kind === 'back' || page.records.length === 0) return { ok: true, fresh, ended };
 	if (kind === 'jump') walk.from = startOf(read);
 	walk.end = Math.max(walk.end, startOf(read) + page.records.length);
-	walk.lastKey = recordKey(page.records[page.records.length - 1]);
+	walk.lastKey = keys[keys.length - 1];
 	return { ok: true, fresh, ended };
 }
 

@@ -43,21 +43,56 @@ export function loopGuardOf(values: Record<string, unknown>): LoopGuard | { erro
 	return { maxMessages: max, withinMinutes: minutes, mode: mode as LoopGuardMode };
 }
 
+/** A message this process sent to a number: the gateway's message ID and when it was accepted (epoch milliseconds). */
+export interface OwnSend {
+	id: string;
+	at: number;
+}
+
+/** How far before our own send an outgoing record without a `messageId` may be listed and still be taken for it. */
+const UNNAMED_SKEW_SECONDS = 60;
+
 /**
- * How many outgoing records of `records` (a whole conversation) were sent within the last `withinMinutes` before
- * `now`: a record's second counts from the start of that second, so a message is counted up to one second longer
- * rather than too short. A record without a direction or a time is refused, naming it (leaving it out could let
- * one send too many).
+ * Our own sends (`ours`, oldest first) that the conversation `records` does not list yet: an outgoing record lists the
+ * send its `messageId` names. An outgoing record without one (the gateway documents one) is taken for one of ours
+ * sent at most a minute after its second, each record for one send, so that a send is never counted twice.
+ */
+export function unlistedSends<S extends OwnSend>(records: readonly unknown[], ours: readonly S[]): S[] {
+	const named = new Set<string>();
+	const unnamed: number[] = [];
+	for (const record of records) {
+		const placed = placeRecord(record);
+		if (typeof placed === 'string' || placed.record.direction !== 'outbound') continue;
+		const id = placed.record.messageId;
+		if (typeof id === 'string' || typeof id === 'number') named.add(String(id).trim());
+		else unnamed.push(placed.at);
+	}
+	unnamed.sort((a, b) => a - b);
+	return ours.filter((send) => {
+		if (named.has(send.id)) return false;
+		const taken = unnamed.findIndex((at) => at >= Math.floor(send.at / 1000) - UNNAMED_SKEW_SECONDS);
+		if (taken === -1) return true;
+		unnamed.splice(taken, 1);
+		return false;
+	});
+}
+
+/**
+ * How many outgoing records of `records` (a whole conversation), and of `unlisted` (our own sends it does not list
+ * yet), were sent within the last `withinMinutes` before `now`: a record's second counts from the start of that
+ * second, so a message is counted up to one second longer rather than too short. A record without a direction or a
+ * time is refused, naming it (leaving it out could let one send too many).
  */
 export function sentWithin(
 	records: readonly unknown[],
 	now: Date,
 	withinMinutes: number,
+	unlisted: readonly OwnSend[] = [],
 ): { ok: true; count: number } | { ok: false; error: string } {
 	const since = Math.floor(now.getTime() / 1000) - withinMinutes * 60;
-	let count = 0;
+	let count = unlisted.filter((send) => Math.floor(send.at / 1000) >= since).length;
 	for (const [index, record] of records.entries()) {
-		const placed = placeRecord(record);
+		const placed = placeRecord(record, now);
 		if (typeof placed === 'string') return { ok: false, error: `record ${index} of the conversation ${placed}` };
 		if (placed.record.direction === 'outbound' && placed.at >= since) count++;
 	}

@@ -148,3 +148,31 @@ describe('budgets', () => {
 		});
 	});
 });
+
+describe("records without an ID (a conversation's received messages)", () => {
+	const yes = { direction: 'inbound', message: 'Yes', unixDatetime: 1764324000 };
+
+	test('records alike on one page are each new; a read overlapping them takes only those past its place', () => {
+		const list = [yes, yes, yes, { ...yes, message: 'No' }, yes];
+		const walk = getMany(3);
+		expect(takePage(walk, { page: 1, limit: 3 }, { records: list.slice(0, 3) })).toEqual({
+			ok: true,
+			fresh: [yes, yes, yes],
+			ended: false,
+		});
+		// A read from record 2 on: records 2 and 3 were read, 4 and 5 are new.
+		expect(takePage(walk, { page: 2, limit: 2 }, { records: list.slice(2, 4) })).toMatchObject({
+			ok: true,
+			fresh: [{ ...yes, message: 'No' }],
+		});
+	});
+
+	test('a gateway that answers page 1 again for page 2 is still caught', () => {
+		const walk = getMany(2);
+		takePage(walk, { page: 1, limit: 2 }, { records: [yes, yes] });
+		expect(takePage(walk, { page: 2, limit: 2 }, { records: [yes, yes] })).toEqual({
+			ok: false,
+			failure: { kind: 'repeats', read: { page: 2, limit: 2 } },
+		});
+	});
+});

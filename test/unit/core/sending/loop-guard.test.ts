@@ -2,7 +2,7 @@
  * Loop Guard's rule: the option's values, and our messages counted within the window. Records have the fields the
  * gateway documents for its conversation list (`direction`, `unixDatetime` in whole seconds).
  */
-import { loopGuardOf, sentWithin } from '../../../../nodes/MessagingGateway/core/sending/loop-guard';
+import { loopGuardOf, sentWithin, unlistedSends } from '../../../../nodes/MessagingGateway/core/sending/loop-guard';
 
 const NOW = new Date('2026-11-28T10:00:00.400Z');
 const nowSeconds = Date.UTC(2026, 10, 28, 10, 0, 0) / 1000;
@@ -46,4 +46,22 @@ test('the option: defaults 5 in 10 minutes, Skip; digits from an expression; val
 	});
 	expect(loopGuardOf({ withinMinutes: 0 })).toEqual({ error: 'Minutes must be a whole number from 1 to 43200; got 0' });
 	expect(loopGuardOf({ mode: 'defer' })).toEqual({ error: 'Mode must be skip or error; got "defer"' });
+});
+
+describe('our own sends the conversation does not list yet', () => {
+	const ours = (id: string, secondsAgo: number) => ({ id, at: (nowSeconds - secondsAgo) * 1000 + 200 });
+
+	test('a send is listed by its messageId; the others count besides the records within the window', () => {
+		const sends = [ours('id5', 5), ours('new1', 1), ours('old', 700)];
+		const unlisted = unlistedSends([record('outbound', 5), record('inbound', 2)], sends);
+		expect(unlisted).toEqual([ours('new1', 1), ours('old', 700)]);
+		expect(sentWithin([record('outbound', 5)], NOW, 10, unlisted)).toEqual({ ok: true, count: 2 });
+	});
+
+	test('an outgoing record without messageId is taken for one send of its second or up to a minute later, once', () => {
+		const unnamed = (secondsAgo: number) => ({ ...record('outbound', secondsAgo), messageId: null });
+		const sends = [ours('a', 10), ours('b', 9), ours('c', 1)];
+		expect(unlistedSends([unnamed(9)], sends)).toEqual([ours('b', 9), ours('c', 1)]);
+		expect(unlistedSends([unnamed(200)], sends)).toEqual(sends);
+	});
 });

@@ -105,6 +105,18 @@ export function messageField(show: Show, description: string): INodeProperties {
 	};
 }
 
+/** The Timeout option (Send's, Get Unanswered's): how long each request waits for the gateway, in milliseconds. */
+export function timeoutOption(description: string): INodeProperties {
+	return {
+		displayName: 'Timeout',
+		name: 'timeout',
+		type: 'number',
+		default: DEFAULT_TIMEOUT_MS,
+		typeOptions: { minValue: 1, maxValue: MAX_TIMEOUT_MS },
+		description,
+	};
+}
+
 /** The options of a send run, in the panel's order (see options.ts for how they are checked). */
 const SEND_OPTIONS: INodeProperties[] = [
 	{
@@ -153,15 +165,9 @@ const SEND_OPTIONS: INodeProperties[] = [
 		description:
 			'What Retry On Fail does with a send the gateway may have processed without confirming it (HTTP 5xx, a timeout, or a connection lost after the request went out). Do Not Resend unless set otherwise from node version 3; versions 1 and 2 resend.',
 	},
-	{
-		displayName: 'Timeout',
-		name: 'timeout',
-		type: 'number',
-		default: DEFAULT_TIMEOUT_MS,
-		typeOptions: { minValue: 1, maxValue: MAX_TIMEOUT_MS },
-		description:
-			'How long to wait for the gateway, in milliseconds. A send that times out is not retried, as the SMS may have gone out.',
-	},
+	timeoutOption(
+		"How long to wait for the gateway, in milliseconds. A send that times out is not retried, as the SMS may have gone out. Loop Guard's read of the conversation waits as long for each of its tries.",
+	),
 ];
 
 /** The Options collection of a send operation, with its own options (`extra`) among Send's, in alphabetical order. */

@@ -2,9 +2,9 @@
  * Loop Guard on Send SMS and Send and Wait for Response (off unless set; docs/sms-assistants.md#loop-guard): before
  * sending, the conversation with each guarded recipient is read (`GET /v1/conversation/{phone}`, one read per
  * number) and our messages within the window counted (core/sending/loop-guard.ts), with this run's earlier items
- * to the number added; at the limit the recipient is skipped or refuses its item. The numbers are held in this
- * process (concurrency.ts) from the read until the send is done, so sends to one number from one n8n process count
- * one after the other. Across processes (queue-mode workers) two reads can both see a number below the limit.
+ * to the number added, and this process's sends the conversation does not list yet (loop-guard-sends.ts); at the
+ * limit the recipient is skipped or refuses its item. The numbers are held in this process (concurrency.ts) from the
+ * read until the send is done, so sends to one number from one n8n process count one after the other. Across processes (queue-mode workers) two reads can both see a number below the limit.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -15,9 +15,10 @@ import { conversationCall } from '../../../core/lists/calls';
 import { atLimitText, loopGuardOf, sentWithin, type LoopGuard } from '../../../core/sending/loop-guard';
 import type { SendRequestBody } from '../../../core/sending/send';
 import { readRecords } from '../../../lists';
-import { operationError } from '../../../nodeErrors';
+import { operationError, type ItemError } from '../../../nodeErrors';
 import { asNodeError } from '../../../transport';
 import { numberRule, refusal } from '../../perItem';
+import { noteSend, unlistedSendsTo } from './loop-guard-sends';
 import { runMemory, sendKey } from './memory';
 import type { PlannedSend } from './requests';
 
@@ -62,28 +63,34 @@ export function loopGuardFor(
 
 export interface LoopRun<P> {
 	/** Per item: its plan, or the error that refused it (Mode Error, or a conversation that could not be read). */
-	plans: Array<P | NodeOperationError>;
+	plans: Array<P | ItemError>;
 	/** The plans to send, the skipped ones left out. */
 	planned: P[];
 	/** The recipients of item `index` Loop Guard skipped. */
 	skipped(index: number): Array<LoopSkipped<P>>;
-	/** Lets the next send to these numbers in this process go: call it once this run's sends are done. */
+	/**
+	 * Notes the guarded items' accepted sends, counted until the conversation lists them (loop-guard-sends.ts), and
+	 * lets the next send to these numbers in this process go: call it once this run's sends are done or failed.
+	 */
 	release(): void;
 }
 
-/** What the conversation with `to` says: our messages within the window; the read fails as the item's error. */
+/**
+ * What the conversation with `to` says: our messages within the window; the read (each try within the run's Timeout)
+ * fails as the item's error.
+ */
 async function sentRecently(
 	ctx: IExecuteFunctions,
 	to: string,
-	guard: LoopGuard,
-	now: Date,
+	{ guard, now, timeoutMs }: { guard: LoopGuard; now: Date; timeoutMs: number },
 	itemIndex: number,
 ): Promise<number> {
 	const call = conversationCall(to, { rule: numberRule(ctx, false, true) });
 	if (!call.ok)
 		throw refusal(ctx, 'Loop Guard', explained(`the conversation with ${to} cannot be read`, call.error), itemIndex);
-	const list = { path: call.path, query: call.query, listKey: call.listKey, wanted: 'all' as const };
-	const counted = sentWithin(await readRecords.call(ctx, list, itemIndex), now, guard.withinMinutes);
+	const list = { path: call.path, query: call.query, listKey: call.listKey, wanted: 'all' as const, timeoutMs };
+	const records = await readRecords.call(ctx, list, itemIndex);
+	const counted = sentWithin(records, now, guard.withinMinutes, unlistedSendsTo(to, records));
 	if (!counted.ok)
 		throw refusal(ctx, 'Loop Guard', explained(`the conversation with ${to} cannot be read`, counted.error), itemIndex);
 	return counted.count;
@@ -98,6 +105,7 @@ export async function applyLoopGuard<P extends PlannedSend & { loopGuard?: LoopG
 	endpoint: string,
 	plans: ReadonlyArray<P | NodeOperationError>,
 	planned: readonly P[],
+	timeoutMs: number,
 ): Promise<LoopRun<P> | undefined> {
 	const memory = runMemory(ctx);
 	const guarded = planned.filter(
@@ -107,7 +115,7 @@ export async function applyLoopGuard<P extends PlannedSend & { loopGuard?: LoopG
 	const release = await holdKeys(guarded.map((plan) => plan.recipients[0]));
 	// The window ends when the numbers are held: a run that waited for another counts up to now.
 	const now = new Date();
-	const refused = new Map<number, NodeOperationError>();
+	const refused = new Map<number, ItemError>();
 	const skipped = new Map<number, LoopSkipped<P>>();
 	// A run refused here sends nothing: its numbers are let go at once.
 	let decided = false;
@@ -119,9 +127,10 @@ export async function applyLoopGuard<P extends PlannedSend & { loopGuard?: LoopG
 			const guard = plan.loopGuard!;
 			let count: number;
 			try {
-				count = counts.get(to) ?? (await sentRecently(ctx, to, guard, now, plan.index));
+				count = counts.get(to) ?? (await sentRecently(ctx, to, { guard, now, timeoutMs }, plan.index));
 			} catch (error) {
-				const nodeError = asNodeError(ctx, error, plan.index) as NodeOperationError;
+				// The gateway's error (a NodeApiError) is the item's as much as a refusal is.
+				const nodeError = asNodeError(ctx, error, plan.index);
 				if (!ctx.continueOnFail()) throw nodeError;
 				refused.set(plan.index, nodeError);
 				continue;
@@ -148,6 +157,14 @@ export async function applyLoopGuard<P extends PlannedSend & { loopGuard?: LoopG
 		plans: plans.map((plan) => (plan instanceof NodeOperationError ? plan : (refused.get(plan.index) ?? plan))),
 		planned: planned.filter((plan) => !left(plan)),
 		skipped: (index) => (skipped.has(index) ? [skipped.get(index)!] : []),
-		release,
+		release: () => {
+			// The run's memory holds every send the gateway accepted, also when a later one stopped the run.
+			for (const plan of guarded) {
+				const sent = memory.get(sendKey(endpoint, plan.index, plan.recipients[0]));
+				// A Test Mode send is not listed in the conversation, so not counted.
+				if (sent?.kind === 'accepted' && plan.body.test !== true) noteSend(sent.to, sent.messageid);
+			}
+			release();
+		},
 	};
 }

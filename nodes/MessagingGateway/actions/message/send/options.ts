@@ -51,6 +51,10 @@ function wholeNumber(
 	return { field, error: `must be a whole number from ${min} to ${max}; got ${shownValue(value)}` };
 }
 
+/** The Timeout option in milliseconds (the default when not set), or what is wrong with it. */
+export const timeoutOf = (value: unknown): number | OptionProblem =>
+	wholeNumber('timeout', value, DEFAULT_TIMEOUT_MS, 1, MAX_TIMEOUT_MS);
+
 /** Whether to batch recipients: the option when set, else `byDefault` (it depends on the node version). */
 function batching(value: unknown, byDefault: boolean): boolean | OptionProblem {
 	if (value === undefined) return byDefault;
@@ -75,7 +79,7 @@ export const isProblem = (value: unknown): value is OptionProblem =>
 /** The run-wide options of the first item (n8n reads them once); version 2 batches by default, version 3 does not resend an unknown outcome. */
 export function runSettings(options: IDataObject, version: number): RunSettings | OptionProblem {
 	const concurrency = wholeNumber('concurrency', options.concurrency, DEFAULT_CONCURRENCY, 1, MAX_CONCURRENCY);
-	const timeoutMs = wholeNumber('timeout', options.timeout, DEFAULT_TIMEOUT_MS, 1, MAX_TIMEOUT_MS);
+	const timeoutMs = timeoutOf(options.timeout);
 	const batched = batching(options.batchRecipients, version >= 2);
 	const batchSize = wholeNumber('batchSize', options.batchSize, DEFAULT_BATCH_SIZE, 1, MAX_RECIPIENTS_PER_REQUEST);
 	const unknown = onUnknownOutcome(options.onUnknownOutcome, version);

@@ -36,7 +36,7 @@ import {
 	type OptionProblem,
 	type RunSettings,
 } from './options';
-import { operationError } from '../../../nodeErrors';
+import { isItemError, operationError } from '../../../nodeErrors';
 
 export interface SendOperation {
 	/** e.g. `/v1/message/send` */
@@ -163,6 +163,7 @@ export async function runSend(ctx: IExecuteFunctions, operation: SendOperation):
 		operation.endpoint,
 		quiet?.plans ?? planItems,
 		quiet?.planned ?? planItems.filter((plan): plan is Planned => !(plan instanceof NodeOperationError)),
+		settings.timeoutMs,
 	);
 	// Loop Guard holds its numbers from the conversation's read until the sends are done.
 	try {
@@ -196,8 +197,7 @@ async function sendRun(
 ): Promise<INodeExecutionData[]> {
 	const items = ctx.getInputData();
 	const plans = loops?.plans ?? quiet?.plans ?? planItems;
-	const planned =
-		loops?.planned ?? quiet?.planned ?? plans.filter((plan): plan is Planned => !(plan instanceof NodeOperationError));
+	const planned = loops?.planned ?? quiet?.planned ?? plans.filter((plan): plan is Planned => !isItemError(plan));
 	warnOfNameToNanp(ctx, planned);
 	// The guards count what is about to be sent: recipients Quiet Hours or Loop Guard skipped are not.
 	const stopped = await costGuard(ctx, operation.endpoint, planned, label);
@@ -214,7 +214,7 @@ async function sendRun(
 
 	return plans.flatMap((plan, itemIndex) => {
 		const pairedItem = { item: itemIndex };
-		if (plan instanceof NodeOperationError) return [{ json: errorItemJson(plan), pairedItem }];
+		if (isItemError(plan)) return [{ json: errorItemJson(plan), pairedItem }];
 		const results: Result[] = [...(byItem.get(itemIndex) ?? []), ...(loops?.skipped(itemIndex) ?? [])];
 		if (!quiet) return outputOf(operation, version, plan, results).map((json) => ({ json, pairedItem }));
 		return outputOf(operation, version, plan, quiet.resultsOf(plan, results)).map((json) => ({
