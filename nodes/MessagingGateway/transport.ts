@@ -11,9 +11,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS, NO_REDIRECTS } from './constants';
+import { CREDENTIAL_TYPE, DEFAULT_TIMEOUT_MS, NO_REDIRECTS } from './constants';
+import { baseUrlOf, secretsOf, type Credentials } from './credentialSecrets';
 import { isObject } from './core/objects';
-import { redactDeep, userInfoSecrets } from './core/secrets/redact';
+import { redactDeep } from './core/secrets/redact';
 import { resumeSignaturesIn } from './core/questions/resume-link';
 import { retryDecision, type AttemptOutcome, type RetryDecision } from './core/sending/retry';
 import type { Channel } from './core/sending/send';
@@ -90,35 +91,12 @@ function attemptOutcome(error: unknown): AttemptOutcome | undefined {
 const headerText = (value: unknown) =>
 	Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
 
-/** The Base URL as the user meant it: spaces and trailing slashes around it are typing, not address. */
-function baseUrlOf(credentials: { baseUrl?: string }): string {
-	return ((credentials.baseUrl ?? '').trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');
-}
-
 function isHttpUrl(url: string): boolean {
 	try {
 		return ['http:', 'https:'].includes(new URL(url).protocol);
 	} catch {
 		return false;
 	}
-}
-
-type Credentials = { baseUrl?: string; apiKey?: string; apiSecret?: string; signingSecret?: string };
-
-/** The credential's values that no error may show: key, secret, signing secret, and the Base URL's user info. */
-function secretsOf(credentials: Credentials): string[] {
-	return [
-		credentials.apiKey ?? '',
-		credentials.apiSecret ?? '',
-		credentials.signingSecret ?? '',
-		...userInfoSecrets(baseUrlOf(credentials)),
-	];
-}
-
-/** The secrets of the node's credential (none when it has none set: the run will say so where it needs one). */
-export async function credentialSecrets(ctx: IExecuteFunctions): Promise<Secrets> {
-	const credentials = await ctx.getCredentials<Credentials>(CREDENTIAL_TYPE, 0).catch(() => undefined);
-	return credentials ? secretsOf(credentials) : [];
 }
 
 async function prepare(

@@ -14,7 +14,7 @@ import * as optOut from './optOut/OptOut.resource';
 import * as whatsapp from './whatsapp/Whatsapp.resource';
 import { redactDeep } from '../core/secrets/redact';
 import { operationError, withoutSecrets } from '../nodeErrors';
-import { credentialSecrets } from '../transport';
+import { credentialSecrets } from '../credentialSecrets';
 
 /** Every resource with its operations; a new operation is added to its resource file's `operations`. */
 const RESOURCES = { account, message, number, inbox, conversation, contact, group, optOut, whatsapp };
