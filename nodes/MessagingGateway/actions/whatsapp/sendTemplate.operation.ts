@@ -39,7 +39,7 @@ export const description: INodeProperties[] = [
 	orderedValues(
 		'Body Variables',
 		'variables',
-		'The values of the template body’s {{1}}, {{2}}, … in order (sent as variable1, variable2, …); each one is required',
+		'The values of the template body’s {{1}}, {{2}}, … in order (sent as variable1, variable2, …); each one is required. Add one value per variable, each its own expression: n8n does not hand a whole list given as one expression to the node.',
 	),
 	orderedValues(
 		'Button Variables',
