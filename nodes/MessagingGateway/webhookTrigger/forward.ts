@@ -23,7 +23,7 @@ import { ForwardMemory, questionKeyOf, type Settled } from './forward-memory';
 import { ForwardBudget, handOn } from './hand-on';
 
 /** Questions handed on at once: a signed array of many events must not open a connection for each at once. */
-const FORWARDS_AT_ONCE = 8;
+export const FORWARDS_AT_ONCE = 8;
 
 /** Shared by every trigger of this n8n process. */
 const memory = new ForwardMemory();
