@@ -189,4 +189,30 @@ describe('Conversation → Get Unanswered with Loop Guard: the same one read cou
 		expect(refused.items[0].json.error).toBe('Loop Guard: Max Messages must be a whole number from 1 to 1000; got 0');
 		expect(gateway.emulator.requests).toEqual([]);
 	});
+
+	test('7 executions at once with Max Messages 5: 5 reserve an answer, 2 are skipped before their model; each send takes its own reservation; an item with nothing to answer reserves nothing', async () => {
+		const phone = '31610004313';
+		const executions = Array.from({ length: 7 }, (_, index) => `reserve-${index}`);
+		const read = async (executionId: string) =>
+			(await run(unanswered(phone, { maxMessages: 5, withinMinutes: 10, mode: 'skip' }), { executionId })).items[0]
+				.json;
+		// Nothing unanswered yet: these items are not answered, so they reserve nothing.
+		for (const executionId of ['idle-1', 'idle-2', 'idle-3'])
+			expect(await read(executionId)).toMatchObject({ count: 0, sentRecently: 0 });
+		await control('POST', '/emulator/inbound', { from: phone, content: 'Hello?' });
+		const items = await Promise.all(executions.map(read));
+		const goOn = executions.filter((_, index) => items[index].skipped === undefined);
+		expect(goOn).toHaveLength(5);
+		expect(items.filter((json) => json.skipped === 'loopGuard')).toEqual(
+			Array(2).fill(expect.objectContaining({ skipped: 'loopGuard', sentRecently: 5 })),
+		);
+		// The five answers are sent, each by the execution that reserved it: its own reservation is not counted against it.
+		for (const executionId of goOn) {
+			const sent = await run(send(phone, loopGuard({ maxMessages: 5, withinMinutes: 10 })), { executionId });
+			expect(sent.items[0].json).toMatchObject({ to: phone, messageid: expect.any(String) });
+		}
+		expect(smsTo(phone)).toHaveLength(5);
+		// The sends took the reservations' places: a later read counts 5, not 10.
+		expect(await read('reserve-later')).toMatchObject({ skipped: 'loopGuard', sentRecently: 5 });
+	});
 });

@@ -17,7 +17,8 @@ import { instantOfStamp } from '../../core/sending/schedule';
 import { FIELD_LABELS } from '../../descriptions/lists';
 import { readRecords, type ListQuery } from '../../lists';
 import { loopGuardOfOptions } from '../message/send/loop-guard';
-import { unlistedSendsTo } from '../message/send/loop-guard-sends';
+import { answersReservedByOthers, reserveAnswer, unlistedSendsTo } from '../message/send/loop-guard-sends';
+import { holdKeys } from '../../concurrency';
 import { loopGuardOption } from '../message/send/loop-guard-option';
 import { timeoutOption } from '../message/send/fields';
 import { isProblem, timeoutOf } from '../message/send/options';
@@ -105,17 +106,24 @@ function loopGuardFields(
 	records: readonly unknown[],
 	phone: string,
 	guard: LoopGuard | undefined,
+	willAnswer: boolean,
 	itemIndex: number,
 ): IDataObject {
 	if (guard === undefined) return {};
-	// This process's sends the conversation does not list yet count too, as on Send SMS.
+	// This process's sends the conversation does not list yet count too, as on Send SMS, and the answers other
+	// executions reserved here; below the limit, an item an assistant answers (the latest, with something unanswered)
+	// reserves the answer its execution is about to write.
 	const counted = sentWithin(records, new Date(), guard.withinMinutes, unlistedSendsTo(phone, records));
 	if (!counted.ok)
 		throw operationError(ctx.getNode(), explained(`The conversation with ${phone} cannot be read`, counted.error), {
 			itemIndex,
 		});
-	const sentRecently = counted.count;
-	if (sentRecently < guard.maxMessages) return { sentRecently };
+	const execution = ctx.getExecutionId();
+	const sentRecently = counted.count + answersReservedByOthers(phone, execution);
+	if (sentRecently < guard.maxMessages) {
+		if (willAnswer) reserveAnswer(phone, execution);
+		return { sentRecently };
+	}
 	if (guard.mode === 'skip') return { skipped: 'loopGuard', sentRecently };
 	throw operationError(ctx.getNode(), `Loop Guard: ${atLimitText(sentRecently, phone, guard)}`, {
 		itemIndex,
@@ -124,32 +132,42 @@ function loopGuardFields(
 	});
 }
 
-/** One output item per input item: the unanswered messages of the thread with its number. */
+/** The item of one input item: the unanswered messages of the thread with its number. */
+async function unansweredItem(
+	ctx: IExecuteFunctions,
+	{ list, phone, receivedAt, loopGuard }: Prepared,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const records = await readRecords.call(ctx, list, itemIndex);
+	const unanswered = unansweredOf(records, receivedAt, new Date());
+	if (!unanswered.ok)
+		throw operationError(ctx.getNode(), explained(`The conversation with ${phone} cannot be read`, unanswered.error), {
+			itemIndex,
+		});
+	const { messages, text, count, isLatest } = unanswered;
+	const json: IDataObject = {
+		phone,
+		messages: messages.map((message) => withSenderKind(message, message.sender)) as IDataObject[],
+		text,
+		count,
+		isLatest,
+		...loopGuardFields(ctx, records, phone, loopGuard, isLatest && count > 0, itemIndex),
+	};
+	return [withSenderKind(json, phone)];
+}
+
+/** One output item per input item; with Loop Guard the number is held from the read to the reservation, as Send SMS holds it to its send. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem(
 		this,
 		(itemIndex) => prepare(this, itemIndex),
-		async ({ list, phone, receivedAt, loopGuard }, itemIndex) => {
-			const records = await readRecords.call(this, list, itemIndex);
-			const unanswered = unansweredOf(records, receivedAt, new Date());
-			if (!unanswered.ok)
-				throw operationError(
-					this.getNode(),
-					explained(`The conversation with ${phone} cannot be read`, unanswered.error),
-					{
-						itemIndex,
-					},
-				);
-			const { messages, text, count, isLatest } = unanswered;
-			const json: IDataObject = {
-				phone,
-				messages: messages.map((message) => withSenderKind(message, message.sender)) as IDataObject[],
-				text,
-				count,
-				isLatest,
-				...loopGuardFields(this, records, phone, loopGuard, itemIndex),
-			};
-			return [withSenderKind(json, phone)];
+		async (prepared, itemIndex) => {
+			const release = prepared.loopGuard === undefined ? () => {} : await holdKeys([prepared.phone]);
+			try {
+				return await unansweredItem(this, prepared, itemIndex);
+			} finally {
+				release();
+			}
 		},
 	);
 }

@@ -2,7 +2,8 @@
  * Loop Guard on Send SMS and Send and Wait for Response (off unless set; docs/sms-assistants.md#loop-guard): before
  * sending, the conversation with each guarded recipient is read (`GET /v1/conversation/{phone}`, one read per
  * number) and our messages within the window counted (core/sending/loop-guard.ts), with this run's earlier items
- * to the number added, and this process's sends the conversation does not list yet (loop-guard-sends.ts); at the
+ * to the number added, this process's sends the conversation does not list yet and the answers other executions'
+ * Get Unanswered reserved (loop-guard-sends.ts); at the
  * limit the recipient is skipped or refuses its item. The numbers are held in this process (concurrency.ts) from the
  * read until the send is done, so sends to one number from one n8n process count one after the other. Across processes (queue-mode workers) two reads can both see a number below the limit.
  */
@@ -18,7 +19,7 @@ import { readRecords } from '../../../lists';
 import { operationError, type ItemError } from '../../../nodeErrors';
 import { asNodeError } from '../../../transport';
 import { numberRule, refusal } from '../../perItem';
-import { noteSend, unlistedSendsTo } from './loop-guard-sends';
+import { answersReservedByOthers, noteSend, unlistedSendsTo } from './loop-guard-sends';
 import { runMemory, sendKey } from './memory';
 import type { PlannedSend } from './requests';
 
@@ -93,7 +94,7 @@ async function sentRecently(
 	const counted = sentWithin(records, now, guard.withinMinutes, unlistedSendsTo(to, records));
 	if (!counted.ok)
 		throw refusal(ctx, 'Loop Guard', explained(`the conversation with ${to} cannot be read`, counted.error), itemIndex);
-	return counted.count;
+	return counted.count + answersReservedByOthers(to, ctx.getExecutionId());
 }
 
 /**
@@ -162,7 +163,8 @@ export async function applyLoopGuard<P extends PlannedSend & { loopGuard?: LoopG
 			for (const plan of guarded) {
 				const sent = memory.get(sendKey(endpoint, plan.index, plan.recipients[0]));
 				// A Test Mode send is not listed in the conversation, so not counted.
-				if (sent?.kind === 'accepted' && plan.body.test !== true) noteSend(sent.to, sent.messageid);
+				if (sent?.kind === 'accepted' && plan.body.test !== true)
+					noteSend(sent.to, sent.messageid, ctx.getExecutionId());
 			}
 			release();
 		},
