@@ -60,6 +60,17 @@ export function repositoryPath(href: string): string {
 	return decodeURIComponent(match[1]);
 }
 
+/** What showWorkflow reads in the browser: the page, and the router of n8n's Vue app mounted on #app. */
+interface Browserside {
+	document: {
+		querySelector(selector: string): {
+			__vue_app__?: { config: { globalProperties: { $router?: { push(path: string): Promise<unknown> } } } };
+		} | null;
+		querySelectorAll(selector: string): ArrayLike<{ innerText: string }> & Iterable<{ innerText: string }>;
+	};
+	location: { pathname: string };
+}
+
 interface EditorPage {
 	page: Page;
 	n8nUrl: string;
@@ -81,6 +92,45 @@ export function editorPage(current: () => EditorPage) {
 		const { page, n8nUrl } = current();
 		await page.goto(`${n8nUrl}/workflow/${workflowId}${nodeId ? `/${nodeId}` : ''}`);
 		await page.waitForSelector(testId('canvas-node'), { timeout: 60_000 });
+	}
+
+	/**
+	 * Shows a workflow's canvas through the running editor's own router, as a click in n8n's lists does: loading the
+	 * page again takes seconds on this machine, this a fraction of one. Only between workflows nobody changed (n8n
+	 * would ask to save first); the page is loaded as usual when the editor is not running yet or the canvas does
+	 * not show the workflow's nodes within 20 s.
+	 */
+	async function showWorkflow(workflowId: string): Promise<void> {
+		const { page } = current();
+		const names = (await savedNodes(workflowId)).map((node) => node.name);
+		const routed = await page
+			.evaluate(async (path) => {
+				const { document } = globalThis as unknown as Browserside;
+				const router = document.querySelector('#app')?.__vue_app__?.config.globalProperties.$router;
+				if (!router) return false;
+				await router.push(path);
+				return true;
+			}, `/workflow/${workflowId}`)
+			.catch(() => false);
+		const shown =
+			routed &&
+			(await page
+				.waitForFunction(
+					({ id, names }) => {
+						const { document, location } = globalThis as unknown as Browserside;
+						const nodes = [...document.querySelectorAll('[data-test-id="canvas-node"]')].map((node) => node.innerText);
+						return (
+							location.pathname.endsWith(`/workflow/${id}`) &&
+							nodes.length === names.length &&
+							names.every((name) => nodes.some((text) => text.includes(name)))
+						);
+					},
+					{ id: workflowId, names },
+					{ timeout: 20_000 },
+				)
+				.then(() => true)
+				.catch(() => false));
+		if (!shown) await openWorkflow(workflowId);
 	}
 
 	/** A picture of the page, without the "Production Checklist" n8n opens over published workflows a moment after loading. */
@@ -121,5 +171,5 @@ export function editorPage(current: () => EditorPage) {
 		return await page.locator(testId('ndv')).innerText();
 	}
 
-	return { testId, savedNodes, openWorkflow, picture, searchNodePanel, openPanel };
+	return { testId, savedNodes, openWorkflow, showWorkflow, picture, searchNodePanel, openPanel };
 }

@@ -53,7 +53,7 @@ afterAll(async () => {
 	await stop?.();
 });
 
-const { testId, openWorkflow, picture, savedNodes, searchNodePanel, openPanel } = editorPage(() => ({
+const { testId, openWorkflow, showWorkflow, picture, savedNodes, searchNodePanel, openPanel } = editorPage(() => ({
 	page,
 	n8nUrl: n8n.url,
 	client,
@@ -89,7 +89,7 @@ test("every example opens on its nodes' default versions, without a parameter is
 				});
 			}
 		}
-		await openWorkflow(id);
+		await showWorkflow(id);
 		await expect(page.locator(testId('canvas-node')).count()).resolves.toBe(workflow.nodes.length);
 		// The AI agent examples wait for the chat model credential the user chooses: only their Chat Model may say so.
 		for (const warning of ['node-issues', 'canvas-node-status-warning']) {
