@@ -5,10 +5,13 @@
  */
 import type { Execution } from '../../tools/n8n-client';
 import { waitFor } from '../../tools/waits';
-import type { SentSms, conversationWorld } from './send-and-wait-world';
+import type { Question, SentSms, conversationWorld } from './send-and-wait-world';
 
-/** Declares the tests on the scenarios' world. */
-export function sendAndWaitEdgeScenarios(world: ReturnType<typeof conversationWorld>) {
+/** Declares the tests on the scenarios' world; `timingOut` holds the question with a 3 s wait limit asked first. */
+export function sendAndWaitEdgeScenarios(
+	world: ReturnType<typeof conversationWorld>,
+	timingOut: { question?: Question },
+) {
 	const { control, newNumber, startQuestion, executionById, ask, reply, isWaiting, answerOf, sendPlainSms } = world;
 
 	test('free text: any reply from the number asked resumes it, as sent', async () => {
@@ -107,12 +110,8 @@ export function sendAndWaitEdgeScenarios(world: ReturnType<typeof conversationWo
 	);
 
 	test('timeout: a limit that runs out gives timedOut: true', async () => {
-		const question = await ask({
-			responseType: 'approval',
-			options: {
-				limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 0.05, resumeUnit: 'minutes' } },
-			},
-		});
+		const { question } = timingOut;
+		if (question === undefined) throw new Error('the question with a wait limit was not asked (its test failed)');
 		expect(await answerOf(question, 150_000)).toEqual({
 			timedOut: true,
 			messageid: question.sms.messageid,

@@ -6,13 +6,32 @@
  */
 import { nodeOutput, type Execution } from '../../tools/n8n-client';
 import { waitFor } from '../../tools/waits';
-import { SENDER, conversationWorld, type ConversationSetting, type SentSms } from './send-and-wait-world';
+import {
+	SENDER,
+	conversationWorld,
+	type ConversationSetting,
+	type Question,
+	type SentSms,
+} from './send-and-wait-world';
 import { sendAndWaitEdgeScenarios } from './send-and-wait-edge-scenarios';
 
 /** Declares the tests; `setting()` is read in their beforeAll, after the calling file's. */
 export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 	const world = conversationWorld(setting);
 	const { control, newNumber, startQuestion, ask, reply, isWaiting, answerOf, triggerItems } = world;
+
+	// n8n's wait tracker resumes a question whose wait limit ran out within about a minute: asked first, its answer is
+	// checked last (send-and-wait-edge-scenarios.ts), so that minute passes while the other scenarios run.
+	const timingOut: { question?: Question } = {};
+	test('timeout: a question with a wait limit of 3 s is asked first and waits (its answer is checked last)', async () => {
+		timingOut.question = await ask({
+			responseType: 'approval',
+			options: {
+				limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 0.05, resumeUnit: 'minutes' } },
+			},
+		});
+		expect(timingOut.question.sms.content).toBe('Approve the refund of €120? Reply YES or NO');
+	});
 
 	describe('approval', () => {
 		test('"Yes" resumes with approved: true; the SMS asked with the hint and carried the link, which no output shows', async () => {
@@ -204,5 +223,5 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 		});
 	});
 
-	sendAndWaitEdgeScenarios(world);
+	sendAndWaitEdgeScenarios(world, timingOut);
 }
