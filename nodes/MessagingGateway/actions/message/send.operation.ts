@@ -42,7 +42,7 @@ const SEND_ADDITIONAL_FIELDS: INodeProperties[] = [
 		displayName: 'Test Mode',
 		name: 'test',
 		type: 'boolean',
-		default: false,
+		default: true,
 		description: 'Whether the gateway only validates the message: nothing is sent and no credits are used',
 	},
 ];

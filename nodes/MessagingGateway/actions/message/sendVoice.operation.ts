@@ -55,7 +55,7 @@ export const description: INodeProperties[] = [
 				displayName: 'Test Mode',
 				name: 'test',
 				type: 'boolean',
-				default: false,
+				default: true,
 				description: 'Whether the gateway only validates the request: nobody is called and no credits are used',
 			},
 		],

@@ -51,7 +51,7 @@ export const BUTTONS_AND_LIST_OPTIONS: INodeProperties[] = [
 		displayName: 'SMS Fallback',
 		name: 'smsFallback',
 		type: 'boolean',
-		default: false,
+		default: true,
 		description:
 			'Whether a recipient WhatsApp refuses (24-hour window closed: 137; no WhatsApp: 140) gets an SMS instead: the message, then the choices numbered ("Reply 1 for Yes, 2 for No"). Read from the first item for the whole run.',
 	},
