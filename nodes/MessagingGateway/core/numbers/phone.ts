@@ -22,9 +22,10 @@
  * number is refused, and so are digits that are two valid numbers.
  */
 import { explained } from '../error-text';
-import { countryByCode, type Country } from './countries';
+import type { Country } from './countries';
 import { readLegacyNumber } from './legacy';
 import { isSupportedCountry, parsePhoneNumberFromString, type PhoneNumber } from './libphonenumber';
+import { countryName, invalidReason, lengthSlip, shown, slipText } from './why-invalid';
 
 export type NumberResult = { ok: true; digits: string } | { ok: false; error: string };
 
@@ -61,23 +62,6 @@ export type NumberReading = { ok: true; digits: string } | { ok: false; problem:
 const NUMBER_CHARACTER = /[\d\s\-./\u00a0()]/;
 /** A text of such characters only, with an optional + first (the fast check; NUMBER_CHARACTER names the culprit). */
 const NUMBER_TEXT = /^\+?[\d\s\-./\u00a0()]*$/;
-
-const countryName = (code: string | undefined) => {
-	const country = code === undefined ? undefined : countryByCode(code);
-	return country ? `${country.name} (${country.code})` : undefined;
-};
-
-/** "+44 7700 900123" as libphonenumber formats it, for messages. */
-const shown = (number: PhoneNumber) => number.formatInternational();
-
-/** Why a reading that is not valid is not: which country's ranges it misses, or that its length cannot fit. */
-function invalidReason(number: PhoneNumber | undefined, digits: string): string {
-	if (!number) return `no country calling code starts +${digits.slice(0, 3)}…`;
-	const country = countryName(number.country);
-	if (!number.isPossible())
-		return `+${number.countryCallingCode} ${number.nationalNumber} has a length no number of ${country ?? `country code ${number.countryCallingCode}`} has`;
-	return `${shown(number)} is in no range ${country ? `of ${country} ` : ''}that libphonenumber knows to be in use`;
-}
 
 const refused = (kind: NumberProblem['kind'], text: string): NumberReading => ({ ok: false, problem: { kind, text } });
 
@@ -135,8 +119,17 @@ function readByLibphonenumber(input: string, defaultCountry: Country | undefined
 	if (chosen) return { ok: true, digits: chosen.number.slice(1) };
 
 	const advice = rule.acceptInvalid ? '' : ' If the number is new, turn on Accept Unrecognized Numbers.';
-	if (written)
+	const internationalSlip = lengthSlip(international);
+	if (written) {
+		if (internationalSlip) return refused('invalid', slipText(internationalSlip, international!, digits, '', advice));
 		return refused('invalid', explained('is not a valid number', `${invalidReason(international, digits)}.${advice}`));
+	}
+	const nationalSlip = lengthSlip(national);
+	if (defaultCountry && nationalSlip)
+		return refused(
+			'invalid',
+			slipText(nationalSlip, national!, digits, ` for a number of ${defaultCountry.code}`, advice),
+		);
 	if (defaultCountry) {
 		const country = `${defaultCountry.name} (${defaultCountry.code})`;
 		const asNational = plan ? invalidReason(national, digits) : `libphonenumber knows no numbering plan of ${country}`;
@@ -156,6 +149,7 @@ function readByLibphonenumber(input: string, defaultCountry: Country | undefined
 				`Write it with its country code (+31 6…)${rule.countryOption ? ' or set the Default Country option' : ''}.`,
 			),
 		);
+	if (internationalSlip) return refused('invalid', slipText(internationalSlip, international!, digits, '', advice));
 	const setCountry = rule.countryOption ? 'set the Default Country option' : 'write it with + and its country code';
 	return refused(
 		'invalid',
