@@ -23,7 +23,7 @@ export const description: INodeProperties[] = [
 		typeOptions: { multipleValues: true, sortable: true },
 		placeholder: 'Add Button',
 		default: {},
-		description: `1 to ${MAX_BUTTONS} reply buttons; a tap comes back as a WhatsApp message`,
+		description: `1 to ${MAX_BUTTONS} reply buttons. A tap comes back to the trigger as a WhatsApp message whose message.content is the button's Title, not its ID: branch on the title`,
 		displayOptions: { show },
 		options: [
 			{
@@ -35,7 +35,8 @@ export const description: INodeProperties[] = [
 						name: 'id',
 						type: 'string',
 						default: '',
-						description: 'Your own ID of the button, unique among the buttons',
+						description:
+							"Your own ID of the button, unique among the buttons. The gateway is not documented to return it with a tap: a tap's message.content is the Title",
 					},
 					{
 						displayName: 'Title',
