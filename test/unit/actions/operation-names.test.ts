@@ -34,3 +34,11 @@ test("the trigger's opt-out events name the list as the operation does", () => {
 	expect(actions).toEqual(['On number added to opt-out list', 'On number removed from opt-out list']);
 	expect(actions[0]).toContain(subtitles['optOut:create'].replace(/^Add to /, 'added to '));
 });
+
+test('Message → Send is named Send SMS in the Operation list, as its action, the docs and the examples name it', () => {
+	const operation = action.properties.find(
+		(property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes('message'),
+	)!;
+	const send = (operation.options as INodePropertyOptions[]).find((option) => option.value === 'send')!;
+	expect([send.name, send.action]).toEqual(['Send SMS', 'Send SMS']);
+});

@@ -28,7 +28,6 @@ export const description: INodeProperties[] = [
 				action: 'Get many sent messages',
 				description: 'List the messages the account sent, with their delivery status (the sent history)',
 			},
-			{ name: 'Send', value: 'send', action: 'Send SMS', description: 'Send an SMS to one or more numbers' },
 			{
 				name: 'Send and Wait for Response',
 				value: 'sendAndWait',
@@ -36,6 +35,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Send an SMS to one number and wait for the reply (approve/disapprove or free text) or the delivery report',
 			},
+			{ name: 'Send SMS', value: 'send', action: 'Send SMS', description: 'Send an SMS to one or more numbers' },
 			{
 				name: 'Send Voice Message',
 				value: 'sendVoice',

@@ -23,7 +23,7 @@ export const description: INodeProperties[] = [
 		typeOptions: { multipleValues: true, sortable: true },
 		placeholder: 'Add Button',
 		default: {},
-		description: `1 to ${MAX_BUTTONS} reply buttons. A tap comes back to the trigger as a WhatsApp message whose message.content is the button's Title, not its ID: branch on the title`,
+		description: `1 to ${MAX_BUTTONS} reply buttons. A tap comes back to the trigger as a WhatsApp message whose message.content is the button's Title, not its ID: branch on the title.`,
 		displayOptions: { show },
 		options: [
 			{
@@ -36,7 +36,7 @@ export const description: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						description:
-							"Your own ID of the button, unique among the buttons. The gateway is not documented to return it with a tap: a tap's message.content is the Title",
+							"Your own ID of the button, unique among the buttons. The gateway is not documented to return it with a tap: a tap's message.content is the Title.",
 					},
 					{
 						displayName: 'Title',

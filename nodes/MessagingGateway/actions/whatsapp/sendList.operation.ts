@@ -41,7 +41,7 @@ export const description: INodeProperties[] = [
 		typeOptions: { multipleValues: true, sortable: true },
 		placeholder: 'Add Section',
 		default: {},
-		description: `The list: sections of rows, at most ${LIST_LIMITS.rows} rows in all. A pick comes back to the trigger as a WhatsApp message whose message.content is the row's Title, not its ID: branch on the title`,
+		description: `The list: sections of rows, at most ${LIST_LIMITS.rows} rows in all. A pick comes back to the trigger as a WhatsApp message whose message.content is the row's Title, not its ID: branch on the title.`,
 		displayOptions: { show },
 		options: [
 			{
