@@ -121,7 +121,7 @@ export const API_ERROR_CODES: Readonly<Record<string, CodeInfo>> = {
 	'136': { name: 'Invalid page', meaning: 'The page number is invalid' },
 	'137': thirdParty(
 		'WhatsApp window closed',
-		'The 24H window is not open: the person has not written to you on WhatsApp in the last 24 hours. Send a template message instead (WhatsApp → Send Template), or turn on the option SMS Fallback to send an SMS',
+		'The person has not written to you on WhatsApp in the last 24 hours, so WhatsApp takes only a template from you: use WhatsApp → Send Template, or turn on the option SMS Fallback to send an SMS',
 	),
 	'138': thirdParty(
 		'WhatsApp misconfigured',
