@@ -8,6 +8,7 @@ module.exports = {
 	// `npm run dev` as a user runs it has its own config (jest.dev.config.js).
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/dev-command.test.ts$'],
 	globalSetup: '<rootDir>/test/e2e/global-setup.ts',
+	globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
 	// SIGINT and SIGTERM stop the n8n, Redis and Postgres a test file started (tools/jest-signal-environment.ts).
 	testEnvironment: '<rootDir>/tools/jest-signal-environment.ts',
 	testTimeout: 120000,

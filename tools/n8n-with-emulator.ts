@@ -7,15 +7,21 @@ import { N8nClient } from './n8n-client';
 import { ensureN8n } from './n8n-install';
 import { startN8n, tailOf, type N8nServer, type StartN8nOptions } from './n8n-process';
 
-export interface N8nWithEmulator {
+/** An emulator and an n8n to use, not to restart (shared-n8n.ts gives one the run's other files use too). */
+export interface EmulatorOnN8n {
 	emulator: Emulator;
-	n8n: N8nServer;
+	n8n: Pick<N8nServer, 'url' | 'port' | 'userFolder' | 'logFile'>;
 	client: N8nClient;
 	stop(): Promise<void>;
 }
 
+/** An emulator and an n8n of the caller's own. */
+export interface N8nWithEmulator extends EmulatorOnN8n {
+	n8n: N8nServer;
+}
+
 /** `work`'s result; its failure carries the tail of n8n's log. */
-export async function withLogOf<T>(n8n: N8nServer, work: Promise<T>): Promise<T> {
+export async function withLogOf<T>(n8n: Pick<N8nServer, 'logFile'>, work: Promise<T>): Promise<T> {
 	try {
 		return await work;
 	} catch (error) {
@@ -52,7 +58,7 @@ export async function startN8nWithEmulator(
 }
 
 /** A gateway credential in n8n for the emulator's account (no signing secret); its id. */
-export const emulatorCredential = ({ emulator, n8n, client }: N8nWithEmulator, name = 'Messaging Gateway account') =>
+export const emulatorCredential = ({ emulator, n8n, client }: EmulatorOnN8n, name = 'Messaging Gateway account') =>
 	withLogOf(
 		n8n,
 		client.createCredential(name, {

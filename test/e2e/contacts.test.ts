@@ -7,15 +7,16 @@
 import type { Emulator } from '../../emulator/server';
 import { loadExample, type ExampleWorkflow, type N8nClient } from '../../tools/n8n-client';
 import { PACKAGE_NAME } from '../../tools/n8n-install';
-import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
-import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
+import { stopN8nOnExit } from '../../tools/n8n-process';
+import { withLogOf, type EmulatorOnN8n } from '../../tools/n8n-with-emulator';
+import { sharedN8nWithEmulator } from '../../tools/shared-n8n';
 import { waitFor } from '../../tools/waits';
 import { emulatorClient } from '../support/emulator-client';
 
 stopN8nOnExit();
 
 let emulator: Emulator;
-let n8n: N8nServer;
+let n8n: EmulatorOnN8n['n8n'];
 let client: N8nClient;
 let credentialId: string;
 let stop: (() => Promise<void>) | undefined;
@@ -87,7 +88,7 @@ const groupWorkflow = {
 };
 
 beforeAll(async () => {
-	({ emulator, n8n, client, stop } = await startN8nWithEmulator({ settings: { deliveryDelayMs: 200 } }));
+	({ emulator, n8n, client, stop } = await sharedN8nWithEmulator({ settings: { deliveryDelayMs: 200 } }));
 	const { account } = emulator;
 	credentialId = await client.createCredential('Messaging Gateway account', {
 		baseUrl: emulator.url,

@@ -7,20 +7,21 @@
 import { setUpDemo, type Demo } from '../../tools/demo';
 import { nodeOutput, type Execution } from '../../tools/n8n-client';
 import { stopN8nOnExit, tailOf } from '../../tools/n8n-process';
-import { startN8nWithEmulator, withLogOf, type N8nWithEmulator } from '../../tools/n8n-with-emulator';
+import { withLogOf, type EmulatorOnN8n } from '../../tools/n8n-with-emulator';
+import { sharedN8nWithEmulator } from '../../tools/shared-n8n';
 import { waitFor, waitForWebhooks } from '../../tools/waits';
 import { emulatorControl, type EmulatorControl } from '../support/emulator-client';
 
 stopN8nOnExit();
 
-let world: N8nWithEmulator;
+let world: EmulatorOnN8n;
 let demo: Demo;
 let control: EmulatorControl;
 
 const NUMBERS = ['31612345601', '31612345602', '447700100123'];
 
 beforeAll(async () => {
-	world = await startN8nWithEmulator({ settings: { deliveryDelayMs: 500 } });
+	world = await sharedN8nWithEmulator({ settings: { deliveryDelayMs: 500 } });
 	control = emulatorControl(world.emulator);
 	demo = await withLogOf(world.n8n, setUpDemo(world.emulator, world.client));
 	await waitForWebhooks([`${world.n8n.url}/webhook/broadcast`], {

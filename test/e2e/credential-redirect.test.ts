@@ -9,13 +9,14 @@ import type { AddressInfo } from 'node:net';
 
 import type { Emulator } from '../../emulator/server';
 import type { N8nClient } from '../../tools/n8n-client';
-import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
-import { startN8nWithEmulator } from '../../tools/n8n-with-emulator';
+import { stopN8nOnExit } from '../../tools/n8n-process';
+import type { EmulatorOnN8n } from '../../tools/n8n-with-emulator';
+import { sharedN8nWithEmulator } from '../../tools/shared-n8n';
 
 stopN8nOnExit();
 
 let emulator: Emulator;
-let n8n: N8nServer;
+let n8n: EmulatorOnN8n['n8n'];
 let client: N8nClient;
 let stop: (() => Promise<void>) | undefined;
 let credentialId: string;
@@ -31,7 +32,7 @@ const listen = async (server: Server) => {
 };
 
 beforeAll(async () => {
-	({ emulator, n8n, client, stop } = await startN8nWithEmulator());
+	({ emulator, n8n, client, stop } = await sharedN8nWithEmulator());
 	target = createServer((request, response) => {
 		received.push(request.headers);
 		response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');

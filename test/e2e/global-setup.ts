@@ -3,9 +3,12 @@
  * otherwise Debian's Chromium, installed with apt-get when it is missing and we run as root.
  * When it cannot be had, stop at once with one line that says how to get it. Then the n8n of
  * N8N_VERSION, installed once into its cache folder: a first install takes 6 to 16 minutes on a
- * busy 2-core machine, more than a test file's set-up may take, so no test file pays for it.
+ * busy 2-core machine, more than a test file's set-up may take, so no test file pays for it. Last, the folder
+ * where the run's shared n8n is recorded (tools/shared-n8n.ts).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import { aptInstall } from '../../tools/apt';
 import { ensureN8n } from '../../tools/n8n-install';
@@ -33,6 +36,8 @@ function installChromium() {
 export default function globalSetup() {
 	ensureBrowser();
 	ensureN8n();
+	// The run's shared n8n is recorded here by its first user and stopped by global-teardown.ts (tools/shared-n8n.ts).
+	process.env.E2E_SHARED_N8N_DIR = mkdtempSync(join(tmpdir(), 'e2e-shared-n8n-'));
 }
 
 function ensureBrowser() {

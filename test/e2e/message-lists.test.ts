@@ -5,8 +5,9 @@
  */
 import type { Emulator } from '../../emulator/server';
 import { N8nClient, nodeOutput, type ExampleWorkflow } from '../../tools/n8n-client';
-import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
-import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
+import { stopN8nOnExit } from '../../tools/n8n-process';
+import { withLogOf, type EmulatorOnN8n } from '../../tools/n8n-with-emulator';
+import { sharedN8nWithEmulator } from '../../tools/shared-n8n';
 import { waitFor } from '../../tools/waits';
 import { INBOX_ITEM_FIELDS } from '../fixtures/spec-events';
 import { emulatorClient } from '../support/emulator-client';
@@ -15,13 +16,13 @@ import { chainConnections, gatewayNode } from '../support/workflow-chain';
 stopN8nOnExit();
 
 let emulator: Emulator;
-let n8n: N8nServer;
+let n8n: EmulatorOnN8n['n8n'];
 let client: N8nClient;
 let stop: (() => Promise<void>) | undefined;
 const PHONE = '31612000001';
 
 beforeAll(async () => {
-	({ emulator, n8n, client, stop } = await startN8nWithEmulator({ settings: { deliveryDelayMs: 60_000 } }));
+	({ emulator, n8n, client, stop } = await sharedN8nWithEmulator({ settings: { deliveryDelayMs: 60_000 } }));
 }, 900_000);
 afterAll(async () => {
 	await stop?.();

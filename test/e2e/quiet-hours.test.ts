@@ -8,15 +8,16 @@
 import type { Emulator } from '../../emulator/server';
 import { QUIET_HOURS_OPTION } from '../../nodes/MessagingGateway/actions/message/send/quiet-hours-option';
 import { PACKAGE_NAME } from '../../tools/n8n-install';
-import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
-import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
+import { stopN8nOnExit } from '../../tools/n8n-process';
+import { withLogOf, type EmulatorOnN8n } from '../../tools/n8n-with-emulator';
+import { sharedN8nWithEmulator } from '../../tools/shared-n8n';
 import { waitForWebhooks } from '../../tools/waits';
 import { emulatorClient } from '../support/emulator-client';
 
 stopN8nOnExit();
 
 let emulator: Emulator;
-let n8n: N8nServer;
+let n8n: EmulatorOnN8n['n8n'];
 let stop: (() => Promise<void>) | undefined;
 const HOUR = 3_600_000;
 // Whole hours ahead, so the window never wraps past midnight: from 01:00 when that is still ahead.
@@ -34,7 +35,7 @@ const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 beforeAll(async () => {
 	let client;
-	({ emulator, n8n, client, stop } = await startN8nWithEmulator({
+	({ emulator, n8n, client, stop } = await sharedN8nWithEmulator({
 		account: { balance: 100000, timezone: 'UTC' },
 		settings: { deliveryDelayMs: 60_000 },
 	}));

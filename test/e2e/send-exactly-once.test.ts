@@ -11,15 +11,16 @@ import { MAX_RECIPIENTS_PER_REQUEST } from '../../nodes/MessagingGateway/core/se
 import type { Emulator } from '../../emulator/server';
 import { isFinished, N8nClient, nodeOutput, type Execution } from '../../tools/n8n-client';
 import { PACKAGE_NAME } from '../../tools/n8n-install';
-import { stopN8nOnExit, tailOf, type N8nServer } from '../../tools/n8n-process';
-import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
+import { stopN8nOnExit, tailOf } from '../../tools/n8n-process';
+import { withLogOf, type EmulatorOnN8n } from '../../tools/n8n-with-emulator';
+import { sharedN8nWithEmulator } from '../../tools/shared-n8n';
 import { sleep } from '../../tools/waits';
 import { emulatorControl, type EmulatorControl } from '../support/emulator-client';
 
 stopN8nOnExit();
 
 let emulator: Emulator;
-let n8n: N8nServer;
+let n8n: EmulatorOnN8n['n8n'];
 let client: N8nClient;
 let control: EmulatorControl;
 let credentialId: string;
@@ -29,7 +30,7 @@ const numbers = (count: number, first: number) =>
 	Array.from({ length: count }, (_, index) => `3165${String(first + index).padStart(7, '0')}`);
 
 beforeAll(async () => {
-	({ emulator, n8n, client, stop } = await startN8nWithEmulator({ account: { balance: 100000 } }));
+	({ emulator, n8n, client, stop } = await sharedN8nWithEmulator({ account: { balance: 100000 } }));
 	control = emulatorControl(emulator);
 	credentialId = await withLogOf(
 		n8n,

@@ -7,8 +7,9 @@
 import type { Emulator } from '../../emulator/server';
 import { setUpDemo, type Demo } from '../../tools/demo';
 import { N8nClient, type Execution } from '../../tools/n8n-client';
-import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
-import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
+import { stopN8nOnExit } from '../../tools/n8n-process';
+import { withLogOf, type EmulatorOnN8n } from '../../tools/n8n-with-emulator';
+import { sharedN8nWithEmulator } from '../../tools/shared-n8n';
 import { waitFor } from '../../tools/waits';
 import { specViolations } from '../fixtures/spec-events';
 import { actionNode, webhookRunner } from './vendor-parity-workflows';
@@ -16,13 +17,13 @@ import { actionNode, webhookRunner } from './vendor-parity-workflows';
 stopN8nOnExit();
 
 let emulator: Emulator;
-let n8n: N8nServer;
+let n8n: EmulatorOnN8n['n8n'];
 let client: N8nClient;
 let demo: Demo;
 let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-	({ emulator, n8n, client, stop } = await startN8nWithEmulator({
+	({ emulator, n8n, client, stop } = await sharedN8nWithEmulator({
 		settings: { deliveryDelayMs: 500, retryBaseMs: 200 },
 	}));
 	demo = await withLogOf(n8n, setUpDemo(emulator, client));

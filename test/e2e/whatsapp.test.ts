@@ -5,14 +5,15 @@
  * 2.41.1 and 1.123.81 (N8N_VERSION).
  */
 import { stopN8nOnExit } from '../../tools/n8n-process';
-import { emulatorCredential, startN8nWithEmulator, type N8nWithEmulator } from '../../tools/n8n-with-emulator';
+import { emulatorCredential, type EmulatorOnN8n } from '../../tools/n8n-with-emulator';
+import { sharedN8nWithEmulator } from '../../tools/shared-n8n';
 import { emulatorClient, n8nExecutions } from '../support/emulator-client';
 import { buttons, errorOf, numbers, output, template, whatsappScenarios } from './whatsapp-scenarios';
 
 stopN8nOnExit();
 
 /** One n8n and one emulator for the whole file. */
-let world: N8nWithEmulator | undefined;
+let world: EmulatorOnN8n | undefined;
 let credentialId: string;
 const started = () => world!;
 const { control } = emulatorClient(() => started().emulator);
@@ -29,7 +30,7 @@ const { workflowWith, write, templateToThree, buttonsToTwenty } = whatsappScenar
 const FALLBACK_SMS = 'Is 10:00 fine?\nReply 1 for Yes, 2 for No';
 
 beforeAll(async () => {
-	world = await startN8nWithEmulator();
+	world = await sharedN8nWithEmulator();
 	credentialId = await emulatorCredential(world);
 }, 900_000);
 afterAll(async () => {
