@@ -1,14 +1,15 @@
 /** Sending lawfully on one n8n: the scenarios of lawful-scenarios.ts. */
 import { stopN8nOnExit, tailOf } from '../../tools/n8n-process';
-import { startN8nWithEmulator, type N8nWithEmulator } from '../../tools/n8n-with-emulator';
+import type { EmulatorOnN8n } from '../../tools/n8n-with-emulator';
+import { sharedN8nWithEmulator } from '../../tools/shared-n8n';
 import { lawfulScenarios } from './lawful-scenarios';
 
 stopN8nOnExit();
 
-let started: N8nWithEmulator;
+let started: EmulatorOnN8n;
 
 beforeAll(async () => {
-	started = await startN8nWithEmulator({
+	started = await sharedN8nWithEmulator({
 		account: { balance: 100000 },
 		settings: { deliveryDelayMs: 60_000, retryBaseMs: 50 },
 	});

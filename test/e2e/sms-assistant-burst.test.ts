@@ -7,8 +7,9 @@
 import type { Emulator } from '../../emulator/server';
 import { N8nClient, type ExampleWorkflow } from '../../tools/n8n-client';
 import { PACKAGE_NAME } from '../../tools/n8n-install';
-import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
-import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
+import { stopN8nOnExit } from '../../tools/n8n-process';
+import { withLogOf, type EmulatorOnN8n } from '../../tools/n8n-with-emulator';
+import { sharedN8nWithEmulator } from '../../tools/shared-n8n';
 import { waitForWebhooks } from '../../tools/waits';
 import { emulatorClient, n8nExecutions } from '../support/emulator-client';
 import { chainConnections, gatewayNode } from '../support/workflow-chain';
@@ -16,7 +17,7 @@ import { chainConnections, gatewayNode } from '../support/workflow-chain';
 stopN8nOnExit();
 
 let emulator: Emulator;
-let n8n: N8nServer;
+let n8n: EmulatorOnN8n['n8n'];
 let client: N8nClient;
 let stop: (() => Promise<void>) | undefined;
 const { control } = emulatorClient(() => emulator);
@@ -104,7 +105,7 @@ let workflowId: string;
 beforeAll(async () => {
 	// Each webhook once: on a busy machine n8n may take longer than the emulator's default 5 s to answer, and a
 	// webhook delivered again starts the workflow again (docs/sms-assistants.md#one-answer-to-a-burst says what then).
-	({ emulator, n8n, client, stop } = await startN8nWithEmulator({
+	({ emulator, n8n, client, stop } = await sharedN8nWithEmulator({
 		settings: { deliveryDelayMs: 60_000, webhookTimeoutMs: 60_000, maxAttempts: 1 },
 	}));
 	const credentialId = await withLogOf(
