@@ -84,7 +84,11 @@ test('every documented API error code is explained', () => {
 		'140',
 	];
 	expect(Object.keys(API_ERROR_CODES).sort()).toEqual([...documented].sort());
-	expect(describeCode('137')).toMatch(/24H window is not open.*Send a template message instead/);
+	// The gateway's own words ("The 24H window is not open … Send a template message instead.") are the error's title;
+	// the meaning says why and the ways out without repeating them.
+	expect(describeCode('137')).toMatch(
+		/not written to you on WhatsApp in the last 24 hours.*Send Template.*SMS Fallback/,
+	);
 	expect(describeCode('140')).toMatch(/Invalid or missing WhatsApp Business account/);
 	for (const code of documented) expect(describeCode(code)).toEqual(expect.any(String));
 	expect(describeCode('104')).toMatch(/API key or API secret is wrong/);
