@@ -35,6 +35,8 @@ function reservationsTo(to: string, now: number): Map<string, number> | undefine
 
 /** Notes that execution `execution` is writing an answer to `to` (its Get Unanswered found the number below the limit). */
 export function reserveAnswer(to: string, execution: string, now = Date.now()): void {
+	// The lapsed reservations of every number go, as forgetOld lets old sends go: a number never read again keeps none.
+	for (const number of [...reserved.keys()]) reservationsTo(number, now);
 	const kept = reservationsTo(to, now) ?? new Map<string, number>();
 	kept.set(execution, now);
 	reserved.set(to, kept);
@@ -61,7 +63,9 @@ function forgetOld(now: number): void {
  */
 export function noteSend(to: string, id: string, execution: string, now = Date.now()): void {
 	forgetOld(now);
-	reserved.get(to)?.delete(execution);
+	const reservations = reserved.get(to);
+	reservations?.delete(execution);
+	if (reservations?.size === 0) reserved.delete(to);
 	const kept = sends.get(to) ?? [];
 	if (!kept.some((send) => send.id === id)) sends.set(to, [...kept, { id, at: now }]);
 }
