@@ -70,6 +70,42 @@ describe('Send SMS, version 5: the request body for each case', () => {
 		},
 	);
 
+	test('US 2015550123, bare digits that are also the Egyptian +20 15 550123: refused naming Prefer Default Country; with it on, the US number; Opt-Out → Add alike', async () => {
+		const refused = await runAction(send('US'), [{ phone: '2015550123' }], gateway.credentials);
+		expect(refused.error?.message).toBe('To: "2015550123" could be +20 15 550123 or +1 201 555 0123');
+		expect(refused.error?.description).toMatch(
+			/ If your numbers are written as United States of America writes them, turn on Prefer Default Country\. Item 0 was refused before anything was sent\.$/,
+		);
+		expect(bodies()).toEqual([]);
+		// Anything but true (an expression's text "true" too) keeps the refusal.
+		const text = await runAction(
+			send('US', { preferDefaultCountry: 'true' }),
+			[{ phone: '2015550123' }],
+			gateway.credentials,
+		);
+		expect(text.error?.message).toBe('To: "2015550123" could be +20 15 550123 or +1 201 555 0123');
+		const preferred = await runAction(
+			send('US', { preferDefaultCountry: true }),
+			[{ phone: '2015550123' }, { phone: '(201) 555-0124' }],
+			gateway.credentials,
+		);
+		expect(preferred.error).toBeUndefined();
+		expect(bodies().flatMap((body) => [body.to].flat())).toEqual(['12015550123', '12015550124']);
+		const optOut = (options: Record<string, unknown>) =>
+			runAction(
+				{
+					resource: 'optOut',
+					operation: 'create',
+					number: '2015550123',
+					options: { defaultCountry: 'US', ...options },
+				},
+				[{}],
+				gateway.credentials,
+			);
+		expect((await optOut({})).error?.message).toBe('Number: "2015550123" could be +20 15 550123 or +1 201 555 0123');
+		expect((await optOut({ preferDefaultCountry: true })).error).toBeUndefined();
+	});
+
 	test('a number libphonenumber calls invalid is refused before any request, naming the field and the item', async () => {
 		const run = await runAction(send(), [{ phone: '+31612345678' }, { phone: '15112345678' }], gateway.credentials);
 		expect(run.error?.message).toBe('To: "15112345678" is not a valid international number');

@@ -60,14 +60,17 @@ export function numberRule(ctx: IExecuteFunctions, countryOption = false, accept
 	return { reading: version >= 5 ? 'libphonenumber' : version >= 4 ? 'length' : 'plain', countryOption, acceptInvalid };
 }
 
-/** An item's number options (descriptions/numbers.ts: Options → Default Country, Accept Unrecognized Numbers) with the version's rule. */
+/** An item's number options (descriptions/numbers.ts: Options → Default Country, Prefer Default Country, Accept Unrecognized Numbers) with the version's rule. */
 export function numberContext(ctx: IExecuteFunctions, itemIndex: number): NumberContext | NodeOperationError {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const country = defaultCountry(options.defaultCountry);
 	if (isProblem(country)) return refusal(ctx, 'Default Country', country.error, itemIndex);
 	return {
 		// These Options exist from node version 5 (descriptions/numbers.ts): before, the advice cannot name Default Country.
-		rule: numberRule(ctx, ctx.getNode().typeVersion >= 5, options.acceptUnrecognizedNumbers === true),
+		rule: {
+			...numberRule(ctx, ctx.getNode().typeVersion >= 5, options.acceptUnrecognizedNumbers === true),
+			preferNational: options.preferDefaultCountry === true,
+		},
 		defaultCountry: country,
 	};
 }

@@ -19,7 +19,11 @@ import { messageLength } from '../../core/sending/rules';
 import { errorItemJson } from '../../transport';
 import { refusal } from '../perItem';
 import { addCredits, CREDIT_OPTIONS, creditRates, creditsFor, isRateProblem, readBalance } from './credits';
-import { ACCEPT_UNRECOGNIZED_NUMBERS_OPTION, DEFAULT_COUNTRY_OPTION } from '../../descriptions/numbers';
+import {
+	ACCEPT_UNRECOGNIZED_NUMBERS_OPTION,
+	DEFAULT_COUNTRY_OPTION,
+	PREFER_DEFAULT_COUNTRY_OPTION,
+} from '../../descriptions/numbers';
 import { SMART_ENCODING } from './smart-encoding';
 import { description as sendDescription, sendSms } from './send.operation';
 import { fieldLabels } from './send/fields';
@@ -29,7 +33,7 @@ import { planContext, planItem, type SendOperation } from './send/run';
 const show = { resource: ['message'], operation: ['estimate'] };
 /** What an estimate uses of Send SMS's fields: who gets the SMS and its text (no Sender, nothing of the sending itself). */
 const USED = ['sendTo', 'to', 'groupId', 'message'];
-/** Estimate's Options: the credits, Default Country, Smart Encoding, and from node version 5 Accept Unrecognized Numbers. */
+/** Estimate's Options: the credits, Default Country and Prefer Default Country, Smart Encoding, and from node version 5 Accept Unrecognized Numbers. */
 const estimateOptions = (version: DisplayCondition, numbers: INodeProperties[]): INodeProperties => ({
 	displayName: 'Options',
 	name: 'options',
@@ -48,8 +52,12 @@ export const description: INodeProperties[] = [
 			...property,
 			displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, ...show } },
 		})),
-	estimateOptions({ _cnd: { lt: 5 } }, [DEFAULT_COUNTRY_OPTION]),
-	estimateOptions({ _cnd: { gte: 5 } }, [DEFAULT_COUNTRY_OPTION, ACCEPT_UNRECOGNIZED_NUMBERS_OPTION]),
+	estimateOptions({ _cnd: { lt: 5 } }, [DEFAULT_COUNTRY_OPTION, PREFER_DEFAULT_COUNTRY_OPTION]),
+	estimateOptions({ _cnd: { gte: 5 } }, [
+		DEFAULT_COUNTRY_OPTION,
+		PREFER_DEFAULT_COUNTRY_OPTION,
+		ACCEPT_UNRECOGNIZED_NUMBERS_OPTION,
+	]),
 ];
 
 // Send's checks of the recipients and the message; a saved node's Sender and Additional Fields are not read.

@@ -7,12 +7,15 @@
  *   dropped where libphonenumber drops it (not in Italy's `+39 06…`, where the 0 belongs to the number).
  * - Other digits, with a Default Country: a number of that country when they can be one (libphonenumber's national
  *   reading is valid), else international when that reading is valid, else refused, saying why. When both readings
- *   are valid and differ, the digits are two numbers; the national one is taken only when they are written exactly
- *   as the country writes that number (US `2015550123`, a Chinese mobile `13123456789`) and do not begin with the
- *   country's own calling code. Otherwise they are refused naming both: `4915112345678` with Default Country DE is
- *   +49 151 12345678 in the gateway's own format or the Leer landline 0491 5112345678, and `16012345678` a
- *   Mississippi number or the German 0160 mobile that lost its 0. (Refusing every such pair would refuse about 14%
- *   of US numbers, 94% of Chinese mobiles and 37% of Italian numbers written as their countries write them.)
+ *   are valid and differ, the digits are two numbers, and they are refused naming both: `4915112345678` with Default
+ *   Country DE is +49 151 12345678 in the gateway's own format or the Leer landline 0491 5112345678, `16012345678` a
+ *   Mississippi number or the German 0160 mobile that lost its 0, and US `2015550123` also the Egyptian +20 15 550123.
+ *   So a number given in the gateway's format (digits only) never goes to another number. The national reading is
+ *   taken where the digits are the country's way of writing that number (not beginning with its own calling code)
+ *   and the user says so: by writing its digits grouped as the country groups them (US `(201) 555-0123` or
+ *   `201-555-0123`, a Chinese mobile `131 2345 6789`), or, for bare digits (US `2015550123`), by the option Prefer
+ *   Default Country (`preferNational`). Such pairs are about 14% of US numbers, 94% of Chinese mobiles and 37% of
+ *   Italian numbers.
  * - Other digits without a Default Country: international (the gateway's own format) when valid, else refused with
  *   the advice to set Default Country or write `+`.
  * - Nothing libphonenumber calls invalid is read as a number unless the rule accepts invalid numbers (a send's
@@ -37,6 +40,8 @@ export interface NumberRule {
 	countryOption: boolean;
 	/** A number libphonenumber calls invalid but possible (its country's lengths) is taken as written. */
 	acceptInvalid: boolean;
+	/** Digits that are two valid numbers go to the Default Country's one when written as it writes it (the rule above). */
+	preferNational?: boolean;
 }
 
 /** How one field reads its numbers: the node version's rule (STRICT_RULE if not given) and the item's Default Country. */
@@ -66,8 +71,16 @@ const NUMBER_TEXT = /^\+?[\d\s\-./\u00a0()]*$/;
 const refused = (kind: NumberProblem['kind'], text: string): NumberReading => ({ ok: false, problem: { kind, text } });
 
 /** Digits that are a valid number of the Default Country and a different valid number in international format. */
-function ambiguous(international: PhoneNumber, national: PhoneNumber, defaultCountry: Country): NumberReading {
+function ambiguous(
+	international: PhoneNumber,
+	national: PhoneNumber,
+	defaultCountry: Country,
+	preferable: boolean,
+): NumberReading {
 	const country = countryName(international.country);
+	const option = preferable
+		? ` If your numbers are written as ${defaultCountry.name} writes them, turn on Prefer Default Country.`
+		: '';
 	return {
 		ok: false,
 		problem: {
@@ -75,11 +88,14 @@ function ambiguous(international: PhoneNumber, national: PhoneNumber, defaultCou
 			ambiguous: true,
 			text: explained(
 				`could be ${shown(international)} or ${shown(national)}`,
-				`As international digits (the gateway's format) it is ${shown(international)}${country ? `, a number of ${country}` : ''}; as a number of the Default Country ${defaultCountry.name} (${defaultCountry.code}) it is ${shown(national)} (${national.formatNational()} there). Write the one you mean with + and its country code.`,
+				`As international digits (the gateway's format) it is ${shown(international)}${country ? `, a number of ${country}` : ''}; as a number of the Default Country ${defaultCountry.name} (${defaultCountry.code}) it is ${shown(national)} (${national.formatNational()} there). Write the one you mean with + and its country code.${option}`,
 			),
 		},
 	};
 }
+
+/** The lengths of the digit groups of a written number (`(201) 555-0123` → `3 3 4`): its layout, whatever the separators. */
+const groups = (text: string) => (text.match(/\d+/g) ?? []).map((group) => group.length).join(' ');
 
 /** The reading of node version 5 and everything unversioned (the rule at the top of this file). */
 function readByLibphonenumber(input: string, defaultCountry: Country | undefined, rule: NumberRule): NumberReading {
@@ -96,19 +112,20 @@ function readByLibphonenumber(input: string, defaultCountry: Country | undefined
 	const plan = defaultCountry && isSupportedCountry(defaultCountry.code) ? defaultCountry.code : undefined;
 	const national = !written && plan ? parsePhoneNumberFromString(text, plan as never) : undefined;
 	const nationalValid = national?.isValid() === true;
-	// Written exactly as the country writes that number, not beginning with its calling code: its number, whatever
-	// the digits would be in the gateway's format (so the second reading is not even parsed).
-	// A leading 0 (a trunk prefix) is no international number: no country calling code starts with 0.
-	if (
-		nationalValid &&
-		(digits.startsWith('0') ||
-			(!digits.startsWith(defaultCountry!.callingCode) && national!.formatNational().replace(/\D/g, '') === digits))
-	)
+	// The digits of the country's way of writing that number, not beginning with its calling code: its number when the
+	// user says so, whatever the digits are in the gateway's format.
+	const nationally = nationalValid ? national!.formatNational() : '';
+	const asCountryWrites =
+		nationalValid && !digits.startsWith(defaultCountry!.callingCode) && nationally.replace(/\D/g, '') === digits;
+	const inCountrysLayout = text !== digits && groups(text) === groups(nationally);
+	// A leading 0 (a trunk prefix) is no international number: no country calling code starts with 0. Either way
+	// the second reading is not even parsed.
+	if (nationalValid && (digits.startsWith('0') || (asCountryWrites && (inCountrysLayout || rule.preferNational))))
 		return { ok: true, digits: national!.number.slice(1) };
 	const international = parsePhoneNumberFromString(`+${written && !text.startsWith('+') ? digits.slice(2) : digits}`);
 	const internationalValid = international?.isValid() === true;
 	if (nationalValid && internationalValid && national!.number !== international!.number)
-		return ambiguous(international!, national!, defaultCountry!);
+		return ambiguous(international!, national!, defaultCountry!, asCountryWrites && rule.countryOption);
 	const chosen = nationalValid
 		? national
 		: internationalValid
@@ -170,7 +187,13 @@ export function readPhoneNumber(
 	defaultCountry?: Country,
 	rule: NumberRule = STRICT_RULE,
 ): NumberReading {
-	const current = readByLibphonenumber(input, defaultCountry, rule.reading === 'libphonenumber' ? rule : STRICT_RULE);
+	const current = readByLibphonenumber(
+		input,
+		defaultCountry,
+		rule.reading === 'libphonenumber'
+			? rule
+			: { ...STRICT_RULE, countryOption: rule.countryOption, preferNational: rule.preferNational },
+	);
 	if (rule.reading === 'libphonenumber') return current;
 	const legacy = readLegacyNumber(input, defaultCountry, rule.reading === 'length' ? rule : undefined);
 	if (!legacy.ok) return refused('invalid', legacy.why);

@@ -1,12 +1,12 @@
 /**
  * Numbers written in the gateway's own format (international digits, no `+`) under every Default Country (issue 53).
  * Digits that the Default Country also reads as a valid number of its own, a different one, are two numbers: refused
- * naming both, unless they are written exactly as that country writes its number and do not begin with its calling
- * code (then they are its number: a US `2015550123`, a Chinese `13123456789`; core/numbers/phone.ts). A region's own
- * numbers in the gateway's format under its own Default Country are never another number. The numbers are every example
- * number Google's libphonenumber (the google-libphonenumber package, an implementation independent of the
- * libphonenumber-js the package reads with) has for each region and number type; the judge of each reading is
- * Google's libphonenumber too.
+ * naming both, so a number given in the gateway's format never goes to another number. With Prefer Default Country
+ * on, the user says digits written exactly as the country writes its number are its number (a US `2015550123`, a
+ * Chinese `13123456789`), unless they begin with its calling code (core/numbers/phone.ts). A region's own numbers in
+ * the gateway's format under its own Default Country are never another number. The numbers are every example number
+ * Google's libphonenumber (the google-libphonenumber package, an implementation independent of the libphonenumber-js
+ * the package reads with) has for each region and number type; the judge of each reading is Google's libphonenumber too.
  */
 import { PhoneNumberFormat, PhoneNumberType, PhoneNumberUtil } from 'google-libphonenumber';
 
@@ -54,44 +54,82 @@ test('the examples cover every region libphonenumber knows', () => {
 	expect(NUMBERS.length).toBeGreaterThanOrEqual(950);
 });
 
-test("every region's numbers in the gateway's format, under every Default Country: the number itself, refused naming both readings, or the Default Country's own number written as it writes it", () => {
+const PREFERRING: NumberRule = { ...V5, preferNational: true };
+type Counts = { itself: number; refused: number; countrysOwn: number; refusedAsWritten: number };
+
+/**
+ * Every region's numbers in the gateway's format under every Default Country, read without and with Prefer Default
+ * Country: the number itself, refused naming both readings, or (preferred) the Default Country's own number written
+ * as it writes it. Returns what was wrong and how often each path was taken, per rule.
+ */
+function readEveryPair(): { wrong: string[]; metadataDiffers: number; counts: Map<NumberRule, Counts> } {
 	const wrong: string[] = [];
-	const metadataDiffers: string[] = [];
-	const counts = { itself: 0, refused: 0, countrysOwn: 0 };
+	let metadataDiffers = 0;
+	const counts = new Map(
+		[V5, PREFERRING].map((rule) => [rule, { itself: 0, refused: 0, countrysOwn: 0, refusedAsWritten: 0 }]),
+	);
 	for (const country of DEFAULT_COUNTRIES) {
 		for (const digits of NUMBERS) {
-			const result = plain(normalizePhoneNumber(digits, country, V5));
 			const national = nationalReading(digits, country.code);
 			const other = national !== undefined && national.digits !== digits ? national : undefined;
 			const packageReads = parsePhoneNumberFromString(digits, country.code as CountryCode);
 			const packageOther = packageReads?.isValid() && packageReads.number !== `+${digits}` ? packageReads : undefined;
 			const packageAsWritten = packageOther?.formatNational().replace(/\D/g, '') === digits;
-			if ((other !== undefined) !== (packageOther !== undefined) || (other && other.asWritten !== packageAsWritten)) {
-				// The two libraries' metadata disagree on this national reading or on how the country writes it: no judge
-				// for it, but never a third number.
-				metadataDiffers.push(`${digits} with ${country.code}`);
-				if (result.ok && result.digits !== digits && result.digits !== packageReads?.number.slice(1))
-					wrong.push(`${digits} with ${country.code} → ${result.digits}`);
-				continue;
+			const differs =
+				(other !== undefined) !== (packageOther !== undefined) || (other && other.asWritten !== packageAsWritten);
+			if (differs) metadataDiffers += 1;
+			for (const [rule, count] of counts) {
+				const result = plain(normalizePhoneNumber(digits, country, rule));
+				const pair = `${digits} with ${country.code}${rule.preferNational ? ' (preferred)' : ''}`;
+				if (differs) {
+					// The two libraries' metadata disagree on this national reading or on how the country writes it: no judge
+					// for it, but never a third number, and without the preference never the national one either.
+					const allowed = [digits, ...(rule.preferNational ? [packageReads?.number.slice(1)] : [])];
+					if (result.ok && !allowed.includes(result.digits)) wrong.push(`${pair} → ${result.digits}`);
+					continue;
+				}
+				// Two valid numbers: the Default Country's only when preferred, written exactly as it writes it, not starting with its code.
+				const asWritten = other?.asWritten === true && !digits.startsWith(country.callingCode);
+				const countrysOwn = asWritten && rule.preferNational === true;
+				const expected = other === undefined ? digits : countrysOwn ? other.digits : undefined;
+				if (expected !== undefined) {
+					if (!result.ok || result.digits !== expected) wrong.push(`${pair}: ${JSON.stringify(result)}`);
+					else count[countrysOwn ? 'countrysOwn' : 'itself'] += 1;
+				} else if (result.ok || !result.error.startsWith(`"${digits}" could be +`))
+					wrong.push(`${pair}: ${JSON.stringify(result)}, expected a refusal`);
+				else if (asWritten !== result.error.endsWith('turn on Prefer Default Country.'))
+					wrong.push(`${pair}: ${JSON.stringify(result)}, the option named only where it helps`);
+				else count[asWritten ? 'refusedAsWritten' : 'refused'] += 1;
 			}
-			// Two valid numbers: the Default Country's only when written exactly as it writes it, not starting with its code.
-			const countrysOwn = other?.asWritten === true && !digits.startsWith(country.callingCode);
-			const expected = other === undefined ? digits : countrysOwn ? other.digits : undefined;
-			if (expected !== undefined) {
-				if (!result.ok || result.digits !== expected)
-					wrong.push(`${digits} with ${country.code}: ${JSON.stringify(result)}`);
-				else counts[countrysOwn ? 'countrysOwn' : 'itself'] += 1;
-			} else if (result.ok || !result.error.startsWith(`"${digits}" could be +`))
-				wrong.push(`${digits} with ${country.code}: ${JSON.stringify(result)}, expected a refusal`);
-			else counts.refused += 1;
 		}
 	}
-	expect(wrong).toEqual([]);
-	expect(metadataDiffers.length).toBeLessThan(10);
-	// Each path is taken many times: the case of issue 53 (4915112345678 with DE and its like) is common, and so are
-	// US, Chinese and Italian numbers that are also another country's number in the gateway's format.
-	expect(counts.refused).toBeGreaterThan(1000);
-	expect(counts.countrysOwn).toBeGreaterThan(1000);
+	return { wrong, metadataDiffers, counts };
+}
+
+describe("every region's numbers in the gateway's format, under every Default Country", () => {
+	const { wrong, metadataDiffers, counts } = readEveryPair();
+
+	test("the number itself or refused naming both readings (0 to another number); with Prefer Default Country, the country's own number where written as it writes it", () => {
+		expect(wrong).toEqual([]);
+		expect(metadataDiffers).toBeLessThan(10);
+	});
+
+	test('without the preference: no pair goes to the national reading; the refusals that the option would take say so', () => {
+		const count = counts.get(V5)!;
+		expect(count.countrysOwn).toBe(0);
+		// The case of issue 53 (4915112345678 with DE and its like) is common, and so are US, Chinese and Italian numbers
+		// written as their countries write them that are also another country's number in the gateway's format.
+		expect(count.refused).toBeGreaterThan(1000);
+		expect(count.refusedAsWritten).toBeGreaterThan(1000);
+		expect(count.itself).toBeGreaterThan(200000);
+	});
+
+	test('with Prefer Default Country: those go to the national reading, the rest are read as without it', () => {
+		const count = counts.get(PREFERRING)!;
+		expect(count.countrysOwn).toBe(counts.get(V5)!.refusedAsWritten);
+		expect(count.refusedAsWritten).toBe(0);
+		expect(count.refused).toBe(counts.get(V5)!.refused);
+	});
 });
 
 test("each region's own numbers in the gateway's format, under its own Default Country: never another number", () => {
@@ -124,6 +162,26 @@ describe('the refusal names both numbers and how to write each', () => {
 		const digitsOf = (text: string) => text.replace(/\D/g, '');
 		expect(nationalReading(digitsOf(number), country)?.digits).toBe(digitsOf(national));
 		expect(google.isValidNumber(google.parse(`+${digitsOf(number)}`, 'ZZ'))).toBe(true);
+	});
+
+	test('a US number written as the US writes it that is also an Egyptian one: refused naming the option; with it, the US number', () => {
+		const us = countryByCode('US');
+		// Google's libphonenumber: +20 15 550123 is a valid Egyptian number, and (201) 555-0123 a valid US one.
+		expect(google.isValidNumber(google.parse('+2015550123', 'ZZ'))).toBe(true);
+		expect(nationalReading('2015550123', 'US')).toEqual({ digits: '12015550123', asWritten: true });
+		expect(plain(normalizePhoneNumber('2015550123', us, V5))).toEqual({
+			ok: false,
+			error:
+				'"2015550123" could be +20 15 550123 or +1 201 555 0123. As international digits (the gateway\'s format) it is +20 15 550123, a number of Egypt (EG); as a number of the Default Country United States of America (US) it is +1 201 555 0123 ((201) 555-0123 there). Write the one you mean with + and its country code. If your numbers are written as United States of America writes them, turn on Prefer Default Country.',
+		});
+		expect(normalizePhoneNumber('2015550123', us, PREFERRING)).toEqual({ ok: true, digits: '12015550123' });
+		// Written in the US layout (its digits grouped 3 3 4), the user said which: the US number without the option;
+		// grouped as the Egyptian number is written, still two numbers.
+		for (const written of ['(201) 555-0123', '201-555-0123', '201 555 0123'])
+			expect(normalizePhoneNumber(written, us, V5)).toEqual({ ok: true, digits: '12015550123' });
+		expect(plain(normalizePhoneNumber('20 15 550123', us, V5))).toMatchObject({ ok: false });
+		// Digits that begin with the Default Country's own calling code stay refused even so.
+		expect(plain(normalizePhoneNumber('4915112345678', countryByCode('DE'), PREFERRING))).toMatchObject({ ok: false });
 	});
 
 	test('written with + or 00, or nationally with its trunk 0, each is taken', () => {

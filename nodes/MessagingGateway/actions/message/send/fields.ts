@@ -7,7 +7,11 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { MAX_RECIPIENTS_PER_REQUEST } from '../../../core/sending/batch';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../../../constants';
-import { ACCEPT_UNRECOGNIZED_NUMBERS_OPTION, DEFAULT_COUNTRY_OPTION } from '../../../descriptions/numbers';
+import {
+	ACCEPT_UNRECOGNIZED_NUMBERS_OPTION,
+	DEFAULT_COUNTRY_OPTION,
+	PREFER_DEFAULT_COUNTRY_OPTION,
+} from '../../../descriptions/numbers';
 import { DEFAULT_BATCH_SIZE, DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './options';
 
 type Show = NonNullable<INodeProperties['displayOptions']>['show'];
@@ -144,6 +148,7 @@ const SEND_OPTIONS: INodeProperties[] = [
 		description: `How many items are sent at the same time (1 to ${MAX_CONCURRENCY}). Output keeps the input order.`,
 	},
 	DEFAULT_COUNTRY_OPTION,
+	PREFER_DEFAULT_COUNTRY_OPTION,
 	{
 		displayName: 'On Unknown Outcome',
 		name: 'onUnknownOutcome',

@@ -94,10 +94,12 @@ export function planItem(
 		else {
 			const { input, encoding } = smartEncoded(ctx, operation.channel, options, readInput(ctx, operation, itemIndex));
 			smart = encoding;
-			// Accept Unrecognized Numbers (node version 5) is an item's own option, as Default Country is.
+			// Accept Unrecognized Numbers (node version 5) and Prefer Default Country are an item's own options, as
+			// Default Country is; anything but true (an expression's "true" too) keeps the safe reading.
 			const numbers = context.numbers && {
 				...context.numbers,
 				acceptInvalid: options.acceptUnrecognizedNumbers === true,
+				preferNational: options.preferDefaultCountry === true,
 			};
 			built = buildSendRequest(input, { ...context, defaultCountry: country, numbers }, operation.ownFields);
 		}

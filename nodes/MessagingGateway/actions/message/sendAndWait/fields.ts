@@ -180,7 +180,7 @@ export function sendAndWaitOptionsField(
 	responseType: 'approval' | 'freeText' | 'deliveryReport',
 ): INodeProperties {
 	const shared = (sendOptions.options ?? []).filter((option) =>
-		['defaultCountry', 'loopGuard', 'smartEncoding', 'timeout'].includes(option.name),
+		['defaultCountry', 'preferDefaultCountry', 'loopGuard', 'smartEncoding', 'timeout'].includes(option.name),
 	) as INodeProperties[];
 	return {
 		...sendOptions,
