@@ -11,7 +11,13 @@ import { CUT_LABELS } from './editor-new-user';
 const ACTION = `${PACKAGE_NAME}.messagingGateway`;
 const TRIGGER = `${PACKAGE_NAME}.messagingGatewayTrigger`;
 /** Estimate Cost's own options, as n8n lists them (alphabetically). */
-const ESTIMATE_OPTIONS = ['Credits per Segment', 'Credits per Segment by Country', 'Default Country', 'Smart Encoding'];
+const ESTIMATE_OPTIONS = [
+	'Credits per Segment',
+	'Credits per Segment by Country',
+	'Default Country',
+	'Prefer Default Country',
+	'Smart Encoding',
+];
 /** The placeholders of the open panel's inputs that show an expression raw (`={{ … }}`). */
 const RAW_PLACEHOLDERS = `[...document.querySelectorAll('[data-test-id="ndv"] input[placeholder], [data-test-id="ndv"] textarea[placeholder]')]
 	.map((input) => input.getAttribute('placeholder')).filter((text) => text.trim().startsWith('='))`;
