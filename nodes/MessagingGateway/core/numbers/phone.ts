@@ -27,8 +27,8 @@
 import { explained } from '../error-text';
 import type { Country } from './countries';
 import { readLegacyNumber } from './legacy';
-import { isSupportedCountry, parsePhoneNumberFromString, type PhoneNumber } from './libphonenumber';
-import { countryName, invalidReason, lengthSlip, shown, slipText } from './why-invalid';
+import { isSupportedCountry, parsePhoneNumberFromString } from './libphonenumber';
+import { countryName, invalidReason, lengthSlip, shown, slipText, twoNumbers } from './why-invalid';
 
 export type NumberResult = { ok: true; digits: string } | { ok: false; error: string };
 
@@ -70,30 +70,6 @@ const NUMBER_TEXT = /^\+?[\d\s\-./\u00a0()]*$/;
 
 const refused = (kind: NumberProblem['kind'], text: string): NumberReading => ({ ok: false, problem: { kind, text } });
 
-/** Digits that are a valid number of the Default Country and a different valid number in international format. */
-function ambiguous(
-	international: PhoneNumber,
-	national: PhoneNumber,
-	defaultCountry: Country,
-	preferable: boolean,
-): NumberReading {
-	const country = countryName(international.country);
-	const option = preferable
-		? ` If your numbers are written as ${defaultCountry.name} writes them, turn on Prefer Default Country.`
-		: '';
-	return {
-		ok: false,
-		problem: {
-			kind: 'invalid',
-			ambiguous: true,
-			text: explained(
-				`could be ${shown(international)} or ${shown(national)}`,
-				`As international digits (the gateway's format) it is ${shown(international)}${country ? `, a number of ${country}` : ''}; as a number of the Default Country ${defaultCountry.name} (${defaultCountry.code}) it is ${shown(national)} (${national.formatNational()} there). Write the one you mean with + and its country code.${option}`,
-			),
-		},
-	};
-}
-
 /** The lengths of the digit groups of a written number (`(201) 555-0123` → `3 3 4`): its layout, whatever the separators. */
 const groups = (text: string) => (text.match(/\d+/g) ?? []).map((group) => group.length).join(' ');
 
@@ -125,7 +101,14 @@ function readByLibphonenumber(input: string, defaultCountry: Country | undefined
 	const international = parsePhoneNumberFromString(`+${written && !text.startsWith('+') ? digits.slice(2) : digits}`);
 	const internationalValid = international?.isValid() === true;
 	if (nationalValid && internationalValid && national!.number !== international!.number)
-		return ambiguous(international!, national!, defaultCountry!, asCountryWrites && rule.countryOption);
+		return {
+			ok: false,
+			problem: {
+				kind: 'invalid',
+				ambiguous: true,
+				text: twoNumbers(international!, national!, defaultCountry!, asCountryWrites && rule.countryOption),
+			},
+		};
 	const chosen = nationalValid
 		? national
 		: internationalValid

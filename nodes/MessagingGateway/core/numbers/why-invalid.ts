@@ -1,9 +1,10 @@
 /**
  * Why a reading of a phone number is not valid, in words for an error: which country's ranges it misses, a length no
- * number of its country has, or a likely typo (one digit short or too long), said before any advice to accept it.
+ * number of its country has, or a likely typo (one digit short or too long), said before any advice to accept it;
+ * and why digits that are two valid numbers are refused.
  */
 import { explained } from '../error-text';
-import { countryByCode } from './countries';
+import { countryByCode, type Country } from './countries';
 import { parsePhoneNumberFromString, type PhoneNumber } from './libphonenumber';
 
 export const countryName = (code: string | undefined) => {
@@ -52,5 +53,25 @@ export function slipText(
 	return explained(
 		`is likely one digit ${slip === 'short' ? 'short' : 'too long'}${of}`,
 		`${invalidReason(number, digits)}; ${fix}.${advice}`,
+	);
+}
+
+/**
+ * Digits that are a valid number of the Default Country and a different valid number in international format: both
+ * named, and the option Prefer Default Country where it would take the national one (`preferable`).
+ */
+export function twoNumbers(
+	international: PhoneNumber,
+	national: PhoneNumber,
+	defaultCountry: Country,
+	preferable: boolean,
+): string {
+	const country = countryName(international.country);
+	const option = preferable
+		? ` If your numbers are written as ${defaultCountry.name} writes them, turn on Prefer Default Country.`
+		: '';
+	return explained(
+		`could be ${shown(international)} or ${shown(national)}`,
+		`As international digits (the gateway's format) it is ${shown(international)}${country ? `, a number of ${country}` : ''}; as a number of the Default Country ${defaultCountry.name} (${defaultCountry.code}) it is ${shown(national)} (${national.formatNational()} there). Write the one you mean with + and its country code.${option}`,
 	);
 }
