@@ -28,7 +28,8 @@ import { SMART_ENCODING } from './smart-encoding';
 import { description as sendDescription, sendSms } from './send.operation';
 import { fieldLabels } from './send/fields';
 import type { Planned } from './send/requests';
-import { planContext, planItem, type SendOperation } from './send/run';
+import type { SendOperation } from './send/operation';
+import { planContext, planItem } from './send/run';
 
 const show = { resource: ['message'], operation: ['estimate'] };
 /** What an estimate uses of Send SMS's fields: who gets the SMS and its text (no Sender, nothing of the sending itself). */

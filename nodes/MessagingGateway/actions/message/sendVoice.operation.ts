@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { voiceFields } from '../../core/sending/voice-fields';
 import { DEFAULT_VOICE_GENDER, DEFAULT_VOICE_LANGUAGE, VOICE_GENDERS, VOICE_LANGUAGES } from '../../core/sending/voice';
-import { runSend, type SendOperation } from './send/run';
+import type { SendOperation } from './send/operation';
+import { runSend } from './send/run';
 import { QUIET_HOURS_OPTION } from './send/quiet-hours-option';
 import { messageField, sendOptionsFields, toField } from './send/fields';
 

@@ -13,7 +13,7 @@ import { fallbackSmsText } from '../message/send/fallback';
 import { refusal } from '../perItem';
 import { sendAdditionalFields } from '../message/send.operation';
 import { messageField, sendOptionsFields, senderFields, toField } from '../message/send/fields';
-import type { SendOperation } from '../message/send/run';
+import type { SendOperation } from '../message/send/operation';
 
 type Show = NonNullable<INodeProperties['displayOptions']>['show'];
 

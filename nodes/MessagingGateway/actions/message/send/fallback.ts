@@ -9,7 +9,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { SEND_SMS_ENDPOINT } from '../../../core/sending/send';
 import { countSegments } from '../../../core/sending/segments';
 import { choicesOf, numberedChoicesText } from '../../../core/whatsapp/fallback';
-import { sendPlanned, type RecipientResult, type SendSettings } from './execute';
+import type { SendSettings } from './batch-send';
+import { sendPlanned, type RecipientResult } from './execute';
 import type { Planned } from './requests';
 
 /** The SMS text instead of an item's buttons or list: the text, then the choices numbered. */

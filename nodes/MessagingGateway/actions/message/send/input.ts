@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { RawSendInput } from '../../../core/sending/send';
-import type { SendOperation } from './run';
+import type { SendOperation } from './operation';
 
 export function readInput(ctx: IExecuteFunctions, operation: SendOperation, itemIndex: number): RawSendInput {
 	const toGroup = operation.sendsToGroups === true && ctx.getNodeParameter('sendTo', itemIndex, 'numbers') === 'group';

@@ -11,7 +11,7 @@ import type { LoopSkipped } from './loop-guard';
 import type { AcceptedSend } from './memory';
 import type { QuietSkipped } from './quiet-hours';
 import type { Planned } from './requests';
-import type { SendOperation } from './run';
+import type { SendOperation } from './operation';
 import { fallbackFields, sentFields } from './sent-fields';
 
 export type Result = RecipientResult<Planned> | QuietSkipped<Planned> | LoopSkipped<Planned>;

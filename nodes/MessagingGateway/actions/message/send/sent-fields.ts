@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { SendRequestBody } from '../../../core/sending/send';
 import type { Planned } from './requests';
-import type { SendOperation } from './run';
+import type { SendOperation } from './operation';
 
 /** Fields of the request that come back in the output, under the node's parameter names. */
 function echoedFields(body: SendRequestBody): IDataObject {

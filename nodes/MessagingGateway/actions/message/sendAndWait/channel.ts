@@ -11,7 +11,7 @@ import { operationError } from '../../../nodeErrors';
 import { MAX_BUTTON_TITLE_LENGTH, titleProblem } from '../../../core/whatsapp/rules';
 import { whatsappSend } from '../../whatsapp/fields';
 import { sendSms } from '../send.operation';
-import type { SendOperation } from '../send/run';
+import type { SendOperation } from '../send/operation';
 import { smartEncodedText } from '../smart-encoding';
 
 /** A question refused before anything was sent, naming the field in `message`. */
