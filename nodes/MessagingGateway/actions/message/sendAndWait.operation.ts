@@ -14,7 +14,7 @@ import { encodeResumeReference, parseSignedResumeUrl, resumeSignaturesIn } from 
 import { isSenderName, MAX_MESSAGE_LENGTH, messageLength, messageLengthProblem } from '../../core/sending/rules';
 import type { RawSendInput } from '../../core/sending/send';
 import { waitLimit } from '../../core/questions/wait-limit';
-import { SMART_ENCODING } from './smart-encoding';
+import { QUESTION_SMART_ENCODING } from './smart-encoding';
 import { LOOP_GUARD_OPTION } from './send/loop-guard-option';
 import { sendOptionsField, senderFields, toField } from './send/fields';
 import { runSend, type SendOperation } from './send/run';
@@ -25,7 +25,7 @@ import { OPTION_LABELS, questionSend, refuse, whatsappButtons, type WhatsAppButt
 
 const show = { resource: ['message'], operation: ['sendAndWait'] };
 /** Send's options, of which a question has Default Country, Smart Encoding, Timeout and Loop Guard (batching and concurrency mean nothing for one SMS). */
-const sendOptions = sendOptionsField(show, [SMART_ENCODING, LOOP_GUARD_OPTION]);
+const sendOptions = sendOptionsField(show, [QUESTION_SMART_ENCODING, LOOP_GUARD_OPTION]);
 const sendMessageField = sendSmsDescription.find((property) => property.name === 'message')!;
 
 export const description: INodeProperties[] = [

@@ -41,7 +41,7 @@ export function responseTypeField(show: Show): INodeProperties {
 			{
 				name: 'Delivery Report',
 				value: 'deliveryReport',
-				description: 'Wait for the final delivery report of the SMS: delivered or not',
+				description: 'Wait for the final delivery report of the question: delivered or not',
 			},
 		],
 		description:
@@ -158,7 +158,7 @@ const APPROVAL_OPTIONS: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. Sorry, please reply YES or NO',
 		description:
-			'Text sent back, from the same sender, to a reply that is neither an approve nor a disapprove word. Empty: nothing is sent and the question keeps waiting quietly.',
+			'Text sent back as an SMS (on either Channel), from the same sender, to a reply that is neither an approve nor a disapprove word. Empty: nothing is sent and the question keeps waiting quietly.',
 	},
 	{
 		displayName: 'Max Reminders per Question',
