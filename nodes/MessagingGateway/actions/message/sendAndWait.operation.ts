@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { deepCopy, WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import { RESPONSE_TYPES, type ResponseType } from '../../core/questions/answers';
+import { channelOf, RESPONSE_TYPES, type ResponseType } from '../../core/questions/answers';
 import { approvalWords, normalizeReplyText } from '../../core/questions/replies';
 import { redactDeep } from '../../core/secrets/redact';
 import { encodeResumeReference, parseSignedResumeUrl, resumeSignaturesIn } from '../../core/questions/resume-link';
@@ -210,8 +210,12 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	if (error !== undefined || skipped !== undefined)
 		return [{ json: redactDeep(sent[0].json, signatures), pairedItem: { item: 0 } }];
 	// While waiting, the node's input is the output of a timeout (n8n passes it on unchanged when the
-	// limit runs out), and it tells the resume which message and number the question went to.
-	const timeout: INodeExecutionData = { json: { timedOut: true, messageid, to }, pairedItem: { item: 0 } };
+	// limit runs out, saying the channel the question went by), and it tells the resume which message and number the
+	// question went to.
+	const timeout: INodeExecutionData = {
+		json: { timedOut: true, messageid, to, channel: channelOf(channel) },
+		pairedItem: { item: 0 },
+	};
 	const waiting = this.getExecuteData();
 	waiting.data.main[0] = [timeout];
 	// When the answer resumes the execution, n8n marks the waiting node `disabled` so that it passes its

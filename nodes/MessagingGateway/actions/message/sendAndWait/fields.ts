@@ -57,7 +57,7 @@ const LIMIT_WAIT_TIME: INodeProperties = {
 	default: { values: { limitType: 'afterTimeInterval', resumeAmount: 1, resumeUnit: 'days' } },
 	// Said explicitly: n8n 1.x keeps an added entry whose fields are all at their defaults only then (else it saves nothing).
 	typeOptions: { multipleValues: false },
-	description: 'Whether to stop waiting at some point; the node then outputs {timedOut: true, messageid, to}',
+	description: 'Whether to stop waiting at some point; the node then outputs {timedOut: true, messageid, to, channel}',
 	options: [
 		{
 			displayName: 'Values',
