@@ -64,7 +64,7 @@ export function newUserEditorTests(setting: () => EditorSetting) {
 			.filter({ hasText: /^Messaging Gateway$/ })
 			.first()
 			.click();
-		await creator.getByText('Send SMS and wait for response', { exact: true }).first().waitFor({ timeout: 10_000 });
+		await creator.getByText('Send message and wait for response', { exact: true }).first().waitFor({ timeout: 10_000 });
 		const header = await creator.innerText();
 		expect(header.slice(0, header.indexOf('Actions ('))).toContain(action.description);
 		expect(header).not.toContain('Starts the workflow on webhooks');

@@ -32,6 +32,7 @@ export function sendAndWaitEdgeScenarios(
 			delivery_status: expect.any(String),
 			messageid: question.sms.messageid,
 			to: question.sms.to,
+			channel: 'sms',
 			webhook_id: expect.stringMatching(/^wh_/),
 		});
 		const reports = (await control(
@@ -116,6 +117,7 @@ export function sendAndWaitEdgeScenarios(
 			timedOut: true,
 			messageid: question.sms.messageid,
 			to: question.sms.to,
+			channel: 'sms',
 		});
 	}, 180_000);
 

@@ -49,6 +49,7 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 				repliedAt: expect.any(String),
 				messageid: question.sms.messageid,
 				to: question.sms.to,
+				channel: 'sms',
 				webhook_id: expect.stringMatching(/^wh_/),
 			});
 			// Reply Handling "resume only": the reply resumed the question and started nothing else.
@@ -90,6 +91,7 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 				reply: 'YES',
 				from: to,
 				messageid: question.sms.messageid,
+				channel: 'whatsapp',
 			});
 		});
 
@@ -180,6 +182,7 @@ export function sendAndWaitScenarios(setting: () => ConversationSetting) {
 				delivery_status: expect.any(String),
 				messageid: question.sms.messageid,
 				to: question.sms.to,
+				channel: 'sms',
 				webhook_id: expect.stringMatching(/^wh_/),
 			});
 		});

@@ -31,9 +31,9 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Send and Wait for Response',
 				value: 'sendAndWait',
-				action: 'Send SMS and wait for response',
+				action: 'Send message and wait for response',
 				description:
-					'Send an SMS to one number and wait for the reply (approve/disapprove or free text) or the delivery report',
+					'Send a question to one number, by SMS or WhatsApp buttons, and wait for the reply (approve/disapprove or free text) or the delivery report',
 			},
 			{ name: 'Send SMS', value: 'send', action: 'Send SMS', description: 'Send an SMS to one or more numbers' },
 			{

@@ -7,14 +7,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { deepCopy, WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import { RESPONSE_TYPES, type ResponseType } from '../../core/questions/answers';
+import { channelOf, RESPONSE_TYPES, type ResponseType } from '../../core/questions/answers';
 import { approvalWords, normalizeReplyText } from '../../core/questions/replies';
 import { redactDeep } from '../../core/secrets/redact';
 import { encodeResumeReference, parseSignedResumeUrl, resumeSignaturesIn } from '../../core/questions/resume-link';
 import { isSenderName, MAX_MESSAGE_LENGTH, messageLength, messageLengthProblem } from '../../core/sending/rules';
 import type { RawSendInput } from '../../core/sending/send';
 import { waitLimit } from '../../core/questions/wait-limit';
-import { SMART_ENCODING } from './smart-encoding';
+import { QUESTION_SMART_ENCODING } from './smart-encoding';
 import { LOOP_GUARD_OPTION } from './send/loop-guard-option';
 import { sendOptionsField, senderFields, toField } from './send/fields';
 import type { SendOperation } from './send/operation';
@@ -26,7 +26,7 @@ import { OPTION_LABELS, questionSend, refuse, whatsappButtons, type WhatsAppButt
 
 const show = { resource: ['message'], operation: ['sendAndWait'] };
 /** Send's options, of which a question has Default Country, Smart Encoding, Timeout and Loop Guard (batching and concurrency mean nothing for one SMS). */
-const sendOptions = sendOptionsField(show, [SMART_ENCODING, LOOP_GUARD_OPTION]);
+const sendOptions = sendOptionsField(show, [QUESTION_SMART_ENCODING, LOOP_GUARD_OPTION]);
 const sendMessageField = sendSmsDescription.find((property) => property.name === 'message')!;
 
 export const description: INodeProperties[] = [
@@ -211,8 +211,12 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	if (error !== undefined || skipped !== undefined)
 		return [{ json: redactDeep(sent[0].json, signatures), pairedItem: { item: 0 } }];
 	// While waiting, the node's input is the output of a timeout (n8n passes it on unchanged when the
-	// limit runs out), and it tells the resume which message and number the question went to.
-	const timeout: INodeExecutionData = { json: { timedOut: true, messageid, to }, pairedItem: { item: 0 } };
+	// limit runs out, saying the channel the question went by), and it tells the resume which message and number the
+	// question went to.
+	const timeout: INodeExecutionData = {
+		json: { timedOut: true, messageid, to, channel: channelOf(channel) },
+		pairedItem: { item: 0 },
+	};
 	const waiting = this.getExecuteData();
 	waiting.data.main[0] = [timeout];
 	// When the answer resumes the execution, n8n marks the waiting node `disabled` so that it passes its

@@ -18,6 +18,13 @@ export const SMART_ENCODING: INodeProperties = {
 		'Whether curly quotes, dashes and special spaces go out as GSM-7 look-alikes when that keeps the SMS GSM-7 (on by default from node version 4)',
 };
 
+/** Send and Wait's Smart Encoding: which of a question's texts it changes (a WhatsApp question's text goes as written). */
+export const QUESTION_SMART_ENCODING: INodeProperties = {
+	...SMART_ENCODING,
+	description:
+		'Whether curly quotes, dashes and special spaces go out as GSM-7 look-alikes when that keeps an SMS GSM-7: the question sent as an SMS (with Channel WhatsApp Buttons only when WhatsApp refuses the number; the WhatsApp text goes as written) and the Unclear Reply Reminder. On by default from node version 4.',
+};
+
 /** What Smart Encoding did to an item: the message as written and how many characters it replaced. */
 export interface SmartEncoding {
 	written: string;

@@ -3,7 +3,8 @@
  * A reply (`inbox_message` with `isreply`) answers an approval question when its words are clear and a
  * free-text question always; a final delivery report answers a delivery-report question, and answers
  * the other two only when the question never arrived (codes 2, 4, 5). Only events about the question's
- * own message and recipient count (docs/gateway-api.md#webhook-types, docs/gateway-api.md#codes).
+ * own message and recipient count (docs/gateway-api.md#webhook-types, docs/gateway-api.md#codes). The output says the
+ * channel the answer came by.
  */
 import { isObject } from '../objects';
 import { isOptOutReply } from './keywords';
@@ -67,6 +68,16 @@ const digitsOf = (value: unknown): string =>
 const textOf = (value: unknown): string | undefined =>
 	typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 
+/** A channel a question is asked and answered by. */
+export type AnswerChannel = 'sms' | 'whatsapp';
+
+/**
+ * The channel a reply (its `type`) or a delivery report (its `message_type`) names: `whatsapp` when it says so, else
+ * `sms` (the gateway's payloads say `sms`; a message without a type counts as SMS, docs/gateway-api.md#webhook-types).
+ */
+export const channelOf = (type: unknown): AnswerChannel =>
+	textOf(type)?.trim().toLowerCase() === 'whatsapp' ? 'whatsapp' : 'sms';
+
 /** Whether `number` is the question's recipient: the one kept by the waiting execution, else the one the gateway names. */
 function isQuestionRecipient(number: unknown, question: Question, gatewayRecipient: unknown): boolean {
 	const from = digitsOf(number);
@@ -108,6 +119,7 @@ function judgeReplyEvent(
 		repliedAt,
 		messageid: question.messageid ?? asked,
 		to: question.to ?? digitsOf(isreply.orig_receiver),
+		channel: channelOf(message.type),
 		webhook_id: event.webhook_id,
 	});
 	return { resume: true, output: answer };
@@ -136,6 +148,7 @@ function judgeDeliveryReport(
 	Object.assign(output, {
 		messageid: textOf(message.messageid),
 		to: question.to ?? digitsOf(message.receiver),
+		channel: channelOf(message.message_type),
 		webhook_id: event.webhook_id,
 	});
 	return { resume: true, output };

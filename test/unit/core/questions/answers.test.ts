@@ -64,6 +64,7 @@ describe('an approval question', () => {
 				repliedAt: '2026-11-23T10:00:00Z',
 				messageid: MESSAGE_ID,
 				to: ASKED,
+				channel: 'sms',
 				webhook_id: 'wh_1',
 			},
 		});
@@ -120,6 +121,7 @@ describe('an approval question', () => {
 				delivery_code_detail: '10',
 				messageid: MESSAGE_ID,
 				to: ASKED,
+				channel: 'sms',
 				webhook_id: 'wh_2',
 			},
 		});
@@ -146,6 +148,7 @@ describe('a free-text question', () => {
 				repliedAt: '2026-11-23T10:00:00Z',
 				messageid: MESSAGE_ID,
 				to: ASKED,
+				channel: 'sms',
 				webhook_id: 'wh_1',
 			},
 		});
@@ -170,6 +173,7 @@ describe('a delivery-report question', () => {
 				delivery_status: 'status 1',
 				messageid: MESSAGE_ID,
 				to: ASKED,
+				channel: 'sms',
 				webhook_id: 'wh_2',
 			},
 		});
@@ -192,6 +196,16 @@ describe('a delivery-report question', () => {
 			reason: 'otherNumber',
 		});
 	});
+});
+
+test.each([
+	['a reply of type whatsapp', 'whatsapp', { ...reply('yes'), message: { ...reply('yes').message, type: 'whatsapp' } }],
+	['a reply of type sms', 'sms', { ...reply('yes'), message: { ...reply('yes').message, type: 'sms' } }],
+	['a reply without a type', 'sms', reply('yes')],
+	['a report of message_type whatsapp', 'whatsapp', report('5', { message_type: 'whatsapp' })],
+	['a report of message_type sms', 'sms', report('5', { message_type: 'sms' })],
+])('%s answers with channel %s', (_, channel, event) => {
+	expect(judgeAnswer(event, question('approval'))).toMatchObject({ resume: true, output: { channel } });
 });
 
 test('bodies that are no reply or report keep the question waiting, each with a reason to log', () => {

@@ -171,7 +171,7 @@ const SEND_OPTIONS: INodeProperties[] = [
 			'What Retry On Fail does with a send the gateway may have processed without confirming it (HTTP 5xx, a timeout, or a connection lost after the request went out). Do Not Resend unless set otherwise from node version 3; versions 1 and 2 resend.',
 	},
 	timeoutOption(
-		"How long to wait for the gateway, in milliseconds. A send that times out is not retried, as the SMS may have gone out. Loop Guard's read of the conversation waits as long for each of its tries.",
+		"How long to wait for the gateway, in milliseconds. A send that times out is not retried, as the message may have gone out. Loop Guard's read of the conversation waits as long for each of its tries.",
 	),
 ];
 

@@ -41,7 +41,7 @@ export function responseTypeField(show: Show): INodeProperties {
 			{
 				name: 'Delivery Report',
 				value: 'deliveryReport',
-				description: 'Wait for the final delivery report of the SMS: delivered or not',
+				description: 'Wait for the final delivery report of the question: delivered or not',
 			},
 		],
 		description:
@@ -57,7 +57,7 @@ const LIMIT_WAIT_TIME: INodeProperties = {
 	default: { values: { limitType: 'afterTimeInterval', resumeAmount: 1, resumeUnit: 'days' } },
 	// Said explicitly: n8n 1.x keeps an added entry whose fields are all at their defaults only then (else it saves nothing).
 	typeOptions: { multipleValues: false },
-	description: 'Whether to stop waiting at some point; the node then outputs {timedOut: true, messageid, to}',
+	description: 'Whether to stop waiting at some point; the node then outputs {timedOut: true, messageid, to, channel}',
 	options: [
 		{
 			displayName: 'Values',
@@ -158,7 +158,7 @@ const APPROVAL_OPTIONS: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. Sorry, please reply YES or NO',
 		description:
-			'Text sent back, from the same sender, to a reply that is neither an approve nor a disapprove word. Empty: nothing is sent and the question keeps waiting quietly.',
+			'Text sent back as an SMS (on either Channel), from the same sender, to a reply that is neither an approve nor a disapprove word. Empty: nothing is sent and the question keeps waiting quietly.',
 	},
 	{
 		displayName: 'Max Reminders per Question',
