@@ -14,6 +14,9 @@ export const OURS = [
 	`${PACKAGE_NAME}.messagingGatewayTrigger`,
 	`${PACKAGE_NAME}.messagingGatewayInboxTrigger`,
 ];
+/** The nodes the canvas draws as `canvas-node`: all but sticky notes, which it draws as `sticky`. */
+export const drawnAsNodes = <T extends { type: string }>(nodes: T[]): T[] =>
+	nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote');
 /** What users type into the node panel's search to find them. */
 export const SEARCH_WORDS = [
 	'SMS',
@@ -105,7 +108,7 @@ export function editorPage(current: () => EditorPage) {
 	async function showWorkflow(workflowId: string): Promise<void> {
 		const { page } = current();
 		if (!routerShows) return await openWorkflow(workflowId);
-		const names = (await savedNodes(workflowId)).map((node) => node.name);
+		const names = drawnAsNodes(await savedNodes(workflowId)).map((node) => node.name);
 		const routed = await page
 			.evaluate((path) => {
 				const { document } = globalThis as unknown as Browserside;

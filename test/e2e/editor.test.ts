@@ -24,7 +24,7 @@ import { inboxEditorTests } from './editor-inbox';
 import { newUserEditorTests } from './editor-new-user';
 import { panelEditorTests } from './editor-panels';
 import { quietHoursEditorTest } from './editor-quiet-hours';
-import { editorPage, openEditorBrowser, OURS, repositoryPath, SEARCH_WORDS } from './editor-page';
+import { drawnAsNodes, editorPage, openEditorBrowser, OURS, repositoryPath, SEARCH_WORDS } from './editor-page';
 
 stopN8nOnExit();
 
@@ -90,7 +90,10 @@ test("every example opens on its nodes' default versions, without a parameter is
 			}
 		}
 		await showWorkflow(id);
-		await expect(page.locator(testId('canvas-node')).count()).resolves.toBe(workflow.nodes.length);
+		await expect(page.locator(testId('canvas-node')).count()).resolves.toBe(drawnAsNodes(workflow.nodes).length);
+		// Its one sticky note says what to set up.
+		const stickies = await page.locator(testId('sticky')).allInnerTexts();
+		expect({ example: key, stickies }).toEqual({ example: key, stickies: [expect.stringContaining('Set up')] });
 		// The AI agent examples wait for the chat model credential the user chooses: only their Chat Model may say so.
 		for (const warning of ['node-issues', 'canvas-node-status-warning']) {
 			const flagged = (await page.locator(`${testId('canvas-node')}:has(${testId(warning)})`).allInnerTexts()).filter(

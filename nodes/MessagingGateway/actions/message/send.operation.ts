@@ -9,6 +9,7 @@ import type { SendOperation } from './send/operation';
 import { runSend } from './send/run';
 import { QUIET_HOURS_OPTION } from './send/quiet-hours-option';
 import { LOOP_GUARD_OPTION } from './send/loop-guard-option';
+import { safetyNotices } from './send/safety-notice';
 import { messageField, sendOptionsFields, senderFields, toField } from './send/fields';
 
 const show = { resource: ['message'], operation: ['send'] };
@@ -84,6 +85,7 @@ export const description: INodeProperties[] = [
 		'Text of the SMS. Up to 160 GSM-7 characters fit in one SMS (153 per part when longer); any other character (e.g. emoji) makes it UCS-2: 70, then 67 per part.',
 	),
 	sendAdditionalFields(show),
+	...safetyNotices(show),
 	...sendOptionsFields(
 		show,
 		[SMART_ENCODING, ...GUARD_OPTIONS, ...CREDIT_OPTIONS],
