@@ -4,13 +4,15 @@
  * Each node run through n8n-core's WorkflowExecute against the emulator in process (node version 5), one reply to a
  * number of its own per round, each thread holding 10 messages (5 in, 5 out) before it; the three runs interleaved.
  * Counts the gateway requests of each run and times it (median over the rounds).
- * `npx ts-node --transpile-only bench/assistant-reply.ts [rounds]`; prints a row for bench/RESULTS.md.
+ * `npx ts-node --transpile-only bench/assistant-reply.ts [rounds]` (`--small`: bench/size.ts); prints a row for
+ * bench/RESULTS.md.
  */
 import { startEmulator, type Emulator } from '../emulator/server';
 import { emulatorCredentials } from '../test/support/n8n-core';
 import { runAction } from '../test/support/run';
+import { sized } from './size';
 
-const ROUNDS = Number(process.argv[2] ?? 40);
+const ROUNDS = sized(40, 2);
 const THREAD = 5;
 
 const median = (values: number[]) => {
@@ -41,7 +43,7 @@ async function thread(emulator: Emulator, phone: string) {
 	}
 }
 
-async function assistantReplyRow(): Promise<string> {
+export async function assistantReplyRow(rounds = ROUNDS): Promise<string> {
 	const emulator = await startEmulator({ settings: { deliveryDelayMs: 600_000 }, account: { balance: 1e9 } });
 	try {
 		const credentials = emulatorCredentials(emulator);
@@ -67,7 +69,7 @@ async function assistantReplyRow(): Promise<string> {
 				throw new Error(`${kind}: ${result.error?.message ?? 'skipped'}`);
 		};
 		// One warm-up round (module loading, the first connections) is left out.
-		for (let round = -1; round < ROUNDS; round++) {
+		for (let round = -1; round < rounds; round++) {
 			const [plain, assisted] = [numberOf(round + 1, 0), numberOf(round + 1, 1)];
 			await thread(emulator, plain);
 			await thread(emulator, assisted);
@@ -83,7 +85,7 @@ async function assistantReplyRow(): Promise<string> {
 		const [plainRequests, unansweredRequests, guardRequests] = kinds.map((kind) => median(requests.get(kind)!));
 		const added = unansweredMs + guardMs - plainMs;
 		return [
-			`| ${new Date().toISOString().slice(0, 16)}Z | ${ROUNDS} replies, threads of ${2 * THREAD} |`,
+			`| ${new Date().toISOString().slice(0, 16)}Z | ${rounds} replies, threads of ${2 * THREAD} |`,
 			`${plainRequests} / ${plainMs.toFixed(1)} ms |`,
 			`${unansweredRequests} / ${unansweredMs.toFixed(1)} ms (${(unansweredMs / plainMs).toFixed(2)}×) |`,
 			`${guardRequests} / ${guardMs.toFixed(1)} ms (${(guardMs / plainMs).toFixed(2)}×) |`,
@@ -95,7 +97,8 @@ async function assistantReplyRow(): Promise<string> {
 }
 
 if (require.main === module) {
-	assistantReplyRow().then(
+	const given = process.argv.slice(2).find((arg) => arg !== '--small');
+	assistantReplyRow(given === undefined ? ROUNDS : Number(given)).then(
 		(row) => process.stdout.write(`${row}\n`),
 		(error: unknown) => {
 			process.stderr.write(`${String(error)}\n`);

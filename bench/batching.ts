@@ -2,7 +2,7 @@
  * Batch Recipients (issue 14): 1,000 items through the Messaging Gateway node (node version 2, n8n-core's
  * WorkflowExecute) to the emulator answering after 50 ms, batched and one request per item side by side.
  * Requests and TCP connections are the emulator's own counts (GET /emulator/stats).
- * `npm run bench` includes it; on its own: `npx ts-node --transpile-only bench/batching.ts`.
+ * `npm run bench` includes it; on its own: `npx ts-node --transpile-only bench/batching.ts` (`--small`: bench/size.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -11,8 +11,9 @@ import { join } from 'node:path';
 
 import { DEFAULT_ACCOUNT } from '../emulator/server';
 import { runAction } from '../test/support/run';
+import { sized } from './size';
 
-const ITEMS = 1000;
+const ITEMS = sized(1000, 20);
 const API_LATENCY_MS = 50;
 
 interface Measured {
@@ -87,12 +88,12 @@ export async function batchingBench(): Promise<string> {
 
 async function batchingSection(gateway: string): Promise<string> {
 	const rows = [
-		'| 1,000 items | Batch Recipients | requests | TCP connections | time | messages/s |',
+		`| ${ITEMS.toLocaleString('en')} items | Batch Recipients | requests | TCP connections | time | messages/s |`,
 		'|---|---|---|---|---|---|',
 	];
 	for (const [name, messageOf] of [
-		['one message, 1,000 numbers', () => 'Sale today: 20% off everything'],
-		['1,000 different messages', (index: number) => `Your code is ${1000 + index}`],
+		[`one message, ${ITEMS.toLocaleString('en')} numbers`, () => 'Sale today: 20% off everything'],
+		[`${ITEMS.toLocaleString('en')} different messages`, (index: number) => `Your code is ${1000 + index}`],
 	] as const) {
 		// A batched run lasts about a second, so it is the median of three (other work on the machine moves it most).
 		const perItem = await measure(gateway, messageOf, false);

@@ -5,7 +5,7 @@
  * 3 s budget and answers 503 for the rest; redelivered events it settled cost nothing). Beside it, in the
  * same run, the same 300 replies naming no question (the trigger verifies, parses and answers them
  * without forwarding). Real n8n 2.x with the emulator as the gateway.
- * `npm run bench:burst [-- questions]`.
+ * `npm run bench:burst [-- questions]`; `-- --small` (bench/size.ts): 5 questions.
  */
 import { buildEvent } from '../emulator/events';
 import { startEmulator } from '../emulator/server';
@@ -14,9 +14,10 @@ import { N8nClient } from '../tools/n8n-client';
 import { ensureN8n } from '../tools/n8n-install';
 import { startN8n, stopN8nOnExit } from '../tools/n8n-process';
 import { waitFor } from '../tools/waits';
-import { askQuestions, idsWith, setUpWorkflows, type Question } from './conversations-setup';
+import { askQuestions, idsWith, setUpWorkflows, type ConversationSetUp, type Question } from './conversations-setup';
+import { sized } from './size';
 
-const QUESTIONS = Number(process.argv[2] ?? 300);
+export const QUESTIONS = sized(300, 5);
 /** Deliveries the gateway makes before it gives up, as the emulator's default `maxAttempts` and more. */
 const MAX_DELIVERIES = 10;
 
@@ -67,47 +68,60 @@ async function deliver(
 		const ms = Math.round(performance.now() - started);
 		await response.arrayBuffer();
 		deliveries.push({ status: response.status, ms, finished: await finished() });
-		if (response.ok) break;
+		if (response.ok) return deliveries;
 	}
-	return deliveries;
+	throw new Error(`no 2xx answer in ${MAX_DELIVERIES} deliveries: ${deliveries.map((d) => d.status).join(', ')}`);
 }
 
 const row = (label: string, deliveries: Delivery[]) =>
 	`| ${label} | ${deliveries.length} | ${deliveries.map((d) => `${d.status} in ${(d.ms / 1000).toFixed(2)} s (${d.finished} done)`).join('; ')} | ${(Math.max(...deliveries.map((d) => d.ms)) / 1000).toFixed(2)} s |`;
 
+/**
+ * The table rows: `questions` asked on `setUp`'s n8n, the baseline body, then the body answering every question,
+ * delivered until each is answered 2xx and every question has resumed.
+ */
+export async function burstRows(setUp: ConversationSetUp, questions: number): Promise<string[]> {
+	const { emulator } = setUp;
+	const { questionsWorkflow, askUrl, triggerUrl } = await setUpWorkflows(setUp);
+	say(`asking ${questions} questions`);
+	const asked = await askQuestions(setUp, askUrl, questionsWorkflow, questions);
+	const secret = emulator.account.signingSecret;
+	say('the same replies naming no question (baseline)');
+	const finished = async () => (await idsWith(setUp, questionsWorkflow, 'success')).size;
+	const baseline = await deliver(triggerUrl, replies(asked, emulator.account, false), secret, finished);
+	say(`one body answering all ${questions}`);
+	const burst = await deliver(triggerUrl, replies(asked, emulator.account, true), secret, finished);
+	await waitFor(async () => (await finished()) >= questions, {
+		what: 'every question resumed',
+		timeoutMs: 300_000,
+		intervalMs: 1000,
+	});
+	const waiting = (await idsWith(setUp, questionsWorkflow, 'waiting')).size;
+	return [
+		'| body | deliveries | each delivery | longest answer |',
+		'|---|---|---|---|',
+		row(`${questions} replies naming no question (baseline)`, baseline),
+		row(`${questions} replies answering ${questions} waiting questions`, burst),
+		'',
+		`Finished: ${await finished()} of ${questions} questions (one execution each); still waiting: ${waiting}.`,
+	];
+}
+
 async function main() {
+	const given = process.argv.slice(2).find((arg) => arg !== '--small');
+	const questions = given === undefined ? QUESTIONS : Number(given);
 	stopN8nOnExit();
 	const emulator = await startEmulator({ settings: { deliveryDelayMs: 600_000 } });
 	const install = ensureN8n();
 	const n8n = await startN8n(install, { env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' } });
 	try {
 		const client = await N8nClient.setUp(n8n.url);
-		const setUp = { emulator, client, webhookBase: n8n.url, n8nPids: [n8n.process.pid!] };
-		const { questionsWorkflow, askUrl, triggerUrl } = await setUpWorkflows(setUp);
-		say(`asking ${QUESTIONS} questions`);
-		const questions = await askQuestions(setUp, askUrl, questionsWorkflow, QUESTIONS);
-		const secret = emulator.account.signingSecret;
-		say('the same replies naming no question (baseline)');
-		const finished = async () => (await idsWith(setUp, questionsWorkflow, 'success')).size;
-		const baseline = await deliver(triggerUrl, replies(questions, emulator.account, false), secret, finished);
-		say(`one body answering all ${QUESTIONS}`);
-		const burst = await deliver(triggerUrl, replies(questions, emulator.account, true), secret, finished);
-		await waitFor(async () => (await finished()) >= QUESTIONS, {
-			what: 'every question resumed',
-			timeoutMs: 300_000,
-			intervalMs: 1000,
-		});
-		const waiting = (await idsWith(setUp, questionsWorkflow, 'waiting')).size;
+		const rows = await burstRows({ emulator, client, webhookBase: n8n.url, n8nPids: [n8n.process.pid!] }, questions);
 		process.stdout.write(
 			[
-				`n8n ${install.version} with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true, ${QUESTIONS} questions waiting; each delivery: status, time to the trigger's answer, questions finished so far (executions counted after it).`,
+				`n8n ${install.version} with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true, ${questions} questions waiting; each delivery: status, time to the trigger's answer, questions finished so far (executions counted after it).`,
 				'',
-				'| body | deliveries | each delivery | longest answer |',
-				'|---|---|---|---|',
-				row(`${QUESTIONS} replies naming no question (baseline)`, baseline),
-				row(`${QUESTIONS} replies answering ${QUESTIONS} waiting questions`, burst),
-				'',
-				`Finished: ${await finished()} of ${QUESTIONS} questions (one execution each); still waiting: ${waiting}.`,
+				...rows,
 				'',
 			].join('\n'),
 		);
@@ -117,7 +131,9 @@ async function main() {
 	}
 }
 
-main().catch((error) => {
-	process.stderr.write(`${(error as Error).stack}\n`);
-	process.exit(1);
-});
+if (require.main === module) {
+	main().catch((error) => {
+		process.stderr.write(`${(error as Error).stack}\n`);
+		process.exit(1);
+	});
+}

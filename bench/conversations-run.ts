@@ -5,6 +5,7 @@
  * engine, eager and lazy. n8n 1.x has only the legacy engine: there, one n8n and queue mode.
  * `npm run bench:conversations [-- answers per path [part of a set-up's label]]` prints part 5 of
  * bench/RESULTS.md and, for a whole run (200 per path, every set-up), writes it there; `npm run bench` too.
+ * Small mode (bench/size.ts): 4 answers per path on the first set-up (one n8n), printed only.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,8 +18,9 @@ import { startQueueStack, stopQueueStacksOnExit } from '../tools/queue-stack';
 import { measureConversations, ROUNDS, WARM_UP, type ConversationResult } from './conversations';
 import { IN_FLIGHT, type ConversationSetUp } from './conversations-setup';
 import { conversationSection, type ConversationRow } from './conversations-report';
+import { sized, SMALL } from './size';
 
-export const ANSWERS_PER_PATH = 200;
+export const ANSWERS_PER_PATH = sized(200, 4);
 
 interface SetUp {
 	label: string;
@@ -33,15 +35,18 @@ function setUpsFor(version: string): SetUp[] {
 		queue: true,
 		env,
 	});
-	if (version.startsWith('1.')) return [one('legacy engine (n8n 1.x has no other)'), queue('legacy engine')];
 	const lazy = { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' };
-	return [
-		one('default engine'),
-		one('default engine, `N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true`', lazy),
-		one('`N8N_EXPRESSION_ENGINE=legacy`', { N8N_EXPRESSION_ENGINE: 'legacy' }),
-		queue('default engine'),
-		queue('default engine, `N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true`', lazy),
-	];
+	const all = version.startsWith('1.')
+		? [one('legacy engine (n8n 1.x has no other)'), queue('legacy engine')]
+		: [
+				one('default engine'),
+				one('default engine, `N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true`', lazy),
+				one('`N8N_EXPRESSION_ENGINE=legacy`', { N8N_EXPRESSION_ENGINE: 'legacy' }),
+				queue('default engine'),
+				queue('default engine, `N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true`', lazy),
+			];
+	// The small mode: the first set-up (one n8n) alone.
+	return sized(all, all.slice(0, 1));
 }
 
 async function measureOne(setUp: SetUp, count: number): Promise<ConversationResult> {
@@ -111,13 +116,14 @@ if (require.main === module) {
 	stopN8nOnExit();
 	stopQueueStacksOnExit();
 	const version = process.env.N8N_VERSION ?? ensureN8n().version;
-	const [count, only] = [Number(process.argv[2] ?? ANSWERS_PER_PATH), process.argv[3]];
+	const [given, only] = process.argv.slice(2).filter((arg) => arg !== '--small');
+	const count = given === undefined ? ANSWERS_PER_PATH : Number(given);
 	conversationsBench(version, count, only)
 		.then((rows) => {
 			const section = conversationsSectionNow(version, rows);
 			process.stdout.write(section);
-			// A partial run (fewer answers or set-ups) is printed only.
-			if (count === ANSWERS_PER_PATH && only === undefined) writeSection(section);
+			// A partial run (fewer answers or set-ups, or the small mode) is printed only.
+			if (count === ANSWERS_PER_PATH && only === undefined && !SMALL) writeSection(section);
 		})
 		.catch((error: unknown) => {
 			process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);

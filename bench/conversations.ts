@@ -19,9 +19,10 @@ import {
 	type Round,
 } from './conversations-rounds';
 import { askQuestions, setUpWorkflows, type ConversationSetUp, type Question } from './conversations-setup';
+import { sized } from './size';
 
-export const ROUNDS = 4;
-export const WARM_UP = 10;
+export const ROUNDS = sized(4, 2);
+export const WARM_UP = sized(10, 2);
 
 export interface PathResult {
 	answers: number;
@@ -120,6 +121,7 @@ export async function measureConversations(setUp: ConversationSetUp, count: numb
 		}
 	}
 	const { right, crossWired } = await checkAnswers(setUp, questionsWorkflow, questions);
+	if (right + crossWired !== total) throw new Error(`${right + crossWired} of ${total} questions resumed`);
 	const trigger = pathResult(rounds.trigger);
 	const direct = pathResult(rounds.direct);
 	const hop = pathResult(rounds.hop);

@@ -3,13 +3,15 @@
  * the raw bytes of a signed 1 KB event, then `parseEvent` on its JSON, against the least any
  * receiver must do with the same bytes (one HMAC-SHA256 and one JSON.parse). Beside it, the
  * trigger's own work (verify + receiveEvents) on the same event. Rounds alternate; the median of the
- * per-round ratios is reported. `npm run build` first; run: `npx ts-node --transpile-only bench/index-parse.ts`.
+ * per-round ratios is reported. `npm run build` first; run: `npx ts-node --transpile-only bench/index-parse.ts`
+ * (`--small`: bench/size.ts).
  */
 import { createHmac } from 'node:crypto';
 
 import { buildEvent } from '../emulator/events';
 import { generateTestHeaders, verifySignature } from '../nodes/MessagingGateway/core/events/signature';
 import { receiveEvents } from '../nodes/MessagingGateway/webhookTrigger/receive';
+import { sized } from './size';
 
 const SECRET = 'whsec_bench_secret';
 const ACCOUNT = { username: 'bench', timezone: 'Europe/Amsterdam', virtualNumber: '3197010000001' };
@@ -50,7 +52,11 @@ function signedEvent(bytes: number): { raw: Buffer; headers: Record<string, stri
 	return { raw, headers: { 'content-type': 'application/json', ...headers } };
 }
 
-export function measureIndexParse({ bytes = 1024, rounds = 31, iterations = 2000 } = {}): IndexParseResult {
+export function measureIndexParse({
+	bytes = 1024,
+	rounds = sized(31, 3),
+	iterations = sized(2000, 100),
+} = {}): IndexParseResult {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const gateway = require('../index.js') as IndexEntry;
 	const { raw, headers } = signedEvent(bytes);

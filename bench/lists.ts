@@ -2,16 +2,18 @@
  * Inbox → Get Many with Return All over 10,000 received messages (issue 26): the requests the node made
  * and its time, against the fewest requests the gateway allows (⌈10,000 ÷ 2,000⌉ = 5 pages at its largest
  * `limit`) and against the same 5 pages fetched with plain HTTP (no n8n), the floor for that many requests.
- * `npm run bench` includes it; on its own: `npx ts-node --transpile-only bench/lists.ts`.
+ * `npm run bench` includes it; on its own: `npx ts-node --transpile-only bench/lists.ts` (`--small`: bench/size.ts,
+ * 2,500 messages: two pages).
  */
 import { loadavg } from 'node:os';
 
 import { MAX_PAGE_SIZE } from '../nodes/MessagingGateway/core/lists/pages';
 import { startEmulator, type Emulator } from '../emulator/server';
 import { runAction } from '../test/support/run';
+import { sized } from './size';
 
-const MESSAGES = 10_000;
-const ROUNDS = 3;
+const MESSAGES = sized(10_000, 2_500);
+const ROUNDS = sized(3, 1);
 
 interface Measured {
 	requests: number;

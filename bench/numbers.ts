@@ -6,7 +6,8 @@
  *   interleaved;
  * - reading: numbers per second of node version 5's reading against versions 1–3's own reading (legacy.ts, without
  *   the guard) and against libphonenumber's own parse + isValid, on the same 20,000 numbers, in one process.
- * Needs `npm run build` first. Run: `npx ts-node --transpile-only bench/numbers.ts`.
+ * Needs `npm run build` first. Run: `npx ts-node --transpile-only bench/numbers.ts` (`--small`: bench/size.ts, 300
+ * numbers in one round; the package as built, without npm pack's build).
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,16 +22,18 @@ import examples from 'libphonenumber-js/examples.mobile.json';
 
 import { parsePhoneNumberFromString } from '../nodes/MessagingGateway/core/numbers/libphonenumber';
 import { normalizePhoneNumber, STRICT_RULE } from '../nodes/MessagingGateway/core/numbers/phone';
+import { sized } from './size';
 
-const ROUNDS = 7;
+const ROUNDS = sized(7, 1);
+const NUMBERS = sized(20_000, 300);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function packedSizes(): { total: number; bundle: number } {
-	const [pack] = JSON.parse(
-		execFileSync('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], { encoding: 'utf8' }),
-	);
+	const args = ['pack', '--dry-run', '--json', '--loglevel=error', ...sized([], ['--ignore-scripts'])];
+	const [pack] = JSON.parse(execFileSync('npm', args, { encoding: 'utf8' }));
 	const bundle = pack.files.find((file: { path: string }) => file.path.endsWith('core/numbers/libphonenumber.js'));
-	return { total: pack.unpackedSize, bundle: bundle?.size ?? 0 };
+	if (bundle === undefined) throw new Error('numbers bench: the packed package has no core/numbers/libphonenumber.js');
+	return { total: pack.unpackedSize, bundle: bundle.size };
 }
 
 /** Milliseconds a fresh Node process takes to require the action node from `dist`. */
@@ -58,14 +61,15 @@ function loadTimes(): { withBundle: number; withoutBundle: number } {
 }
 
 /**
- * 20,000 valid numbers as users write them, of 10 countries: E.164 with spaces, national (as the country writes it)
+ * NUMBERS (20,000) valid numbers as users write them, of 10 countries: E.164 with spaces, national (as the country writes it)
  * with a Default Country, bare international digits. Each is a country's example mobile with other last digits,
  * kept when libphonenumber calls it valid (an invalid number stops a run at its item: its speed hardly matters).
  */
 function sampleNumbers(): Array<[string, string | undefined]> {
 	const countries = ['NL', 'DE', 'GB', 'US', 'IT', 'FR', 'PL', 'BR', 'CN', 'IN'];
 	const numbers: Array<[string, string | undefined]> = [];
-	for (let index = 0; numbers.length < 20_000; index++) {
+	for (let index = 0; numbers.length < NUMBERS; index++) {
+		if (index > 10 * NUMBERS) throw new Error(`numbers bench: ${numbers.length} valid numbers of ${index} tried`);
 		const country = countries[index % countries.length];
 		const example = getExampleNumber(country as CountryCode, examples)!.number;
 		const varied = parsePhoneNumberFromString(
@@ -101,20 +105,20 @@ function readingRates(): { current: number; legacy: number; library: number } {
 	return { current: median(current), legacy: median(legacy), library: median(library) };
 }
 
-const sizes = packedSizes();
-const load = loadTimes();
-const reading = readingRates();
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-console.log(`load average ${loadavg()[0].toFixed(1)}, ${ROUNDS} rounds, medians`);
-console.log(
-	`package (unpacked): ${kb(sizes.total)}, of which libphonenumber.js ${kb(sizes.bundle)} (${((100 * sizes.bundle) / sizes.total).toFixed(0)} %)`,
-);
-console.log(
-	`require of the action node: ${load.withBundle.toFixed(1)} ms with libphonenumber, ${load.withoutBundle.toFixed(1)} ms without (${(load.withBundle / load.withoutBundle).toFixed(2)}×, +${(load.withBundle - load.withoutBundle).toFixed(1)} ms)`,
-);
-console.log(
-	`reading 20,000 numbers: ${Math.round(reading.current).toLocaleString('en')} /s by libphonenumber (version 5), ${Math.round(reading.legacy).toLocaleString('en')} /s by versions 1–3's own rules (${(reading.legacy / reading.current).toFixed(2)}× faster)`,
-);
-console.log(
-	`the same 20,000 by libphonenumber's own parse + isValid: ${Math.round(reading.library).toLocaleString('en')} /s; version 5's reading costs ${(reading.library / reading.current).toFixed(2)}× that (goal: at most 1.2×)`,
-);
+/** The bench's lines for bench/RESULTS.md. */
+export function numbersLines(): string[] {
+	const sizes = packedSizes();
+	const load = loadTimes();
+	const reading = readingRates();
+	const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+	const count = NUMBERS.toLocaleString('en');
+	return [
+		`load average ${loadavg()[0].toFixed(1)}, ${ROUNDS} rounds, medians`,
+		`package (unpacked): ${kb(sizes.total)}, of which libphonenumber.js ${kb(sizes.bundle)} (${((100 * sizes.bundle) / sizes.total).toFixed(0)} %)`,
+		`require of the action node: ${load.withBundle.toFixed(1)} ms with libphonenumber, ${load.withoutBundle.toFixed(1)} ms without (${(load.withBundle / load.withoutBundle).toFixed(2)}×, +${(load.withBundle - load.withoutBundle).toFixed(1)} ms)`,
+		`reading ${count} numbers: ${Math.round(reading.current).toLocaleString('en')} /s by libphonenumber (version 5), ${Math.round(reading.legacy).toLocaleString('en')} /s by versions 1–3's own rules (${(reading.legacy / reading.current).toFixed(2)}× faster)`,
+		`the same ${count} by libphonenumber's own parse + isValid: ${Math.round(reading.library).toLocaleString('en')} /s; version 5's reading costs ${(reading.library / reading.current).toFixed(2)}× that (goal: at most 1.2×)`,
+	];
+}
+
+if (require.main === module) console.log(numbersLines().join('\n'));

@@ -2,15 +2,19 @@
  * Broadcasts with numbers on the opt-out list (node version 4, n8n-core's WorkflowExecute, the emulator
  * in-process): the send requests used, against the fewest possible. First 100 numbers of which k = 1, 10,
  * 50, 99 are opted out (5 seeded sets of positions each), then 1,000 numbers of which 10 are.
- * `npx ts-node --transpile-only bench/opted-out.ts`; prints rows for bench/RESULTS.md.
+ * `npx ts-node --transpile-only bench/opted-out.ts` (`--small`: bench/size.ts, 200 numbers of which 2 are, k = 1
+ * and 99 in one set each); prints rows for bench/RESULTS.md.
  */
 import { startEmulator } from '../emulator/server';
 import { emulatorCredentials } from '../test/support/n8n-core';
 import { runAction } from '../test/support/run';
+import { sized } from './size';
 
-const ITEMS = 1000;
-const OPTED_OUT = 10;
+const ITEMS = sized(1000, 200);
+const OPTED_OUT = sized(10, 2);
 const BATCH = 100;
+const SHARES = sized([1, 10, 50, 99], [1, 99]);
+const SETS = sized(5, 1);
 
 /** log2 of C(n, k): the yes/no answers any search needs to tell which k of n numbers are opted out. */
 function leastAnswers(n: number, k: number): number {
@@ -52,7 +56,8 @@ async function broadcast(count: number, opted: readonly number[], typeVersion = 
 			typeVersion,
 			continueOnFail: typeVersion < 4,
 		});
-		if (run.error) throw new Error(`opted-out bench: the run failed: ${run.error.message}`);
+		if (run.error || run.items.length !== count)
+			throw new Error(`opted-out bench: ${run.items.length} of ${count} items came out: ${run.error?.message}`);
 		const requests = emulator.requests.filter((request) => request.path === '/v1/message/send');
 		return {
 			sent: emulator.messages.length,
@@ -86,33 +91,47 @@ async function measureShare(k: number, sets: number): Promise<string> {
 	const mean = counts.reduce((sum, count) => sum + count, 0) / sets;
 	return `| ${k} | ${Math.min(...counts)} / ${mean.toFixed(1)} / ${Math.max(...counts)} | ${leastAnswers(BATCH, k)} | ${BATCH} |`;
 }
-async function main() {
+
+/** The two tables of bench/RESULTS.md, line by line. */
+export async function optedOutLines(): Promise<string[]> {
+	const lines: string[] = [];
 	const random = seeded(36);
 	const picked = new Set<number>();
 	while (picked.size < OPTED_OUT) picked.add(Math.floor(random() * ITEMS));
 	const spread = Array.from({ length: OPTED_OUT }, (_, index) => index * BATCH + 50);
-	console.log(
-		'| opted out of 100 | send requests: least / mean / most of 5 random sets | fewest any search needs (log2 C(100, k)) | one request per recipient |',
+	lines.push(
+		`| opted out of 100 | send requests: least / mean / most of ${SETS} random sets | fewest any search needs (log2 C(100, k)) | one request per recipient |`,
+		'|---|---|---|---|',
 	);
-	console.log('|---|---|---|---|');
-	for (const k of [1, 10, 50, 99]) console.log(await measureShare(k, 5));
-	console.log();
+	for (const k of SHARES) lines.push(await measureShare(k, SETS));
+	lines.push('');
 	const rows: string[] = [];
 	for (const version of [4, 3]) {
-		rows.push(await measure('one in each batch of 100 (items 50, 150, … 950)', spread, version));
+		rows.push(
+			await measure(`one in each batch of 100 (items ${spread[0]}, ${spread[1]}, … ${spread.at(-1)})`, spread, version),
+		);
 		rows.push(
 			await measure(
-				`10 at random (seed 36: items ${[...picked].sort((a, b) => a - b).join(', ')})`,
+				`${OPTED_OUT} at random (seed 36: items ${[...picked].sort((a, b) => a - b).join(', ')})`,
 				[...picked],
 				version,
 			),
 		);
 	}
-	console.log(
-		'| node version | opted-out numbers | SMS sent | items skipped | error items | send requests | fewest knowing the list | fewest not knowing it (log2 C(1000, 10) answers) |',
+	lines.push(
+		`| node version | opted-out numbers | SMS sent | items skipped | error items | send requests | fewest knowing the list | fewest not knowing it (log2 C(${ITEMS}, ${OPTED_OUT}) answers) |`,
+		'|---|---|---|---|---|---|---|---|',
+		...rows,
 	);
-	console.log('|---|---|---|---|---|---|---|---|');
-	for (const row of rows) console.log(row);
+	return lines;
 }
 
-void main();
+if (require.main === module) {
+	optedOutLines().then(
+		(lines) => console.log(lines.join('\n')),
+		(error: unknown) => {
+			process.stderr.write(`${String(error)}\n`);
+			process.exit(1);
+		},
+	);
+}

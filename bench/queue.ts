@@ -9,6 +9,8 @@
  * 3. Faults mid-load: a worker stopped with SIGTERM, a worker killed with SIGKILL; a worker started
  *    without the package, caught by the pre-flight check before any traffic.
  * Sizes: BENCH_QUEUE_COUNT (throughput, default 200 per cell), BENCH_QUEUE_LOAD (2000), BENCH_QUEUE_FAULT (400).
+ * Small mode (bench/size.ts): queue mode on the legacy engine alone (its throughput, load, faults and pre-flight
+ * check) with 10, 20 and 8 webhooks, printed only.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -23,13 +25,11 @@ import { waitForWebhooks } from '../tools/waits';
 import { load, ourTrigger, signedEvent, webhookWorkflow } from '../tools/webhook-load';
 import { queueSection, type Cell, type Outcome, type QueueFigures } from './queue-report';
 import { drain, say, setUpReceivers, timedThroughput, type Receiver } from './receivers';
+import { sized, SMALL } from './size';
 
-stopN8nOnExit();
-stopQueueStacksOnExit();
-
-const COUNT = Number(process.env.BENCH_QUEUE_COUNT ?? 200);
-const LOAD = Number(process.env.BENCH_QUEUE_LOAD ?? 2000);
-const FAULT = Number(process.env.BENCH_QUEUE_FAULT ?? 400);
+const COUNT = Number(process.env.BENCH_QUEUE_COUNT ?? sized(200, 10));
+const LOAD = Number(process.env.BENCH_QUEUE_LOAD ?? sized(2000, 20));
+const FAULT = Number(process.env.BENCH_QUEUE_FAULT ?? sized(400, 8));
 const IN_FLIGHT = 20;
 const LEGACY = { N8N_EXPRESSION_ENGINE: 'legacy' };
 
@@ -53,7 +53,7 @@ async function setUp(n8nUrl: string, webhookBase: string): Promise<Bench> {
 
 /** Webhooks/s until the last execution has finished. */
 const throughput = (bench: Bench, receiver: Receiver) =>
-	timedThroughput(bench.client, receiver, { count: COUNT, inFlight: IN_FLIGHT, warmUp: 20 });
+	timedThroughput(bench.client, receiver, { count: COUNT, inFlight: IN_FLIGHT, warmUp: sized(20, 5) });
 
 async function measureBoth(bench: Bench, setUpLabel: string, engine: string): Promise<Cell> {
 	say(`throughput: ${setUpLabel}, ${engine} engine`);
@@ -114,6 +114,7 @@ async function loadRun(
 		const id = String(execution.data?.resultData.runData.Trigger?.[0]?.data?.main[0][0]?.json.webhook_id);
 		successes.set(id, (successes.get(id) ?? 0) + 1);
 	}
+	if (successes.size === 0) throw new Error(`none of the ${count} webhooks to ${webhookId} ran`);
 	const ran = stack.executionsByWorker();
 	const byWorker: Record<string, number> = {};
 	for (const execution of executions) {
@@ -159,7 +160,7 @@ async function queue(install: N8nInstall, engine: 'default' | 'legacy', faults: 
 				(i) => {
 					if (i === FAULT / 4) stack.workers[0].process.kill('SIGKILL');
 				},
-				240_000,
+				sized(240_000, 30_000),
 			);
 			await stack.workers[0].stop();
 			await stack.startWorker(1);
@@ -182,19 +183,21 @@ async function queue(install: N8nInstall, engine: 'default' | 'legacy', faults: 
 	}
 }
 
-async function main() {
+/** The "Queue mode" section of bench/RESULTS.md. */
+export async function queueBench(): Promise<string> {
 	const install = ensureN8n();
 	const loadAtStart = loadavg()[0];
 	const cells: Cell[] = [];
-	cells.push(await single(install, 'default'));
-	cells.push(await single(install, 'legacy'));
-	const queueDefault = await queue(install, 'default', false);
-	cells.push(...queueDefault.cells);
+	if (!SMALL) {
+		cells.push(await single(install, 'default'));
+		cells.push(await single(install, 'legacy'));
+		cells.push(...(await queue(install, 'default', false)).cells);
+	}
 	const queueLegacy = await queue(install, 'legacy', true);
 	cells.push(...queueLegacy.cells);
 	const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, n8n ${install.version}, load average ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end`;
 	const sizes = { count: COUNT, inFlight: IN_FLIGHT, load: LOAD, fault: FAULT };
-	const section = queueSection({
+	return queueSection({
 		measuredAt: new Date(),
 		machine,
 		sizes,
@@ -202,6 +205,11 @@ async function main() {
 		outcomes: queueLegacy.outcomes!,
 		preflightCatch: queueLegacy.preflightCatch!,
 	});
+}
+
+async function main() {
+	const section = await queueBench();
+	if (SMALL) return void process.stdout.write(section);
 	const file = join(ROOT, 'bench', 'RESULTS.md');
 	const current = readFileSync(file, 'utf8');
 	const at = current.indexOf('\n## Queue mode\n');
@@ -209,7 +217,11 @@ async function main() {
 	process.stdout.write(section);
 }
 
-main().catch((error: unknown) => {
-	console.error(error);
-	process.exit(1);
-});
+if (require.main === module) {
+	stopN8nOnExit();
+	stopQueueStacksOnExit();
+	main().catch((error: unknown) => {
+		console.error(error);
+		process.exit(1);
+	});
+}

@@ -2,16 +2,18 @@
  * Quiet Hours with Batch Recipients: 2,000 items of one recipient each, over 8 time zones in turn
  * (node version 4, n8n-core's WorkflowExecute, the emulator in-process), US Federal window, Defer.
  * The send requests used, against the fewest (each date's recipients in requests of 100).
- * `npx ts-node --transpile-only bench/quiet-hours.ts`; prints a row for bench/RESULTS.md.
+ * `npx ts-node --transpile-only bench/quiet-hours.ts` (`--small`: bench/size.ts); prints a row for bench/RESULTS.md.
  */
 import { startEmulator } from '../emulator/server';
 import { eightZoneItems } from '../test/support/eight-zones';
 import { emulatorCredentials } from '../test/support/n8n-core';
 import { runAction, type GatewayCredentials } from '../test/support/run';
+import { sized } from './size';
 
-const ITEMS = 2000;
+const ITEMS = sized(2000, 40);
 const BATCH = 100;
-async function quietHoursRow(): Promise<string> {
+
+export async function quietHoursRow(): Promise<string> {
 	const emulator = await startEmulator({
 		settings: { deliveryDelayMs: 600_000 },
 		account: { balance: 1e9, timezone: 'Europe/Brussels' },
@@ -30,7 +32,8 @@ async function quietHoursRow(): Promise<string> {
 		const credentials = { ...emulatorCredentials(emulator), accountTimeZone: 'Europe/Brussels' } as GatewayCredentials;
 		const run = await runAction(parameters, items, credentials);
 		const seconds = (performance.now() - started) / 1000;
-		if (run.error) throw new Error(`quiet-hours bench: the run failed: ${run.error.message}`);
+		if (run.error || run.items.length !== ITEMS)
+			throw new Error(`quiet-hours bench: ${run.items.length} of ${ITEMS} items sent: ${run.error?.message}`);
 		const perDate = new Map<unknown, number>();
 		for (const item of run.items) perDate.set(item.json.date, (perDate.get(item.json.date) ?? 0) + 1);
 		const fewest = [...perDate.values()].reduce((sum, count) => sum + Math.ceil(count / BATCH), 0);

@@ -120,6 +120,8 @@ export async function timedThroughput(
 	await drain(client, receiver.workflowId);
 	const started = performance.now();
 	const result = await load(receiver.url, count, inFlight, request);
+	if (!Object.keys(result.statuses).some((status) => Number(status) < 300))
+		throw new Error(`${receiver.kind}: no webhook accepted (${JSON.stringify(result.statuses)})`);
 	await drain(client, receiver.workflowId);
 	return { ...result, requestsPerSecond: count / ((performance.now() - started - QUIET_MS) / 1000) };
 }

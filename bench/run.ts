@@ -7,6 +7,7 @@
  *    Estimate Cost on 1,000 items × 10 recipients beside Send's own pre-flight (bench/estimate.ts);
  * 4. load check: 2,000 signed webhooks at 20 in flight, every one exactly one execution; 200 tampered, none.
  * 5. conversations: Send and Wait answers through the trigger vs straight to n8n's resume URLs (bench/conversations-run.ts).
+ * `npm run bench -- --small` (bench/size.ts): every part at tiny sizes, the report printed, RESULTS.md left as it is.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -27,8 +28,14 @@ import { estimateBench } from './estimate';
 import { listsBench } from './lists';
 import { drain, say, setUpReceivers, timedThroughput, type Receiver, type ReceiverKind } from './receivers';
 import { resultsReport } from './report';
+import { sized, SMALL } from './size';
 import { triggerOverhead, triggerProfile } from './trigger-in-process';
 import { triggerThroughN8n } from './trigger-n8n';
+
+const THROUGHPUT = sized(500, 20);
+const BULK = sized(1000, 20);
+const GENUINE = sized(2000, 40);
+const TAMPERED = sized(200, 10);
 
 const LABELS: Record<ReceiverKind, string> = {
 	'webhook node': "n8n's Webhook node, no authentication",
@@ -36,12 +43,12 @@ const LABELS: Record<ReceiverKind, string> = {
 	ours: 'Messaging Gateway Trigger (reads the credential, verifies the HMAC, validates, filters)',
 };
 
-/** Part 2: the same 500 signed webhooks to each receiver, timed to the last execution. */
+/** Part 2: the same signed webhooks (500) to each receiver, timed to the last execution. */
 async function throughputTable(client: N8nClient, receivers: Receiver[]): Promise<string[]> {
 	const results: LoadResult[] = [];
 	for (const receiver of receivers) {
 		say(`throughput: ${LABELS[receiver.kind]}`);
-		results.push(await timedThroughput(client, receiver, { count: 500, inFlight: 20, warmUp: 50 }));
+		results.push(await timedThroughput(client, receiver, { count: THROUGHPUT, inFlight: 20, warmUp: sized(50, 5) }));
 	}
 	const [plain, authed, ours] = results;
 	const row = (label: string, r: LoadResult) =>
@@ -63,12 +70,12 @@ async function loadCheckTable(client: N8nClient, credentialId: string): Promise<
 	);
 	const checkUrl = `${client.url}/webhook/b0000000-0000-4000-8000-000000000004/webhook`;
 	await waitForWebhooks([checkUrl]);
-	say('load check: 2,000 signed webhooks, 20 in flight');
-	const genuine = Array.from({ length: 2000 }, (_, i) => signedEvent(i));
-	const genuineRun = await load(checkUrl, 2000, 20, (i) => genuine[i], true);
-	say('load check: 200 tampered webhooks');
-	const tampered = Array.from({ length: 200 }, (_, i) => signedEvent(i, true));
-	const tamperedRun = await load(checkUrl, 200, 20, (i) => tampered[i], true);
+	say(`load check: ${GENUINE.toLocaleString('en')} signed webhooks, 20 in flight`);
+	const genuine = Array.from({ length: GENUINE }, (_, i) => signedEvent(i));
+	const genuineRun = await load(checkUrl, GENUINE, 20, (i) => genuine[i], true);
+	say(`load check: ${TAMPERED} tampered webhooks`);
+	const tampered = Array.from({ length: TAMPERED }, (_, i) => signedEvent(i, true));
+	const tamperedRun = await load(checkUrl, TAMPERED, 20, (i) => tampered[i], true);
 	say('load check: waiting for n8n to finish every execution');
 	await drain(client, checkId);
 	const executions = await client.executions(checkId);
@@ -78,14 +85,15 @@ async function loadCheckTable(client: N8nClient, credentialId: string): Promise<
 		seen.set(id, (seen.get(id) ?? 0) + 1);
 	}
 	const lost = genuine.filter((request) => !seen.has(String(request.webhookId))).length;
+	if (lost === GENUINE) throw new Error(`load check: none of the ${GENUINE} signed webhooks ran`);
 	const duplicated = genuine.filter((request) => (seen.get(String(request.webhookId)) ?? 0) > 1).length;
 	const fromTampered = tampered.filter((request) => seen.has(String(request.webhookId))).length;
 	const successful = executions.filter((execution) => execution.status === 'success').length;
 	return [
 		'| sent | final answers | sent again after a 5xx | executions | lost | duplicated | answers/s | answer p99 |',
 		'|---|---|---|---|---|---|---|---|',
-		`| 2,000 signed | ${JSON.stringify(genuineRun.statuses)} | ${genuineRun.retried} | ${executions.length} (${successful} successful) | ${lost} | ${duplicated} | ${genuineRun.requestsPerSecond.toFixed(0)} | ${genuineRun.p99.toFixed(1)} ms |`,
-		`| 200 tampered | ${JSON.stringify(tamperedRun.statuses)} | ${tamperedRun.retried} | ${fromTampered} | | | ${tamperedRun.requestsPerSecond.toFixed(0)} | ${tamperedRun.p99.toFixed(1)} ms |`,
+		`| ${GENUINE.toLocaleString('en')} signed | ${JSON.stringify(genuineRun.statuses)} | ${genuineRun.retried} | ${executions.length} (${successful} successful) | ${lost} | ${duplicated} | ${genuineRun.requestsPerSecond.toFixed(0)} | ${genuineRun.p99.toFixed(1)} ms |`,
+		`| ${TAMPERED} tampered | ${JSON.stringify(tamperedRun.statuses)} | ${tamperedRun.retried} | ${fromTampered} | | | ${tamperedRun.requestsPerSecond.toFixed(0)} | ${tamperedRun.p99.toFixed(1)} ms |`,
 	];
 }
 
@@ -108,8 +116,11 @@ async function realN8n(): Promise<{ throughput: string[]; loadCheck: string[] }>
 }
 
 async function bulkSend(): Promise<string[]> {
-	const rows = ['| gateway answers in | concurrency | 1,000 items | messages/s |', '|---|---|---|---|'];
-	const items = Array.from({ length: 1000 }, (_, i) => ({ to: `3161${String(i).padStart(7, '0')}`, n: i }));
+	const rows = [
+		`| gateway answers in | concurrency | ${BULK.toLocaleString('en')} items | messages/s |`,
+		'|---|---|---|---|',
+	];
+	const items = Array.from({ length: BULK }, (_, i) => ({ to: `3161${String(i).padStart(7, '0')}`, n: i }));
 	for (const apiLatencyMs of [0, 50]) {
 		const emulator = await startEmulator({
 			account: { balance: 1_000_000 },
@@ -138,10 +149,10 @@ async function bulkSend(): Promise<string[]> {
 					{ typeVersion: 1 },
 				);
 				const seconds = (performance.now() - started) / 1000;
-				if (run.error || run.items.length !== 1000) throw new Error(`bulk send failed: ${run.error?.message}`);
-				rates.push(1000 / seconds);
+				if (run.error || run.items.length !== BULK) throw new Error(`bulk send failed: ${run.error?.message}`);
+				rates.push(BULK / seconds);
 				rows.push(
-					`| ${apiLatencyMs} ms | ${concurrency}${concurrency === 5 ? ' (default)' : ''} | ${seconds.toFixed(2)} s | ${(1000 / seconds).toFixed(0)} |`,
+					`| ${apiLatencyMs} ms | ${concurrency}${concurrency === 5 ? ' (default)' : ''} | ${seconds.toFixed(2)} s | ${(BULK / seconds).toFixed(0)} |`,
 				);
 				say(`bulk send, gateway ${apiLatencyMs} ms, concurrency ${concurrency}: ${seconds.toFixed(2)} s`);
 			}
@@ -162,20 +173,19 @@ function writeResults(report: string) {
 	process.stdout.write(report);
 }
 
-async function main() {
+/**
+ * Every part, as bench/RESULTS.md puts it; `upTo` ends after part 1 (`trigger-only`) or after parts 1 and 2b
+ * (`trigger-parts-only`), their tables alone.
+ */
+export async function benchReport(upTo?: 'trigger-only' | 'trigger-parts-only'): Promise<string> {
 	const startedAt = new Date();
 	const loadAtStart = loadavg()[0];
 	const overhead = triggerOverhead();
 	const whereTimeGoes = await triggerProfile();
-	// `npm run bench -- --trigger-only`: part 1 alone, printed, RESULTS.md left as it is.
-	if (process.argv.includes('--trigger-only'))
-		return void process.stdout.write(`${[...overhead, '', ...whereTimeGoes].join('\n')}\n`);
+	if (upTo === 'trigger-only') return `${[...overhead, '', ...whereTimeGoes].join('\n')}\n`;
 	const engines = await triggerThroughN8n();
-	// `--trigger-parts-only`: parts 1 and 2b alone, printed, RESULTS.md left as it is.
-	if (process.argv.includes('--trigger-parts-only'))
-		return void process.stdout.write(
-			`${[...overhead, '', ...whereTimeGoes, '', ...engines.throughput, '', ...engines.profile].join('\n')}\n`,
-		);
+	if (upTo === 'trigger-parts-only')
+		return `${[...overhead, '', ...whereTimeGoes, '', ...engines.throughput, '', ...engines.profile].join('\n')}\n`;
 	const bulk = await bulkSend();
 	const batching = await batchingBench();
 	const lists = await listsBench();
@@ -185,26 +195,35 @@ async function main() {
 	const conversations = conversationsSectionNow(n8nVersion, await conversationsBench(n8nVersion));
 	const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version} (benchmarks) and the Node that n8n ${n8nVersion} runs on`;
 	const figures = { startedAt, endedAt: new Date(), machine, n8nVersion, loadAtStart, loadAtEnd: loadavg()[0] };
-	writeResults(
-		resultsReport({
-			...figures,
-			overhead,
-			whereTimeGoes,
-			throughput,
-			engines,
-			bulk,
-			batching,
-			lists,
-			estimate,
-			loadCheck,
-			conversations,
-		}),
-	);
+	return resultsReport({
+		...figures,
+		overhead,
+		whereTimeGoes,
+		throughput,
+		engines,
+		bulk,
+		batching,
+		lists,
+		estimate,
+		loadCheck,
+		conversations,
+	});
 }
 
-stopN8nOnExit();
-stopQueueStacksOnExit();
-main().catch((error: unknown) => {
-	console.error(error);
-	process.exit(1);
-});
+async function main() {
+	// `npm run bench -- --trigger-only`: part 1 alone; `--trigger-parts-only`: parts 1 and 2b alone.
+	const upTo = (['trigger-only', 'trigger-parts-only'] as const).find((part) => process.argv.includes(`--${part}`));
+	const report = await benchReport(upTo);
+	// A part alone, or the small mode: printed, RESULTS.md left as it is.
+	if (upTo !== undefined || SMALL) process.stdout.write(report);
+	else writeResults(report);
+}
+
+if (require.main === module) {
+	stopN8nOnExit();
+	stopQueueStacksOnExit();
+	main().catch((error: unknown) => {
+		console.error(error);
+		process.exit(1);
+	});
+}

@@ -11,6 +11,7 @@ import { generateTestHeaders, verifySignature } from '../nodes/MessagingGateway/
 import { ACCOUNT, SECRET } from '../tools/webhook-load';
 import { inclusiveShare, profileInProcess, selfTimeRows } from './profile';
 import { median, say } from './receivers';
+import { sized } from './size';
 
 /** An inbox_message event padded to about `bytes` of JSON. */
 function eventOfSize(bytes: number): string {
@@ -51,7 +52,7 @@ function triggerWork(raw: Buffer, headers: Record<string, string>, strict: boole
 	return starting;
 }
 
-export const ROUNDS = 31;
+export const ROUNDS = sized(31, 3);
 
 /** Floor and trigger alternate, ROUNDS times; each ratio is of two neighbouring measurements, and the median is reported. */
 export function triggerOverhead(): string[] {
@@ -62,8 +63,8 @@ export function triggerOverhead(): string[] {
 		'|---|---|---|---|---|---|---|',
 	];
 	for (const [label, size, iterations] of [
-		['1 KB', 1024, 2000],
-		['64 KB', 65536, 40],
+		['1 KB', 1024, sized(2000, 100)],
+		['64 KB', 65536, sized(40, 5)],
 	] as const) {
 		const body = eventOfSize(size);
 		const raw = Buffer.from(body);
@@ -104,7 +105,7 @@ export function triggerOverhead(): string[] {
 export async function triggerProfile(): Promise<string[]> {
 	const raw = Buffer.from(eventOfSize(1024));
 	const headers = asReceived(raw);
-	const iterations = 200_000;
+	const iterations = sized(200_000, 2_000);
 	const started = performance.now();
 	const profile = await profileInProcess(iterations, () => triggerWork(raw, headers, false));
 	const usPerWebhook = ((performance.now() - started) * 1000) / iterations;

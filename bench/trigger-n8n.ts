@@ -15,10 +15,12 @@ import { startN8n, type N8nServer } from '../tools/n8n-process';
 import { load, quantile, signedEvent, type LoadResult } from '../tools/webhook-load';
 import { samplesOf, type CpuProfile, type ProfileNode } from './profile';
 import { median, requestFor, say, setUpReceivers } from './receivers';
+import { sized } from './size';
 
-export const ROUNDS = 7;
-export const PER_ROUND = 300;
+export const ROUNDS = sized(7, 1);
+export const PER_ROUND = sized(300, 20);
 export const IN_FLIGHT = 10;
+const WARM_UP = sized(50, 5);
 
 interface Cell {
 	engine: 'legacy' | 'default';
@@ -68,6 +70,7 @@ async function setUp(n8n: N8nServer, engine: Cell['engine'], tag: string): Promi
 async function measure(cell: Cell): Promise<LoadResult & { rate: number }> {
 	const payloads = Array.from({ length: PER_ROUND }, (_, i) => signedEvent(i));
 	const result = await load(cell.url, PER_ROUND, IN_FLIGHT, requestFor(cell, payloads));
+	if (accepted(result) === 0) throw new Error(`${cell.engine}, ${cell.receiver}: no webhook accepted`);
 	cell.sent += accepted(result);
 	// Not timed: the backlog is worked off before the next cell runs, so no cell pays for another's.
 	await settled(cell.client, cell.workflowId, cell.sent);
@@ -123,14 +126,15 @@ function nodeCost(profileFile: string, requests: number): string[] {
 
 export async function triggerThroughN8n(): Promise<{ throughput: string[]; profile: string[] }> {
 	const install = ensureN8n();
-	const payloads = Array.from({ length: 50 }, (_, i) => signedEvent(i));
+	const payloads = Array.from({ length: WARM_UP }, (_, i) => signedEvent(i));
 	const servers: N8nServer[] = [];
 	let cells: Cell[];
 	try {
 		servers.push(await startN8n(install, { env: { N8N_EXPRESSION_ENGINE: 'legacy' } }));
 		servers.push(await startN8n(install));
 		cells = [...(await setUp(servers[0], 'legacy', '1')), ...(await setUp(servers[1], 'default', '2'))];
-		for (const cell of cells) cell.sent += accepted(await load(cell.url, 50, IN_FLIGHT, requestFor(cell, payloads)));
+		for (const cell of cells)
+			cell.sent += accepted(await load(cell.url, WARM_UP, IN_FLIGHT, requestFor(cell, payloads)));
 		for (let round = 0; round < ROUNDS; round++) {
 			// Every round in another order, so no cell always follows the same one.
 			const order = round % 2 === 0 ? cells : [...cells].reverse();
@@ -185,7 +189,7 @@ export async function triggerThroughN8n(): Promise<{ throughput: string[]; profi
 async function profileOurTrigger(install = ensureN8n()): Promise<string[]> {
 	const profileDir = mkdtempSync(join(tmpdir(), 'n8n-prof-'));
 	const profiled = await startN8n(install, { env: { N8N_EXPRESSION_ENGINE: 'legacy' }, cpuProfileDir: profileDir });
-	const requests = 600;
+	const requests = sized(600, 20);
 	try {
 		const [, ours] = await setUp(profiled, 'legacy', '3');
 		const many = Array.from({ length: requests }, (_, i) => signedEvent(i));
