@@ -5,8 +5,16 @@ import { closingFields, recipientFields, showFor, whatsappSend } from './fields'
 
 const show = showFor('sendTemplate');
 
-/** A list of values in order (`variable1`, `variable2`, … or `button_variable1`, …). */
-const orderedValues = (displayName: string, name: string, description: string): INodeProperties => ({
+/**
+ * A list of values in order (`variable1`, `variable2`, … or `button_variable1`, …). n8n cannot number a list's
+ * entries, so each entry's label and hint say which position it fills.
+ */
+const orderedValues = (
+	displayName: string,
+	name: string,
+	description: string,
+	entry: { label: string; hint: string },
+): INodeProperties => ({
 	displayName,
 	name,
 	type: 'fixedCollection',
@@ -19,7 +27,7 @@ const orderedValues = (displayName: string, name: string, description: string): 
 		{
 			displayName: 'Values',
 			name: 'values',
-			values: [{ displayName: 'Value', name: 'value', type: 'string', default: '' }],
+			values: [{ displayName: entry.label, name: 'value', type: 'string', default: '', hint: entry.hint }],
 		},
 	],
 });
@@ -40,11 +48,19 @@ export const description: INodeProperties[] = [
 		'Body Variables',
 		'variables',
 		'The values of the template body’s {{1}}, {{2}}, … in order (sent as variable1, variable2, …); each one is required. Add one value per variable, each its own expression: n8n does not hand a whole list given as one expression to the node.',
+		{
+			label: 'Text for {{1}}, {{2}}, … in Order',
+			hint: 'The first entry fills {{1}}, the second {{2}}, and so on: keep them in the template’s order (drag to reorder)',
+		},
 	),
 	orderedValues(
 		'Button Variables',
 		'buttonVariables',
 		'The values of the template’s dynamic buttons in order (sent as button_variable1, …)',
+		{
+			label: 'Text for Dynamic Button 1, 2, … in Order',
+			hint: 'The first entry fills the first dynamic button’s variable, the second the second’s, and so on (drag to reorder)',
+		},
 	),
 	{
 		displayName: 'Header Media',

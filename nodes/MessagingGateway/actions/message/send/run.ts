@@ -22,6 +22,7 @@ import { smartEncoded, type SmartEncoding } from '../smart-encoding';
 import { applyQuietHours } from './quiet-hours';
 import { applyLoopGuard, loopGuardFor } from './loop-guard';
 import { warnOfNameToNanp } from './nanp-sender';
+import { hintSkipped } from './skipped-hint';
 import {
 	accountTimeZone,
 	defaultCountry,
@@ -170,7 +171,7 @@ async function sendRun(
 		? await sendFallbackSms(ctx, sent.byItem, sendSettings, items.length, operation.fallbackText ?? fallbackSmsText)
 		: sent.byItem;
 
-	return plans.flatMap((plan, itemIndex) => {
+	const outputs = plans.flatMap((plan, itemIndex): INodeExecutionData[] => {
 		const pairedItem = { item: itemIndex };
 		if (isItemError(plan)) return [{ json: errorItemJson(plan), pairedItem }];
 		const results: Result[] = [...(byItem.get(itemIndex) ?? []), ...(loops?.skipped(itemIndex) ?? [])];
@@ -180,4 +181,6 @@ async function sendRun(
 			pairedItem,
 		}));
 	});
+	hintSkipped(ctx, outputs);
+	return outputs;
 }
