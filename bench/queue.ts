@@ -18,9 +18,10 @@ import { join } from 'node:path';
 
 import { N8nClient, type Execution } from '../tools/n8n-client';
 import { ensureN8n, ROOT, type N8nInstall } from '../tools/n8n-install';
-import { startN8n, stopN8nOnExit } from '../tools/n8n-process';
+import { startN8n } from '../tools/n8n-process';
+import { runBenchScript } from './script';
 import { preflight } from '../tools/queue-preflight';
-import { startQueueStack, stopQueueStacksOnExit, type QueueStack } from '../tools/queue-stack';
+import { startQueueStack, type QueueStack } from '../tools/queue-stack';
 import { waitForWebhooks } from '../tools/waits';
 import { load, ourTrigger, signedEvent, webhookWorkflow } from '../tools/webhook-load';
 import { queueSection, type Cell, type Outcome, type QueueFigures } from './queue-report';
@@ -217,11 +218,4 @@ async function main() {
 	process.stdout.write(section);
 }
 
-if (require.main === module) {
-	stopN8nOnExit();
-	stopQueueStacksOnExit();
-	main().catch((error: unknown) => {
-		console.error(error);
-		process.exit(1);
-	});
-}
+if (require.main === module) runBenchScript(main);

@@ -17,8 +17,8 @@ import { startEmulator } from '../emulator/server';
 import { runAction } from '../test/support/run';
 import { N8nClient } from '../tools/n8n-client';
 import { ensureN8n, ROOT } from '../tools/n8n-install';
-import { startN8n, stopN8nOnExit } from '../tools/n8n-process';
-import { stopQueueStacksOnExit } from '../tools/queue-stack';
+import { startN8n } from '../tools/n8n-process';
+import { runBenchScript } from './script';
 import { DEFAULT_N8N_VERSION } from '../tools/n8n-version';
 import { waitForWebhooks } from '../tools/waits';
 import { load, ourTrigger, signedEvent, webhookWorkflow, type LoadResult } from '../tools/webhook-load';
@@ -219,11 +219,4 @@ async function main() {
 	else writeResults(report);
 }
 
-if (require.main === module) {
-	stopN8nOnExit();
-	stopQueueStacksOnExit();
-	main().catch((error: unknown) => {
-		console.error(error);
-		process.exit(1);
-	});
-}
+if (require.main === module) runBenchScript(main);
