@@ -10,7 +10,8 @@ import { MessagingGateway } from '../../nodes/MessagingGateway/MessagingGateway.
 /** Switches that are off when added, each with why: it loosens a safety check, or false is a value of its own. */
 const OFF_WHEN_ADDED: Record<string, string> = {
 	acceptUnrecognizedNumbers: 'loosens the number check: turning it on takes a second, deliberate click',
-	preferDefaultCountry: 'chooses one of two numbers for digits that are both: turning it on takes a second, deliberate click',
+	preferDefaultCountry:
+		'chooses one of two numbers for digits that are both: turning it on takes a second, deliberate click',
 	unsubscribed: "a contact's state, where false (subscribed) is as much a value as true",
 };
 
