@@ -112,6 +112,15 @@ export const TRIGGER_PROPERTIES: INodeProperties[] = [
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',
+		displayOptions: { hide: { '/options.autoRegister': [true] } },
+	},
+	{
+		displayName:
+			"Register Webhook Automatically is on: activating the workflow registers the Production URL and the Events with the gateway (listening for a test event, the Test URL), and the trigger verifies with that registration's secret; deactivating removes it. No URL or signing secret to paste.",
+		name: 'autoRegisterNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { '/options.autoRegister': [true] } },
 	},
 	{
 		displayName:
