@@ -148,3 +148,21 @@ test('option off: nothing is asked of the gateway, the URL is pasted by hand as 
 	expect(webhookCalls()).toEqual([]);
 	expect(await registrations()).toEqual([]);
 });
+
+test('saved with the option turned off: deactivating still removes the registration it made', async () => {
+	const flow = await workflow(['inbox_message']);
+	await flow.activate();
+	flow.parameters.options.autoRegister = false;
+	await flow.deactivate();
+	expect(await registrations()).toEqual([]);
+});
+
+test("n8n's URL changed (WEBHOOK_URL): the registration of the old URL is removed, the new one registered", async () => {
+	const flow = await workflow(['inbox_message']);
+	await flow.activate();
+	const moved = { ...flow.hooks(), n8nBaseUrl: 'http://127.0.0.1:9' };
+	await activate(flow.parameters, flow.creds, moved);
+	expect((await registrations()).map((entry) => entry.url)).toEqual([
+		'http://127.0.0.1:9/webhook/test-webhook-id/webhook',
+	]);
+});
