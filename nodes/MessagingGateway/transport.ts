@@ -60,6 +60,11 @@ export interface GatewayRequest {
 	detached?: boolean;
 	/** Values of this request that no error may show besides the credential's (a webhook registration's secret in its path). */
 	secrets?: Secrets;
+	/**
+	 * The 2xx answer is read by the node and never shown: returned as it came, not redacted (a new webhook's secret,
+	 * which may be the credential's signing secret).
+	 */
+	readOnly?: boolean;
 }
 
 /** Codes of n8n's HTTP client (axios, Node's net and dns) raised before any byte reached the gateway. */
@@ -178,7 +183,7 @@ async function waited(decision: RetryDecision): Promise<boolean> {
 /** Sends one request with the credential's headers; retries only what is safe to retry for this request. */
 export async function gatewayRequest(this: GatewayContext, request: GatewayRequest): Promise<IDataObject> {
 	const { call, response } = await exchange(this, request);
-	return answerOf(call, response);
+	return request.readOnly ? (response.body as IDataObject) : answerOf(call, response);
 }
 
 /** A read of one page of a list (`request.idempotent` is implied): the bare array or the object the gateway answered. */

@@ -124,3 +124,23 @@ test('a failure on the gateway side at create is the gateway error; nothing kept
 	expect((await activationError(flow))?.message).toMatch(/HTTP 500/);
 	expect(flow.kept()).toBeUndefined();
 });
+
+test("a new webhook's secret that is the credential's signing secret is kept as it came, not redacted", async () => {
+	const secret = 'whsec_account_wide_secret';
+	const flow = await workflow(['inbox_message'], {}, { signingSecret: secret });
+	await control('POST', '/emulator/faults', { path: '/v1/webhook/create', status: 200, body: { id: 'wh_5', secret } });
+	const entry = {
+		id: 'wh_5',
+		webhook_endpoint: flow.server.url,
+		webhook_method: 'POST',
+		webhook_types: ['inbox_message'],
+	};
+	await control('POST', '/emulator/faults', {
+		path: '/v1/webhook/endpoint-list',
+		status: 200,
+		after: 1,
+		body: [entry],
+	});
+	await flow.activate();
+	expect(flow.kept()).toEqual({ url: flow.server.url, id: 'wh_5', secret });
+});

@@ -122,7 +122,8 @@ export async function createRegistration(ctx: IHookFunctions): Promise<boolean> 
 	const path = REGISTRATION_PATHS.create;
 	const body = await registrationCall(
 		ctx,
-		async () => await gatewayRequest.call(ctx, { method: 'POST', path, body: { ...request }, itemIndex: 0 }),
+		async () =>
+			await gatewayRequest.call(ctx, { method: 'POST', path, body: { ...request }, itemIndex: 0, readOnly: true }),
 		path,
 	);
 	const created = readCreated(body);
