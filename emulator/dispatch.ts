@@ -10,6 +10,8 @@ export interface WebhookEndpoint {
 	method: 'POST' | 'GET';
 	/** Webhook types this endpoint receives; `*` for all. */
 	types: string[];
+	/** A registration made through the API (routes/webhooks.ts): its deliveries are signed with this, not the account's. */
+	secret?: string;
 }
 
 export interface DeliveryAttempt {

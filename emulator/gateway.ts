@@ -46,7 +46,8 @@ export function createGateway(state: State): Gateway {
 	 * (signed again, `repeatOf` naming the first). The first's entry in `inFlight` lasts until both ended.
 	 */
 	const deliverTo = (event: WebhookEvent, endpoint: WebhookEndpoint, repeatOf?: string): Delivery => {
-		const dispatch = { ...settings, signingSecret: account.signingSecret, brand: account.brand };
+		const signingSecret = endpoint.secret ?? account.signingSecret;
+		const dispatch = { ...settings, signingSecret, brand: account.brand };
 		const delivery = prepareDelivery(state.nextId('delivery'), event, endpoint, dispatch);
 		if (repeatOf !== undefined) delivery.repeatOf = repeatOf;
 		state.deliveries.push(delivery);

@@ -42,6 +42,7 @@ export const DEFAULT_SETTINGS: Settings = {
 	apiLatencyMs: 0,
 	listingDelayMs: 0,
 	optOutKeywords: false,
+	webhookApi: true,
 };
 
 const ACCOUNT_FIELD_TYPES: Record<keyof Account, string> = {
@@ -66,6 +67,7 @@ const SETTINGS_FIELD_TYPES: Record<keyof Settings, string> = {
 	apiLatencyMs: 'number',
 	listingDelayMs: 'number',
 	optOutKeywords: 'boolean',
+	webhookApi: 'boolean',
 };
 /** Most delivery attempts of one webhook: enough to test retries, not a loop that grows the attempt log. */
 export const MAX_DELIVERY_ATTEMPTS = 20;

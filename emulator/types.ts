@@ -39,6 +39,8 @@ export interface Settings {
 	listingDelayMs: number;
 	/** An incoming STOP (whole text an opt-out keyword) puts its sender on the opt-out list, with `add_optout` (keywords.ts). */
 	optOutKeywords: boolean;
+	/** The webhook registration calls (routes/webhooks.ts) exist; false: they answer 404, as a gateway without them. */
+	webhookApi: boolean;
 }
 
 export interface SentMessage {

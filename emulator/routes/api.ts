@@ -16,6 +16,7 @@ import { conversationAnswer, historyAnswer, inboxAnswer } from './lists';
 import { handleSmsSend } from './send';
 import { senderIdsAnswer } from './senderids';
 import { handleVoiceSend } from './voice';
+import { createWebhook, deleteWebhook, listWebhooks } from './webhooks';
 import { handleWhatsAppButtons, handleWhatsAppList, handleWhatsAppTemplate } from './whatsapp';
 
 type ApiHandler = (call: ApiCall) => { status: number; body: unknown };
@@ -48,6 +49,10 @@ const API_ROUTES: Record<string, ApiHandler> = {
 	'PATCH /v1/groups/': handleRenameGroups,
 	'PATCH /v1/groups': handleRenameGroups,
 	'POST /v1/optouts': handleAddOptOut,
+	// Webhook registration (routes/webhooks.ts).
+	'GET /v1/webhook/endpoint-list': listWebhooks,
+	'POST /v1/webhook/create': createWebhook,
+	'DELETE /v1/webhook/:key': deleteWebhook,
 };
 
 /** A path segment's text; a malformed `%` escape stays as written (the handler judges it) instead of failing the request. */
@@ -160,7 +165,7 @@ export async function handleApi(
 	try {
 		const route = findRoute(req.method ?? '', url.pathname);
 		if (!route) throw new HttpError(404, { error: 'not found' });
-		const result = route.handler({ raw, url, params: route.params, state, gateway });
+		const result = route.handler({ req, raw, url, params: route.params, state, gateway });
 		return sendJson(res, result.status, result.body);
 	} catch (error) {
 		// Every failed request of an account is also its api_error webhook (docs/gateway-api.md#api-errors).

@@ -17,6 +17,12 @@ import { CREDENTIAL_TYPE, TRIGGER_DESCRIPTION } from './constants';
 import { answerEvents, answerOptionsOf } from './webhookTrigger/answer';
 import { TRIGGER_PROPERTIES } from './webhookTrigger/description';
 import { readBody, verifyRequest, type TriggerOptions } from './webhookTrigger/request';
+import {
+	createRegistration,
+	deleteRegistration,
+	isAutoRegistering,
+	registrationExists,
+} from './webhookTrigger/self-registration';
 
 export class MessagingGatewayTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -62,15 +68,16 @@ export class MessagingGatewayTrigger implements INodeType {
 
 	webhookMethods = {
 		default: {
-			// Nothing to register: the user pastes the URL into the gateway, which keeps it.
+			// Off: nothing to register, the user pastes the URL into the gateway (webhookTrigger/self-registration.ts).
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return true;
+				return isAutoRegistering(this) ? await registrationExists(this) : true;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
-				return true;
+				return isAutoRegistering(this) ? await createRegistration(this) : true;
 			},
+			// Also with the option turned off since: a registration this node made is never left behind.
 			async delete(this: IHookFunctions): Promise<boolean> {
-				return true;
+				return await deleteRegistration(this);
 			},
 		},
 	};

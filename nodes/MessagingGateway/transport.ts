@@ -2,6 +2,7 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	IHookFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
@@ -25,8 +26,16 @@ import { operationError, wholeText } from './nodeErrors';
 export type { GatewayErrorFields, RequestOutcome, Secrets } from './transportErrors';
 export { outcomeOf } from './transportErrors';
 
-/** A running node, the editor loading a list (list search), a waiting question sending its reminder, or the Inbox Trigger's poll. */
-export type GatewayContext = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions | IPollFunctions;
+/**
+ * A running node, the editor loading a list (list search), a waiting question sending its reminder, the Inbox
+ * Trigger's poll, or the webhook trigger registering itself (activation).
+ */
+export type GatewayContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IWebhookFunctions
+	| IPollFunctions
+	| IHookFunctions;
 
 export interface GatewayRequest {
 	method: IHttpRequestMethods;
@@ -49,6 +58,13 @@ export interface GatewayRequest {
 	 * with the answer: so such a request carries the credential's headers itself, read when it starts.
 	 */
 	detached?: boolean;
+	/** Values of this request that no error may show besides the credential's (a webhook registration's secret in its path). */
+	secrets?: Secrets;
+	/**
+	 * The 2xx answer is read by the node and never shown: returned as it came, not redacted (a new webhook's secret,
+	 * which may be the credential's signing secret).
+	 */
+	readOnly?: boolean;
 }
 
 /** Codes of n8n's HTTP client (axios, Node's net and dns) raised before any byte reached the gateway. */
@@ -106,7 +122,7 @@ async function prepare(
 	const credentials = await ctx.getCredentials<Credentials>(CREDENTIAL_TYPE, request.itemIndex);
 	const baseUrl = baseUrlOf(credentials);
 	// A question's reference carries its resume link's signature: a secret of this request as much as the credential's.
-	const secrets: Secrets = [...secretsOf(credentials), ...resumeSignaturesIn(request.body)];
+	const secrets: Secrets = [...secretsOf(credentials), ...resumeSignaturesIn(request.body), ...(request.secrets ?? [])];
 	const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 	const options: IHttpRequestOptions = {
 		method: request.method,
@@ -167,7 +183,7 @@ async function waited(decision: RetryDecision): Promise<boolean> {
 /** Sends one request with the credential's headers; retries only what is safe to retry for this request. */
 export async function gatewayRequest(this: GatewayContext, request: GatewayRequest): Promise<IDataObject> {
 	const { call, response } = await exchange(this, request);
-	return answerOf(call, response);
+	return request.readOnly ? (response.body as IDataObject) : answerOf(call, response);
 }
 
 /** A read of one page of a list (`request.idempotent` is implied): the bare array or the object the gateway answered. */
@@ -220,7 +236,7 @@ export function errorItemJson(error: Error & { context?: IDataObject; httpCode?:
 
 /** Errors of this package are already n8n errors; anything else (a bug) is wrapped to name the item. */
 export function asNodeError(
-	ctx: IExecuteFunctions,
+	ctx: Pick<IExecuteFunctions, 'getNode'>,
 	error: unknown,
 	itemIndex: number,
 ): NodeApiError | NodeOperationError {

@@ -211,6 +211,8 @@ export interface TriggerSettings {
 	/** The n8n's base URL, e.g. a stand-in for its waiting webhooks (test/support/waiting-n8n.ts); by default http://127.0.0.1. */
 	n8nBaseUrl?: string;
 	nodeName?: string;
+	/** The workflow's static data as n8n keeps it (what the trigger's webhookMethods kept: test/support/hooks.ts). */
+	staticData?: IDataObject;
 }
 
 /** Runs the trigger's webhook() for a real HTTP request through WebhookContext. */
@@ -227,7 +229,7 @@ export async function runTriggerWebhook(
 		parameters,
 		settings.typeVersion,
 	);
-	const workflow = makeWorkflow([node]);
+	const workflow = makeWorkflow([node], settings.staticData);
 	const nodeType = workflow.nodeTypes.getByNameAndVersion(TRIGGER_TYPE);
 	const description = nodeType.description.webhooks!.find((hook) => hook.httpMethod === req.method)!;
 	// n8n's webhook server hands the node Express's request and response; these are Node's, which is what the node reads.

@@ -29,6 +29,14 @@ const SHARED_OPTIONS: INodeProperties[] = [
 			'Whether to accept requests without verifying them when the credential has no signing secret. Off: such requests are refused (401). Anyone who learns the URL could then start the workflow.',
 	},
 	{
+		displayName: 'Register Webhook Automatically',
+		name: 'autoRegister',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to register this node's URL and Events with the gateway when the workflow is activated (and the Test URL while listening for a test event), verify with the registration's own secret, and remove it when the workflow is deactivated. Needs the gateway's webhook API; off: put the URL in the gateway's webhook settings by hand.",
+	},
+	{
 		displayName: 'Final Delivery Reports Only',
 		name: 'finalReportsOnly',
 		type: 'boolean',
@@ -104,6 +112,15 @@ export const TRIGGER_PROPERTIES: INodeProperties[] = [
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',
+		displayOptions: { hide: { '/options.autoRegister': [true] } },
+	},
+	{
+		displayName:
+			"Register Webhook Automatically is on: activating the workflow registers the Production URL and the Events with the gateway (listening for a test event, the Test URL), and the trigger verifies with that registration's secret; deactivating removes it. No URL or signing secret to paste.",
+		name: 'autoRegisterNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { '/options.autoRegister': [true] } },
 	},
 	{
 		displayName:

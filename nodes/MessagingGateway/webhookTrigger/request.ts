@@ -10,10 +10,12 @@ import { decodeQueryEvent } from '../core/events/query';
 import { isUsableSecret, verifySignature, type SignatureFailure } from '../core/events/signature';
 import { CREDENTIAL_TYPE } from '../constants';
 import { respond, warnOwner } from './respond';
+import { keptRegistrationOf } from './self-registration';
 
 type RawRequest = ReturnType<IWebhookFunctions['getRequestObject']> & { rawBody?: Buffer; originalUrl?: string };
 
 export interface TriggerOptions {
+	autoRegister?: boolean;
 	toleranceSeconds?: unknown;
 	acceptUnsigned?: boolean;
 	finalReportsOnly?: boolean;
@@ -46,7 +48,9 @@ export async function verifyRequest(
 ): Promise<IWebhookResponseData | { signed: boolean }> {
 	const req = ctx.getRequestObject() as RawRequest;
 	const credentials = await ctx.getCredentials<{ signingSecret?: unknown }>(CREDENTIAL_TYPE);
-	const secret = credentials.signingSecret;
+	// A registration this node made verifies with its own secret; one made by hand, with the credential's.
+	const kept = options.autoRegister === true ? keptRegistrationOf(ctx.getWorkflowStaticData('node')) : undefined;
+	const secret = kept?.secret ?? credentials.signingSecret;
 	if (!isUsableSecret(secret)) {
 		if (options.acceptUnsigned === true) return { signed: false };
 		return refuseUnauthorized(

@@ -34,3 +34,21 @@ test.each([
 	const parameters = NodeHelpers.getNodeParameters(type.properties, {}, true, false, node(typeVersion), type);
 	expect(parameters?.options).toEqual(expected);
 });
+
+test.each([1, 2, 3])('version %i: Register Webhook Automatically is an option, off unless added', (typeVersion) => {
+	const option = (optionsOf(typeVersion).options as INodeProperties[]).find((entry) => entry.name === 'autoRegister');
+	expect(option).toMatchObject({ displayName: 'Register Webhook Automatically', type: 'boolean', default: false });
+});
+
+test('the set-up notice says to paste the URL unless Register Webhook Automatically is on; then its own notice shows', () => {
+	const shown = (autoRegister: boolean | undefined) =>
+		type.properties
+			.filter((property) => property.type === 'notice' && property.name !== 'unsignedWarning')
+			.filter((property) =>
+				NodeHelpers.displayParameter({ events: [], options: { autoRegister } }, property, node(3), type),
+			)
+			.map((property) => property.name);
+	expect(shown(undefined)).toEqual(['setupNotice']);
+	expect(shown(false)).toEqual(['setupNotice']);
+	expect(shown(true)).toEqual(['autoRegisterNotice']);
+});
