@@ -69,6 +69,8 @@ const LISTS = `${NODE}lists.ts`;
 /** The editor's group search asks one page of groups per call (the editor asks for the next as the user scrolls): no walk. */
 const ONE_PAGE_SEARCH = `${NODE}methods/listSearch.ts`;
 const TRANSPORT = `${NODE}transport.ts`;
+/** The webhook trigger's registrations: one request, as no paging of that list is known (api-surface.md §10). */
+const REGISTRATIONS = `${NODE}webhookTrigger/self-registration.ts`;
 
 const RULES: { what: string; pattern: RegExp; allowed: string[] }[] = [
 	{
@@ -86,7 +88,11 @@ const RULES: { what: string; pattern: RegExp; allowed: string[] }[] = [
 		pattern: /\b(fetchPage|readPage)\b/,
 		allowed: [LISTS, PAGES],
 	},
-	{ what: 'a list requested (gatewayList)', pattern: /\bgatewayList\b/, allowed: [LISTS, TRANSPORT, ONE_PAGE_SEARCH] },
+	{
+		what: 'a list requested (gatewayList)',
+		pattern: /\bgatewayList\b/,
+		allowed: [LISTS, TRANSPORT, ONE_PAGE_SEARCH, REGISTRATIONS],
+	},
 	{ what: 'a page number in a query (page=)', pattern: /[?&]page=|['"]page['"]/, allowed: [LISTS, ONE_PAGE_SEARCH] },
 ];
 
