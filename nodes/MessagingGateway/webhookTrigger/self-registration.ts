@@ -5,8 +5,7 @@
  * it, is removed. The rules of the calls are in core/webhooks/registration.ts. Off: nothing is done (the URL is
  * pasted into the gateway by hand).
  */
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, NodeOperationError } from 'n8n-workflow';
 
 import { isUsableSecret } from '../core/events/signature';
 import {
@@ -22,6 +21,7 @@ import {
 	type RegistrationEntry,
 } from '../core/webhooks/registration';
 import { CREDENTIAL_TYPE } from '../constants';
+import { operationError } from '../nodeErrors';
 import { asNodeError, gatewayList, gatewayRequest } from '../transport';
 
 /** Where the static data keeps the registration this node made. */
@@ -39,7 +39,7 @@ export const isAutoRegistering = (ctx: Pick<IHookFunctions, 'getNodeParameter'>)
 	(ctx.getNodeParameter('options', {}) as { autoRegister?: unknown }).autoRegister === true;
 
 function unavailable(ctx: IHookFunctions, what: string): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), 'The gateway does not offer webhook registration', {
+	return operationError(ctx.getNode(), 'The gateway does not offer webhook registration', {
 		description: `${what} Turn off the trigger's option Register Webhook Automatically and put the Production URL in the gateway's webhook settings by hand: ${MANUAL_SET_UP}`,
 	});
 }
@@ -116,7 +116,7 @@ export async function registrationExists(ctx: IHookFunctions): Promise<boolean> 
 export async function createRegistration(ctx: IHookFunctions): Promise<boolean> {
 	const { url, request } = wanted(ctx);
 	if (request.webhook_types.length === 0)
-		throw new NodeOperationError(ctx.getNode(), 'No events to register', {
+		throw operationError(ctx.getNode(), 'No events to register', {
 			description: 'Choose the events that start the workflow in Events.',
 		});
 	const path = REGISTRATION_PATHS.create;
@@ -134,7 +134,7 @@ export async function createRegistration(ctx: IHookFunctions): Promise<boolean> 
 	}
 	if (created.secret === undefined && !(await hasSigningSecret(ctx))) {
 		await removeRegistration(ctx, deleteKeys({ url, ...created }));
-		throw new NodeOperationError(ctx.getNode(), 'The gateway gave the new webhook no signing secret', {
+		throw operationError(ctx.getNode(), 'The gateway gave the new webhook no signing secret', {
 			description:
 				"So its requests cannot be verified, and nothing was registered. Set the webhook's signing secret in the credential (the gateway's webhook settings show it), or turn off Register Webhook Automatically.",
 		});
