@@ -1,7 +1,7 @@
 /** Names both nodes share. */
 export const CREDENTIAL_TYPE = 'messagingGatewayApi';
 /** The action node's description: one line, as n8n's own (Twilio: "Send SMS and WhatsApp messages or make phone calls"); the Tool variant shows it too. */
-export const APP_DESCRIPTION = 'Send SMS and voice messages, and wait for replies';
+export const APP_DESCRIPTION = 'Send SMS, WhatsApp and voice messages, and wait for replies';
 /**
  * The webhook trigger's description. n8n's nodes panel and its trigger picker list the action node and the webhook
  * trigger as one entry ("Messaging Gateway", its actions and its triggers) and describe it, in both, with the

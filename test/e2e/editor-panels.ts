@@ -157,7 +157,7 @@ export function panelEditorTests(setting: () => EditorSetting) {
 		// The trigger's part first (the picker opened with the action's "Send SMS…"), then the action node's.
 		expect(trigger.description).toMatch(/^SMS, WhatsApp and voice messages: start workflows on incoming messages/);
 		expect(trigger.description).toContain('send messages and wait for replies');
-		expect(action.description).toBe('Send SMS and voice messages, and wait for replies');
+		expect(action.description).toBe('Send SMS, WhatsApp and voice messages, and wait for replies');
 		await page.goto(`${n8nUrl}/workflow/new`);
 		await page.waitForSelector(testId('canvas-plus-button'), { timeout: 60_000 });
 		await searchNodePanel('Messaging Gateway');
