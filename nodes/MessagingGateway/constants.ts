@@ -1,15 +1,14 @@
 /** Names both nodes share. */
 export const CREDENTIAL_TYPE = 'messagingGatewayApi';
 /** The action node's description: one line, as n8n's own (Twilio: "Send SMS and WhatsApp messages or make phone calls"); the Tool variant shows it too. */
-export const APP_DESCRIPTION = 'Send SMS, WhatsApp and voice messages, and wait for replies';
+export const APP_DESCRIPTION = 'Send SMS and voice messages, and wait for replies';
 /**
  * The webhook trigger's description. n8n's nodes panel and its trigger picker list the action node and the webhook
  * trigger as one entry ("Messaging Gateway", its actions and its triggers) and describe it, in both, with the
- * trigger's description (n8n's own Twilio and Slack entries read their trigger's words in both). So it says what the
- * pair does, the trigger's part first (the trigger picker opened with "Send SMS…"), in words that read well in both.
+ * trigger's description (n8n's own Twilio and Slack entries read their trigger's words in both). So the trigger's
+ * description says what the pair does: the action node's words, then the trigger's own.
  */
-export const TRIGGER_DESCRIPTION =
-	'SMS, WhatsApp and voice messages: start workflows on incoming messages, delivery reports and other gateway events, send messages and wait for replies';
+export const TRIGGER_DESCRIPTION = `${APP_DESCRIPTION}. Starts the workflow on incoming SMS, delivery reports and other gateway events`;
 /** The gateway's public API host, used when the credential leaves Base URL empty. */
 export const DEFAULT_BASE_URL = 'https://api.smsgatewayapi.com';
 /** How long a request waits for the gateway unless a node option says otherwise. */
