@@ -88,15 +88,15 @@ function readByLibphonenumber(input: string, defaultCountry: Country | undefined
 	const plan = defaultCountry && isSupportedCountry(defaultCountry.code) ? defaultCountry.code : undefined;
 	const national = !written && plan ? parsePhoneNumberFromString(text, plan as never) : undefined;
 	const nationalValid = national?.isValid() === true;
+	// A leading 0 (a trunk prefix) is no international number: no country calling code starts with 0.
+	if (nationalValid && digits.startsWith('0')) return { ok: true, digits: national!.number.slice(1) };
 	// The digits of the country's way of writing that number, not beginning with its calling code: its number when the
-	// user says so, whatever the digits are in the gateway's format.
-	const nationally = nationalValid ? national!.formatNational() : '';
-	const asCountryWrites =
-		nationalValid && !digits.startsWith(defaultCountry!.callingCode) && nationally.replace(/\D/g, '') === digits;
-	const inCountrysLayout = text !== digits && groups(text) === groups(nationally);
-	// A leading 0 (a trunk prefix) is no international number: no country calling code starts with 0. Either way
+	// user says so (its layout, or Prefer Default Country), whatever the digits are in the gateway's format. Either way
 	// the second reading is not even parsed.
-	if (nationalValid && (digits.startsWith('0') || (asCountryWrites && (inCountrysLayout || rule.preferNational))))
+	const nationally =
+		nationalValid && !digits.startsWith(defaultCountry!.callingCode) ? national!.formatNational() : undefined;
+	const asCountryWrites = nationally !== undefined && nationally.replace(/\D/g, '') === digits;
+	if (asCountryWrites && (rule.preferNational || (text !== digits && groups(text) === groups(nationally))))
 		return { ok: true, digits: national!.number.slice(1) };
 	const international = parsePhoneNumberFromString(`+${written && !text.startsWith('+') ? digits.slice(2) : digits}`);
 	const internationalValid = international?.isValid() === true;
