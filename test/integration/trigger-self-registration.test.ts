@@ -6,24 +6,7 @@
 import { activate, deactivate } from '../support/hooks';
 import { control, emulator, fire, registrations, workflow } from '../support/registration-setup';
 import { signed } from '../support/trigger-helpers';
-
-/** gateway-api.md §6's types, for `*`. */
-const EVERY_TYPE = [
-	'delivery_report',
-	'read_report',
-	'inbox_message',
-	'call_forwarding',
-	'add_contact',
-	'delete_contact',
-	'add_group',
-	'delete_group',
-	'add_optout',
-	'delete_optout',
-	'funds_purchased',
-	'insufficient_funds',
-	'email2sms_received',
-	'api_error',
-];
+import { SPEC_EVENT_TYPES } from '../support/spec-event-types';
 
 const webhookCalls = () =>
 	emulator.requests.filter((request) => request.path.startsWith('/v1/webhook/')).map((r) => `${r.method} ${r.path}`);
@@ -50,7 +33,7 @@ test('activate: one registration of the Production URL with the events; a signed
 test('All Events registers every type of the spec', async () => {
 	const flow = await workflow(['*']);
 	await flow.activate();
-	expect((await registrations()).map((entry) => entry.types)).toEqual([EVERY_TYPE]);
+	expect((await registrations()).map((entry) => entry.types)).toEqual([SPEC_EVENT_TYPES]);
 });
 
 test("the registration's secret verifies; the credential's is refused", async () => {

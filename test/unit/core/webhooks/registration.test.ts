@@ -7,24 +7,8 @@ import {
 	readRegistrationList,
 	registrationRequest,
 } from '../../../../nodes/MessagingGateway/core/webhooks/registration';
+import { SPEC_EVENT_TYPES } from '../../../support/spec-event-types';
 
-/** gateway-api.md §6's table, in its order, copied from the spec. */
-const SPEC_TYPES = [
-	'delivery_report',
-	'read_report',
-	'inbox_message',
-	'call_forwarding',
-	'add_contact',
-	'delete_contact',
-	'add_group',
-	'delete_group',
-	'add_optout',
-	'delete_optout',
-	'funds_purchased',
-	'insufficient_funds',
-	'email2sms_received',
-	'api_error',
-];
 const URL = 'https://n8n.example.com/webhook/abc/webhook';
 
 describe('registrationRequest', () => {
@@ -37,8 +21,8 @@ describe('registrationRequest', () => {
 	});
 
 	test('* stands for every type of gateway-api.md §6', () => {
-		expect(registrationRequest(URL, ['*']).webhook_types).toEqual(SPEC_TYPES);
-		expect(registrationRequest(URL, ['*', 'inbox_message']).webhook_types).toEqual(SPEC_TYPES);
+		expect(registrationRequest(URL, ['*']).webhook_types).toEqual(SPEC_EVENT_TYPES);
+		expect(registrationRequest(URL, ['*', 'inbox_message']).webhook_types).toEqual(SPEC_EVENT_TYPES);
 	});
 });
 
