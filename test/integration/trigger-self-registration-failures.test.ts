@@ -23,6 +23,17 @@ async function activationError(flow: Awaited<ReturnType<typeof workflow>>) {
 	return error;
 }
 
+/** The gateway lists the registration `id` of the flow's URL from the second list call on (n8n's GET webhook's pass). */
+async function listedOnSecondPass(flow: Awaited<ReturnType<typeof workflow>>, id: string) {
+	const entry = { id, webhook_endpoint: flow.server.url, webhook_method: 'POST', webhook_types: ['inbox_message'] };
+	await control('POST', '/emulator/faults', {
+		path: '/v1/webhook/endpoint-list',
+		status: 200,
+		after: 1,
+		body: [entry],
+	});
+}
+
 test('a gateway without the API (404): the title says so, the description says to paste the URL; nothing registered', async () => {
 	await control('PATCH', '/emulator/settings', { webhookApi: false });
 	const flow = await workflow(['inbox_message']);
@@ -86,18 +97,7 @@ test("a new webhook without a secret: the credential's signing secret verifies",
 	const flow = await workflow(['inbox_message'], {}, { signingSecret: secret });
 	await control('POST', '/emulator/faults', { path: '/v1/webhook/create', status: 200, body: { id: 'wh_9' } });
 	// The gateway lists what it registered to the GET webhook's pass (the POST webhook's created it).
-	const entry = {
-		id: 'wh_9',
-		webhook_endpoint: flow.server.url,
-		webhook_method: 'POST',
-		webhook_types: ['inbox_message'],
-	};
-	await control('POST', '/emulator/faults', {
-		path: '/v1/webhook/endpoint-list',
-		status: 200,
-		after: 1,
-		body: [entry],
-	});
+	await listedOnSecondPass(flow, 'wh_9');
 	await flow.activate();
 	expect(flow.kept()).toEqual({ url: flow.server.url, id: 'wh_9' });
 	const body = JSON.stringify({ webhook_id: 'w1', webhook_type: 'inbox_message', message: {} });
@@ -129,18 +129,7 @@ test("a new webhook's secret that is the credential's signing secret is kept as 
 	const secret = 'whsec_account_wide_secret';
 	const flow = await workflow(['inbox_message'], {}, { signingSecret: secret });
 	await control('POST', '/emulator/faults', { path: '/v1/webhook/create', status: 200, body: { id: 'wh_5', secret } });
-	const entry = {
-		id: 'wh_5',
-		webhook_endpoint: flow.server.url,
-		webhook_method: 'POST',
-		webhook_types: ['inbox_message'],
-	};
-	await control('POST', '/emulator/faults', {
-		path: '/v1/webhook/endpoint-list',
-		status: 200,
-		after: 1,
-		body: [entry],
-	});
+	await listedOnSecondPass(flow, 'wh_5');
 	await flow.activate();
 	expect(flow.kept()).toEqual({ url: flow.server.url, id: 'wh_5', secret });
 });
