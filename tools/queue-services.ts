@@ -136,6 +136,15 @@ function postgresFolder(dir: string): string {
 	return pgDir;
 }
 
+/** `pg_ctl stop` (fast: open connections are closed) of the Postgres whose data is in `dataDir`. */
+export function stopPostgres(binaries: QueueServiceBinaries, dataDir: string): void {
+	try {
+		pgRun(binaries, 'pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+	} catch (error) {
+		log(`pg_ctl stop: ${(error as Error).message}`);
+	}
+}
+
 export async function startPostgres(binaries: QueueServiceBinaries, dir: string): Promise<Postgres> {
 	const port = await freePort();
 	const pgDir = postgresFolder(dir);
@@ -152,11 +161,7 @@ export async function startPostgres(binaries: QueueServiceBinaries, dir: string)
 		stop() {
 			if (stopped) return;
 			stopped = true;
-			try {
-				pgRun(binaries, 'pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
-			} catch (error) {
-				log(`pg_ctl stop: ${(error as Error).message}`);
-			}
+			stopPostgres(binaries, dataDir);
 		},
 	};
 	try {

@@ -7,7 +7,7 @@
  * Everything lives in one temp folder; `stop()` (also run on exit, after stopQueueStacksOnExit()) stops the n8n processes by PID,
  * Postgres with `pg_ctl stop`, Redis by its PID, and removes that folder and nothing else.
  */
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -81,6 +81,8 @@ export function stopQueueStacksOnExit() {
 }
 
 function stopServicesNow(stack: Pick<QueueStack, 'dir' | 'redis' | 'postgres'>) {
+	// A run's shared stack is stopped by the run's teardown (shared-queue.ts), which removes its folder.
+	if (!existsSync(stack.dir)) return;
 	if (stack.redis.process.exitCode === null) stack.redis.process.kill('SIGTERM');
 	stack.postgres.stop();
 	rmSync(stack.dir, { recursive: true, force: true });
@@ -110,12 +112,23 @@ async function startServices(): Promise<{ dir: string; redis: Redis; postgres: P
 }
 
 /** Which workers' logs name each execution ("Worker started execution N (job M)"). */
-function executionsInLogs(workers: Array<{ name: ProcessName; server: N8nServer }>): Map<string, Set<string>> {
+function executionsInLogs(
+	workers: Array<{ name: ProcessName; server: Pick<N8nServer, 'logFile'> }>,
+): Map<string, Set<string>> {
 	const idsIn = (logFile: string) =>
 		new Set(
 			[...readFileSync(logFile, 'utf8').matchAll(/Worker started execution (\d+) \(job/g)].map((match) => match[1]),
 		);
 	return new Map(workers.map(({ name, server }) => [name, idsIn(server.logFile)]));
+}
+
+/** Names of the workers among `processes` whose log says they ran this execution. */
+export function workersThatRan(
+	processes: Array<{ name: ProcessName; server: Pick<N8nServer, 'logFile'> }>,
+	executionId: string,
+): string[] {
+	const workers = processes.filter(({ name }) => name.startsWith('worker-'));
+	return [...executionsInLogs(workers)].filter(([, ids]) => ids.has(executionId)).map(([name]) => name);
 }
 
 /** The stack's bookkeeping of its n8n processes; none is started yet. */
@@ -166,8 +179,7 @@ function stackOf(
 		// startN8n gives each process its own task-broker port (the default 5679 cannot be shared on one machine).
 		startWorker: async (index: number, { installPackage = true } = {}) =>
 			await start(`worker-${index}`, 'worker', await freePort(), {}, installPackage),
-		workersThatRan: (executionId: string) =>
-			[...executionsInLogs(workers())].filter(([, ids]) => ids.has(executionId)).map(([name]) => name),
+		workersThatRan: (executionId: string) => workersThatRan(processes(), executionId),
 		executionsByWorker: () => executionsInLogs(workers()),
 		async stop() {
 			await Promise.all([...servers.values()].map((server) => server.stop()));

@@ -32,7 +32,7 @@ interface SharedRecord {
 
 const recordFile = (dir: string) => join(dir, 'n8n.json');
 
-const alive = (pid: number) => {
+export const alive = (pid: number) => {
 	try {
 		process.kill(pid, 0);
 		return true;
@@ -67,25 +67,24 @@ async function startShared(dir: string): Promise<SharedRecord> {
 }
 
 /** Deactivates every active workflow: a file's webhooks and polls end with it, and the next file's paths are free. */
-async function deactivateAll(client: N8nClient): Promise<void> {
+export async function deactivateAll(client: N8nClient): Promise<void> {
 	const { data } = await client.api<{ data: Array<{ id: string }> }>('GET', '/workflows?active=true&limit=250');
 	for (const { id } of data) await client.api('POST', `/workflows/${id}/deactivate`);
 }
 
-/** Stops the run's shared n8n (SIGTERM, then SIGKILL after 10 s) and removes its folder. */
+/** SIGTERM to each process still running, up to 10 s for their shutdown, then SIGKILL. */
+export async function stopProcesses(pids: number[], what: string): Promise<void> {
+	for (const pid of pids.filter(alive)) process.kill(pid, 'SIGTERM');
+	const stopped = () => !pids.some(alive);
+	await waitFor(stopped, { what, timeoutMs: 10_000, intervalMs: 100, counted: false, onTimeout: stopped });
+	for (const pid of pids.filter(alive)) process.kill(pid, 'SIGKILL');
+}
+
+/** Stops the run's shared n8n and removes its folder. */
 export async function stopSharedN8n(dir: string): Promise<void> {
 	if (existsSync(recordFile(dir))) {
 		const { pid } = JSON.parse(readFileSync(recordFile(dir), 'utf8')) as SharedRecord;
-		if (alive(pid)) process.kill(pid, 'SIGTERM');
-		const stopped = () => !alive(pid);
-		await waitFor(stopped, {
-			what: 'the shared n8n stopped',
-			timeoutMs: 10_000,
-			intervalMs: 100,
-			counted: false,
-			onTimeout: stopped,
-		});
-		if (alive(pid)) process.kill(pid, 'SIGKILL');
+		await stopProcesses([pid], 'the shared n8n stopped');
 	}
 	rmSync(dir, { recursive: true, force: true });
 }

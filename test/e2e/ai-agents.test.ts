@@ -8,7 +8,8 @@ import type { Emulator } from '../../emulator/server';
 import type { N8nClient } from '../../tools/n8n-client';
 import { stopN8nOnExit, tailOf } from '../../tools/n8n-process';
 import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
-import { startN8nWithEmulator, type N8nWithEmulator } from '../../tools/n8n-with-emulator';
+import type { EmulatorOnN8n } from '../../tools/n8n-with-emulator';
+import { sharedN8nWithEmulator } from '../../tools/shared-n8n';
 import { startScriptedModel, type ScriptedModel } from '../support/scripted-model';
 import { HITL_TYPE, type Credentials } from './ai-agent-workflows';
 import { hitlScenarios } from './hitl-scenarios';
@@ -19,7 +20,7 @@ stopN8nOnExit();
 
 const onN8n2 = Number((process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION).split('.')[0]) >= 2;
 
-let started: N8nWithEmulator;
+let started: EmulatorOnN8n;
 let emulator: Emulator;
 let client: N8nClient;
 let control: EmulatorControl;
@@ -29,7 +30,7 @@ let credentials: Credentials;
 const logTail = () => tailOf(started.n8n.logFile);
 
 beforeAll(async () => {
-	started = await startN8nWithEmulator({ settings: { deliveryDelayMs: 300, retryBaseMs: 200 } });
+	started = await sharedN8nWithEmulator({ settings: { deliveryDelayMs: 300, retryBaseMs: 200 } });
 	({ emulator, client } = started);
 	control = emulatorControl(emulator);
 	model = await startScriptedModel();

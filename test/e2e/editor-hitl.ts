@@ -17,6 +17,8 @@ export interface EditorSetting {
 	testId(id: string): string;
 	searchNodePanel(word: string): Promise<string[]>;
 	openPanel(workflowId: string, nodeName: string): Promise<string>;
+	/** A saved workflow on the canvas (and, with `nodeName`, that node's panel open). */
+	openWorkflow(workflowId: string, nodeName?: string): Promise<void>;
 	picture(file: string): Promise<void>;
 }
 
@@ -30,10 +32,9 @@ export function hitlEditorTests(setting: () => EditorSetting) {
 			'the node panel lists it under Human review → Send and wait for response, and finds it by human, approval, wait, hitl',
 		),
 		async () => {
-			const { page, n8nUrl, demo, testId, searchNodePanel, picture } = setting();
+			const { page, openWorkflow, demo, testId, searchNodePanel, picture } = setting();
 			// A workflow with a trigger: the panel offers what comes next, the section Human review among it.
-			await page.goto(`${n8nUrl}/workflow/${demo.workflows.sendFromWorkflow.id}`);
-			await page.waitForSelector(testId('canvas-node'), { timeout: 60_000 });
+			await openWorkflow(demo.workflows.sendFromWorkflow.id);
 			for (const word of ['human', 'approval', 'wait', 'hitl']) {
 				const names = await searchNodePanel(word);
 				expect({ word, found: names.some((name) => name.trim() === 'Messaging Gateway') }).toEqual({

@@ -44,7 +44,7 @@ export function newUserEditorTests(setting: () => EditorSetting) {
 	const onN8n1 = process.env.N8N_VERSION?.startsWith('1.') ?? false;
 
 	test("the nodes panel describes the action node in its own words, in the list and above its actions, not the trigger's; so does its Tool, in one line", async () => {
-		const { page, n8nUrl, demo, client, testId, searchNodePanel } = setting();
+		const { page, openWorkflow, demo, client, testId, searchNodePanel } = setting();
 		const types = await client.rest<INodeTypeDescription[]>('/types/nodes.json');
 		const action = types.find((type) => type.name === `${PACKAGE_NAME}.messagingGateway`)!;
 		// The Tool variant n8n makes carries it too: one line, as n8n's own Twilio Tool's.
@@ -53,8 +53,7 @@ export function newUserEditorTests(setting: () => EditorSetting) {
 			action.description,
 		);
 		expect(action.description.length).toBeLessThanOrEqual(twilioTool.description.length);
-		await page.goto(`${n8nUrl}/workflow/${demo.workflows.sendFromWorkflow.id}`);
-		await page.waitForSelector(testId('canvas-node'), { timeout: 60_000 });
+		await openWorkflow(demo.workflows.sendFromWorkflow.id);
 		await searchNodePanel('Messaging Gateway');
 		const creator = page.locator(testId('node-creator'));
 		// n8n 1.x lists search results by name alone; 2.x shows each entry's description.
@@ -81,7 +80,7 @@ export function newUserEditorTests(setting: () => EditorSetting) {
 	});
 
 	test('every option label of Send and Wait shows whole, none cut to "…" (as "Reminder for Unclear Repl…" was)', async () => {
-		const { page, n8nUrl, demo, client, testId } = setting();
+		const { page, openWorkflow, demo, client, testId } = setting();
 		const node = {
 			id: '00000000-0000-4000-8000-000000000010',
 			name: 'Ask',
@@ -104,7 +103,7 @@ export function newUserEditorTests(setting: () => EditorSetting) {
 			connections: {},
 			settings: {},
 		});
-		await page.goto(`${n8nUrl}/workflow/${id}/${node.id}`);
+		await openWorkflow(id, node.name);
 		await page.locator(testId('ndv')).waitFor({ state: 'visible', timeout: 30_000 });
 		await page.locator(testId('parameter-input-timeout')).waitFor({ timeout: 30_000 });
 		expect(await page.locator(testId('ndv')).innerText()).toContain('Unclear Reply Reminder');
@@ -112,7 +111,7 @@ export function newUserEditorTests(setting: () => EditorSetting) {
 	});
 
 	test('the canvas names five operations as n8n does: "Send and wait", "Get many contacts", …', async () => {
-		const { page, n8nUrl, demo, client, testId } = setting();
+		const { page, openWorkflow, demo, client, testId } = setting();
 		const nodes = OPERATIONS.map(({ resource, operation }, index) => ({
 			id: `00000000-0000-4000-8000-00000000000${index}`,
 			name: `Node ${index}`,
@@ -128,8 +127,7 @@ export function newUserEditorTests(setting: () => EditorSetting) {
 			connections: {},
 			settings: {},
 		});
-		await page.goto(`${n8nUrl}/workflow/${id}`);
-		await page.waitForSelector(testId('canvas-node'), { timeout: 60_000 });
+		await openWorkflow(id);
 		await page.waitForTimeout(1_000);
 		const texts = await Promise.all(
 			OPERATIONS.map((_, index) =>

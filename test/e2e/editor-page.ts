@@ -63,7 +63,7 @@ export function repositoryPath(href: string): string {
 	return decodeURIComponent(match[1]);
 }
 
-/** What showWorkflow reads in the browser: the page, and the router of n8n's Vue app mounted on #app. */
+/** What goTo reads in the browser: the page, and the router of n8n's Vue app mounted on #app. */
 interface Browserside {
 	document: {
 		querySelector(selector: string): {
@@ -85,61 +85,73 @@ interface EditorPage {
 /** What the tests do on the editor's page; `current()` is read when they run, after the file's beforeAll. */
 export function editorPage(current: () => EditorPage) {
 	const testId = (id: string) => `[data-test-id="${id}"]`;
-	/** Whether showWorkflow may use the editor's router (until it once did not show the workflow). */
+	/** Whether goTo may use the editor's router (until it once did not show what it named). */
 	let routerShows = true;
 	const savedNodes = async (workflowId: string): Promise<INode[]> =>
 		(await current().client.api<{ nodes: INode[] }>('GET', `/workflows/${workflowId}`)).nodes;
 
-	/** Opens a workflow on the canvas (and, with `nodeName`, that node's panel), the published-workflow checklist closed. */
-	async function openWorkflow(workflowId: string, nodeName?: string): Promise<void> {
-		const nodeId = nodeName ? (await savedNodes(workflowId)).find((node) => node.name === nodeName)?.id : undefined;
-		if (nodeName && !nodeId) throw new Error(`no node "${nodeName}" in workflow ${workflowId}`);
-		const { page, n8nUrl } = current();
-		await page.goto(`${n8nUrl}/workflow/${workflowId}${nodeId ? `/${nodeId}` : ''}`);
-		await page.waitForSelector(testId('canvas-node'), { timeout: 60_000 });
-	}
-
 	/**
-	 * Shows a workflow's canvas through the running editor's own router, as a click in n8n's lists does: loading the
-	 * page again takes seconds on this machine, this a fraction of one. Only between workflows nobody changed (n8n
-	 * would ask to save first); the page is loaded as usual when the editor is not running yet, and from the first
-	 * time the canvas does not show the workflow's nodes within 10 s on.
+	 * Opens `path` of the editor (`/workflow/<id>`, `/workflow/<id>/<node id>`) through the running editor's own router,
+	 * as a click in n8n's lists does, and waits until `ready` holds in the page: loading the page again takes seconds on
+	 * this machine, this a fraction of one. The page is loaded as usual when the editor is not running yet, when n8n
+	 * holds the route (it asks to save a changed workflow first), and from the first time a route did not show what
+	 * it names on (n8n 1.x's canvas keeps the workflow it has).
 	 */
-	async function showWorkflow(workflowId: string): Promise<void> {
-		const { page } = current();
-		if (!routerShows) return await openWorkflow(workflowId);
-		const names = drawnAsNodes(await savedNodes(workflowId)).map((node) => node.name);
-		const routed = await page
-			.evaluate((path) => {
-				const { document } = globalThis as unknown as Browserside;
-				const router = document.querySelector('#app')?.__vue_app__?.config.globalProperties.$router;
-				// Not awaited: a route guard asking something first would hold it; the wait below has a deadline.
-				router?.push(path).catch(() => undefined);
-				return router !== undefined;
-			}, `/workflow/${workflowId}`)
-			.catch(() => false);
-		const shown =
+	async function goTo(path: string, ready: { names: string[]; panel?: string }): Promise<void> {
+		const { page, n8nUrl } = current();
+		const routed =
+			routerShows &&
+			(await page
+				.evaluate((target) => {
+					const { document } = globalThis as unknown as Browserside;
+					const router = document.querySelector('#app')?.__vue_app__?.config.globalProperties.$router;
+					// Not awaited: a route guard asking something first would hold it; the wait below has a deadline.
+					router?.push(target).catch(() => undefined);
+					return router !== undefined;
+				}, path)
+				.catch(() => false));
+		// Shown, or n8n asks first (its "Save changes before leaving?" box): then the page is loaded at once.
+		const outcome =
 			routed &&
 			(await page
 				.waitForFunction(
-					({ id, names }) => {
+					({ target, names, panel }) => {
 						const { document, location } = globalThis as unknown as Browserside;
+						if (document.querySelector('.el-message-box') !== null) return 'asked';
 						const nodes = [...document.querySelectorAll('[data-test-id="canvas-node"]')].map((node) => node.innerText);
+						const ndv = [...document.querySelectorAll('[data-test-id="ndv"]')].map((node) => node.innerText);
 						return (
-							location.pathname.endsWith(`/workflow/${id}`) &&
+							location.pathname.endsWith(target) &&
 							nodes.length === names.length &&
-							names.every((name) => nodes.some((text) => text.includes(name)))
+							names.every((name) => nodes.some((text) => text.includes(name))) &&
+							(panel === undefined || ndv.some((text) => text.includes(panel))) &&
+							'shown'
 						);
 					},
-					{ id: workflowId, names },
+					{ target: path, ...ready },
 					{ timeout: 10_000 },
 				)
-				.then(() => true)
-				.catch(() => false));
-		if (shown) return;
-		// A running editor that did not show it this way (n8n 1.x's canvas keeps the one it has): pages from now on.
-		if (routed) routerShows = false;
-		await openWorkflow(workflowId);
+				.then(async (answer) => (await answer.jsonValue()) as string)
+				.catch(() => 'not shown'));
+		if (outcome === 'shown') return;
+		process.stderr.write(`[editor] ${path}: ${outcome || 'no router'}, loading the page\n`);
+		// The route changed and the canvas did not follow (n8n 1.x): pages from now on.
+		if (outcome === 'not shown') routerShows = false;
+		// The first page a run opens loads n8n's editor cold: more than goto's 30 s on a busy machine.
+		await page.goto(`${n8nUrl}${path}`, { timeout: 120_000 });
+		await page.waitForSelector(testId('canvas-node'), { timeout: 60_000 });
+		if (ready.panel !== undefined) await page.locator(testId('ndv')).waitFor({ state: 'visible', timeout: 30_000 });
+	}
+
+	/** Opens a saved workflow on the canvas (and, with `nodeName`, that node's panel). */
+	async function openWorkflow(workflowId: string, nodeName?: string): Promise<void> {
+		const nodes = await savedNodes(workflowId);
+		const nodeId = nodeName ? nodes.find((node) => node.name === nodeName)?.id : undefined;
+		if (nodeName && !nodeId) throw new Error(`no node "${nodeName}" in workflow ${workflowId}`);
+		await goTo(`/workflow/${workflowId}${nodeId ? `/${nodeId}` : ''}`, {
+			names: drawnAsNodes(nodes).map((node) => node.name),
+			panel: nodeName,
+		});
 	}
 
 	/** A picture of the page, without the "Production Checklist" n8n opens over published workflows a moment after loading. */
@@ -180,5 +192,5 @@ export function editorPage(current: () => EditorPage) {
 		return await page.locator(testId('ndv')).innerText();
 	}
 
-	return { testId, savedNodes, openWorkflow, showWorkflow, picture, searchNodePanel, openPanel };
+	return { testId, savedNodes, openWorkflow, picture, searchNodePanel, openPanel };
 }

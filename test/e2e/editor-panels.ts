@@ -26,7 +26,7 @@ const RAW_PLACEHOLDERS = `[...document.querySelectorAll('[data-test-id="ndv"] in
 export function panelHelpers(setting: () => EditorSetting) {
 	/** A saved workflow of `nodes` (credentials added), opened on the node `open` with its panel drawn. */
 	async function openNew(name: string, nodes: Array<Record<string, unknown>>, open: string): Promise<string> {
-		const { page, n8nUrl, demo, client, testId } = setting();
+		const { page, openWorkflow, demo, client, testId } = setting();
 		const credentials = { messagingGatewayApi: { id: demo.credentialId, name: 'Messaging Gateway account' } };
 		const { id } = await client.api<{ id: string }>('POST', '/workflows', {
 			name,
@@ -34,9 +34,7 @@ export function panelHelpers(setting: () => EditorSetting) {
 			connections: {},
 			settings: {},
 		});
-		const nodeId = nodes.find((node) => node.name === open)!.id as string;
-		// The first page a run opens loads n8n's editor cold: more than goto's 30 s on a busy machine.
-		await page.goto(`${n8nUrl}/workflow/${id}/${nodeId}`, { timeout: 120_000 });
+		await openWorkflow(id, open);
 		await page.locator(testId('ndv')).waitFor({ state: 'visible', timeout: 30_000 });
 		await page.waitForTimeout(1_000);
 		return id;
@@ -114,8 +112,7 @@ export function panelEditorTests(setting: () => EditorSetting) {
 		}));
 		const id = await openNew('Estimate Cost in every version', nodes, 'Estimate v1');
 		for (const node of nodes) {
-			const { n8nUrl } = setting();
-			await page.goto(`${n8nUrl}/workflow/${id}/${node.id}`);
+			await setting().openWorkflow(id, node.name as string);
 			await page.locator(testId('parameter-input-message')).waitFor({ timeout: 30_000 });
 			await page.waitForTimeout(1_000);
 			const panel = await page.locator(testId('ndv')).innerText();
@@ -140,9 +137,8 @@ export function panelEditorTests(setting: () => EditorSetting) {
 	}, 300_000);
 
 	test('the estimate example on the canvas: its If leads true to the send, false to the question, no edges crossing; saved as a picture', async () => {
-		const { page, n8nUrl, demo, testId, picture } = setting();
-		await page.goto(`${n8nUrl}/workflow/${demo.workflows.estimateBroadcast.id}`);
-		await page.waitForSelector(testId('canvas-node'), { timeout: 60_000 });
+		const { page, openWorkflow, demo, testId, picture } = setting();
+		await openWorkflow(demo.workflows.estimateBroadcast.id);
 		const canvas = (await page.locator(testId('canvas-node')).allInnerTexts()).join('\n');
 		expect(canvas).toContain('At most 5 credits?');
 		expect(canvas).toContain('Estimate cost');

@@ -16,7 +16,7 @@ export function quietHoursEditorTest(setting: () => EditorSetting) {
 	const { openNew, addOptionNamed, panelShows } = panelHelpers(setting);
 
 	test('Send SMS: Quiet Hours added from Add Option comes with a window, Allowed Hours US Federal first, Outside Allowed Hours Defer; a group send shows the notice that it needs Time Zone; saved as a picture', async () => {
-		const { page, n8nUrl, client, testId, picture } = setting();
+		const { page, openWorkflow, client, testId, picture } = setting();
 		const sms = (index: number, name: string, sendTo: { sendTo: string } & IDataObject) => ({
 			id: `00000000-0000-4000-8000-0000000000a${index}`,
 			name,
@@ -38,7 +38,7 @@ export function quietHoursEditorTest(setting: () => EditorSetting) {
 		const id = await openNew('Quiet Hours added', nodes, 'SMS to numbers');
 		const types = await client.rest<INodeTypeDescription[]>('/types/nodes.json');
 		for (const node of nodes) {
-			await page.goto(`${n8nUrl}/workflow/${id}/${node.id}`);
+			await openWorkflow(id, node.name);
 			await page.locator(testId('parameter-input-message')).waitFor({ timeout: 30_000 });
 			await page.waitForTimeout(1_000);
 			expect(await panelShows()).not.toContain('Allowed Hours');

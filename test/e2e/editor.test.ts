@@ -53,7 +53,7 @@ afterAll(async () => {
 	await stop?.();
 });
 
-const { testId, openWorkflow, showWorkflow, picture, savedNodes, searchNodePanel, openPanel } = editorPage(() => ({
+const { testId, openWorkflow, picture, savedNodes, searchNodePanel, openPanel } = editorPage(() => ({
 	page,
 	n8nUrl: n8n.url,
 	client,
@@ -89,7 +89,7 @@ test("every example opens on its nodes' default versions, without a parameter is
 				});
 			}
 		}
-		await showWorkflow(id);
+		await openWorkflow(id);
 		await expect(page.locator(testId('canvas-node')).count()).resolves.toBe(drawnAsNodes(workflow.nodes).length);
 		// Its one sticky note says what to set up.
 		const stickies = await page.locator(testId('sticky')).allInnerTexts();
@@ -245,5 +245,6 @@ for (const declare of [hitlEditorTests, inboxEditorTests, newUserEditorTests, pa
 		testId,
 		searchNodePanel,
 		openPanel,
+		openWorkflow,
 		picture,
 	}));

@@ -1,10 +1,10 @@
 /**
- * The Inbox Trigger's end-to-end scenario (inbox-trigger.test.ts): one emulator per inbox list order,
+ * The Inbox Trigger's end-to-end scenario (inbox-trigger.test.ts, inbox-trigger-queue.test.ts): one emulator per inbox list order,
  * each the gateway of its own credential and of an active workflow "Inbox Trigger → Received" polling
  * every minute. What each poll emitted is read back from n8n's executions (public API); what was
  * expected is what the test put into the emulator.
  */
-import type { Emulator } from '../../emulator/server';
+import { startEmulator, type Emulator } from '../../emulator/server';
 import { isFinished, N8nClient, nodeOutput, type Execution, type ExampleWorkflow } from '../../tools/n8n-client';
 import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { waitFor } from '../../tools/waits';
@@ -12,6 +12,12 @@ import { emulatorControl } from '../support/emulator-client';
 
 export const TRIGGER = 'Inbox Trigger';
 export type InboxOrder = 'oldestFirst' | 'newestFirst';
+/** Both list orders, each polled from a gateway of its own. */
+export const ORDERS: InboxOrder[] = ['oldestFirst', 'newestFirst'];
+
+export const startEmulators = () => Promise.all(ORDERS.map(() => startEmulator()));
+export const closeEmulators = (emulators: Emulator[] | undefined) =>
+	Promise.all((emulators ?? []).map((emulator) => emulator.close()));
 const SENDER = '31612000077';
 /** Received before activation: more than one page of 2000 (the gateway's largest), so each poll walks pages. */
 const BEFORE_ACTIVATION = 4100;

@@ -5,12 +5,13 @@
  * Expected: every message added is emitted exactly once, oldest first; the poll that would have joined the
  * running one is skipped with a warning in n8n's log.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 
 import type { Emulator } from '../../emulator/server';
 import { isFinished, type N8nClient } from '../../tools/n8n-client';
-import { stopN8nOnExit, type N8nServer } from '../../tools/n8n-process';
-import { startN8nWithEmulator, withLogOf } from '../../tools/n8n-with-emulator';
+import { stopN8nOnExit } from '../../tools/n8n-process';
+import { withLogOf, type EmulatorOnN8n } from '../../tools/n8n-with-emulator';
+import { sharedN8nWithEmulator } from '../../tools/shared-n8n';
 import { waitFor } from '../../tools/waits';
 import { emulatorControl } from '../support/emulator-client';
 import { activateInboxes, receive, TRIGGER, type Inbox } from './inbox-trigger-scenarios';
@@ -18,13 +19,16 @@ import { activateInboxes, receive, TRIGGER, type Inbox } from './inbox-trigger-s
 stopN8nOnExit();
 
 let emulator: Emulator;
-let n8n: N8nServer;
+let n8n: EmulatorOnN8n['n8n'];
+/** Where this file's part of the run's shared n8n log begins. */
+let logStart: number;
 let client: N8nClient;
 let stop: (() => Promise<void>) | undefined;
 let inbox: Inbox;
 
 beforeAll(async () => {
-	({ emulator, n8n, client, stop } = await startN8nWithEmulator());
+	({ emulator, n8n, client, stop } = await sharedN8nWithEmulator());
+	logStart = statSync(n8n.logFile).size;
 }, 900_000);
 afterAll(async () => {
 	await stop?.();
@@ -79,5 +83,5 @@ test('a poll that outlasts its minute is not joined by the next: 2,100 messages,
 		statuses: statuses.map(() => 'success'),
 	});
 	expect(texts).toEqual(inbox.added);
-	expect(readFileSync(n8n.logFile, 'utf8')).toContain('the previous poll still runs');
+	expect(readFileSync(n8n.logFile).subarray(logStart).toString('utf8')).toContain('the previous poll still runs');
 }, 600_000);

@@ -5,35 +5,25 @@
  * in 3 batches, each waited for before the next, with an n8n restart (same database) between the
  * second batch and its poll. Expected: none of the 4100 messages there at activation is emitted; the
  * 50 are emitted exactly once, oldest first, one execution per batch; a manual run gives the newest.
- * On n8n 2.x the scenario runs again in queue mode (polls on main, executions on the workers).
+ * The scenario in queue mode is inbox-trigger-queue.test.ts.
  */
-import { startEmulator, type Emulator } from '../../emulator/server';
-import { N8nClient } from '../../tools/n8n-client';
-import { ensureN8n } from '../../tools/n8n-install';
+import type { Emulator } from '../../emulator/server';
 import { stopN8nOnExit, tailOf } from '../../tools/n8n-process';
-import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
-import { startQueueStack, stopQueueStacksOnExit, type QueueStack } from '../../tools/queue-stack';
 import {
 	activateInboxes,
+	closeEmulators,
 	emittedBy,
 	expectFiftyOnce,
 	fiftyOverThreePolls,
 	manualTexts,
+	ORDERS,
 	runManually,
+	startEmulators,
 	type Inbox,
-	type InboxOrder,
 } from './inbox-trigger-scenarios';
 import { startRestartableN8n, type RestartableN8n } from './restartable-n8n';
 
 stopN8nOnExit();
-stopQueueStacksOnExit();
-
-const ORDERS: InboxOrder[] = ['oldestFirst', 'newestFirst'];
-const onN8n2 = Number((process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION).split('.')[0]) >= 2;
-
-const startEmulators = () => Promise.all(ORDERS.map(() => startEmulator()));
-const closeEmulators = (emulators: Emulator[] | undefined) =>
-	Promise.all((emulators ?? []).map((emulator) => emulator.close()));
 
 describe('one n8n, restarted between polls', () => {
 	let server: RestartableN8n;
@@ -79,38 +69,4 @@ describe('one n8n, restarted between polls', () => {
 			expect((await emittedBy(server.client, inbox.workflowId)).texts).toEqual(inbox.added);
 		}
 	}, 180_000);
-});
-
-(onN8n2 ? describe : describe.skip)(`queue mode${onN8n2 ? '' : ' — skipped: run on n8n 2.x only'}`, () => {
-	let stack: QueueStack;
-	let client: N8nClient;
-	let emulators: Emulator[];
-	const logTail = () =>
-		stack
-			.processes()
-			.map(({ name, server }) => `${name}:\n${tailOf(server.logFile, 15)}`)
-			.join('\n');
-
-	beforeAll(async () => {
-		emulators = await startEmulators();
-		stack = await startQueueStack(ensureN8n(), { workers: 2 });
-		client = await N8nClient.setUp(stack.main.url);
-	}, 900_000);
-	afterAll(async () => {
-		await stack?.stop();
-		await closeEmulators(emulators);
-	}, 120_000);
-
-	test('both list orders: polls on main, executions on the workers; 50 messages over 3 polls each emitted once, oldest first', async () => {
-		try {
-			const inboxes = await activateInboxes(client, emulators, ORDERS);
-			const emitted = await fiftyOverThreePolls(() => client, inboxes);
-			inboxes.forEach((inbox, i) => expectFiftyOnce(inbox, emitted[i]));
-			for (const { executions } of emitted) {
-				expect(executions.map((execution) => stack.workersThatRan(execution.id).length)).toEqual([1, 1, 1]);
-			}
-		} catch (error) {
-			throw new Error(`${(error as Error).message}\n${logTail()}`);
-		}
-	}, 600_000);
 });

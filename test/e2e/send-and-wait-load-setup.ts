@@ -2,6 +2,7 @@
 import type { Emulator, EmulatorOptions } from '../../emulator/server';
 import type { N8nClient } from '../../tools/n8n-client';
 import { PACKAGE_NAME } from '../../tools/n8n-install';
+import { SHARED_QUEUE_ENV } from '../../tools/shared-queue';
 import { SENDER } from './send-and-wait-workflows';
 export const QUESTIONS_PER_GROUP = 100;
 export const TRIGGER_WEBHOOK_ID = '3a7c9e1b-0d2f-4a6b-8c1e-5f7a9b3d2c10';
@@ -19,12 +20,8 @@ export const LOAD_EMULATOR: EmulatorOptions = {
 	},
 };
 
-/**
- * n8n's debug log (what the signature search reads), and the expression isolates n8n creates only when an
- * expression is evaluated, as docs/send-and-wait.md advises for an n8n that handles many replies: on n8n
- * 2.x's default each webhook request costs n8n an isolate, too slow for this load on a 2-core CI machine.
- */
-export const LOAD_N8N_ENV = { N8N_LOG_LEVEL: 'debug', N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' };
+/** n8n's debug log (what the signature search reads) and lazily made expression isolates: the shared queue stack's settings. */
+export const LOAD_N8N_ENV = SHARED_QUEUE_ENV;
 
 export const say = (line: string) => process.stderr.write(`[load] ${new Date().toISOString().slice(11, 19)} ${line}\n`);
 

@@ -18,10 +18,8 @@ import { sendAndWaitScenarios } from './send-and-wait-scenarios';
 stopN8nOnExit();
 stopQueueStacksOnExit();
 
-const queue = useQueueWithEmulator(
-	{ settings: { deliveryDelayMs: 300, retryBaseMs: 200 } },
-	{ N8N_LOG_LEVEL: 'debug' },
-);
+// The run's shared queue-mode n8n logs at debug level (tools/shared-queue.ts), as the scenarios that read its log need.
+const queue = useQueueWithEmulator({ settings: { deliveryDelayMs: 300, retryBaseMs: 200 } });
 
 sendAndWaitScenarios(() => {
 	const { emulator, client, stack, logTail, logs } = queue();
