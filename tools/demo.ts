@@ -218,8 +218,9 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string, webhookH
   curl -s '${emulator.url}/emulator/webhooks'
 
   # A sample event of any of the 14 types at every registered URL. To see one in the editor: open "Auto-reply to
-  # incoming SMS", have its trigger listen for a test event, register its Test URL (first line), fire an incoming SMS
-  # (second line), then remove the Test URL (third line): else every later event goes to it, and nobody listens
+  # incoming SMS" and have its trigger listen for a test event (it registers its Test URL while it listens), then fire
+  # an incoming SMS (second line). The first and third lines register and remove a Test URL by hand, as for a trigger
+  # with Register Webhook Automatically off: a Test URL left registered gets every later event, and nobody listens
   curl -s -XPOST '${emulator.url}/emulator/webhooks' -d '{"url":"${testUrl}","types":["inbox_message"]}'
   curl -s -XPOST '${emulator.url}/emulator/webhooks/inbox_message'
   curl -s -XDELETE '${emulator.url}/emulator/webhooks?url=${encodeURIComponent(testUrl)}'
