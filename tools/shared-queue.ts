@@ -17,7 +17,7 @@ import { ensureN8n } from './n8n-install';
 import { tailOf } from './n8n-process';
 import { ensureQueueServices, stopPostgres } from './queue-services';
 import { startQueueStack, workersThatRan, type ProcessName, type QueueStack } from './queue-stack';
-import { alive, deactivateAll, stopProcesses } from './shared-n8n';
+import { alive, deactivateAll, recordOf, stopProcesses } from './shared-n8n';
 
 /**
  * n8n's debug log (what send-and-wait-queue and send-and-wait-load-queue search), and the expression isolates n8n
@@ -81,12 +81,7 @@ async function startShared(dir: string): Promise<SharedQueueRecord> {
 		dir: stack.dir,
 		redisPid: stack.redis.process.pid!,
 		postgresDataDir: stack.postgres.dataDir,
-		processes: stack.processes().map(({ name, server }) => ({
-			name,
-			pid: server.process.pid!,
-			url: server.url,
-			logFile: server.logFile,
-		})),
+		processes: stack.processes().map(({ name, server }) => ({ name, ...recordOf(server) })),
 		cookie: client.cookie,
 		apiKey: client.apiKey,
 	};
