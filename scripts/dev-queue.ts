@@ -32,7 +32,11 @@ async function main() {
 		stack = await startQueueStack(install, { workers: 2 });
 		const preflight = assertPreflight(stack);
 		const client = await N8nClient.setUp(stack.main.url);
-		const demo = await setUpDemo(emulator, client, { webhookBaseUrl: stack.webhook.url, activatePolling: true });
+		const demo = await setUpDemo(emulator, client, {
+			webhookBaseUrl: stack.webhook.url,
+			activatePolling: true,
+			selfRegister: true,
+		});
 		const logs = stack.processes().map(({ name, server }) => `  ${name.padEnd(15)} ${server.logFile}`);
 		console.log(`
 The queue-mode demo is up.

@@ -32,7 +32,7 @@ async function main() {
 		console.log(`Starting n8n ${install.version} with ${emulator.url} as the gateway…`);
 		n8n = await startN8n(install, { port: n8nPort, userFolder });
 		const client = await N8nClient.setUp(n8n.url);
-		const demo = await setUpDemo(emulator, client, { activatePolling: true });
+		const demo = await setUpDemo(emulator, client, { activatePolling: true, selfRegister: true });
 		console.log(`
 The demo is up.
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { Emulator } from '../emulator/server';
 import { loadExample, productionUrl, type ExampleWorkflow, type N8nClient } from './n8n-client';
+import { registerByHand, registeredByTriggers, triggerOf, withSelfRegistration } from './demo-webhooks';
 import { waitForWebhooks } from './waits';
 
 const EXAMPLES = {
@@ -75,12 +76,13 @@ const polls = (workflow: ExampleWorkflow) => workflow.nodes.some((node) => node.
 /**
  * `webhookBaseUrl`: where production webhooks are served, if not by `client`'s n8n (queue mode: the webhook processor).
  * `activatePolling`: activate the polling example too (`npm run dev` does); tests leave it inactive, as its poll each
- * minute would add requests to the emulator's log in the middle of theirs.
+ * minute would add requests to the emulator's log in the middle of theirs. `selfRegister`: the triggers register
+ * their webhooks themselves (Register Webhook Automatically, `npm run dev`); else they are registered by hand.
  */
 export async function setUpDemo(
 	emulator: Emulator,
 	client: N8nClient,
-	{ webhookBaseUrl = client.url, activatePolling = false } = {},
+	{ webhookBaseUrl = client.url, activatePolling = false, selfRegister = false } = {},
 ): Promise<Demo> {
 	const { account } = emulator;
 	const credentialId = await client.createCredential('Messaging Gateway account', {
@@ -107,24 +109,20 @@ export async function setUpDemo(
 	const workflows = {} as Demo['workflows'];
 	const types = await client.rest<NodeTypes>('/types/nodes.json');
 	for (const [key, file] of Object.entries(EXAMPLES) as Array<[keyof typeof EXAMPLES, string]>) {
-		const workflow = loadExample(file);
+		const workflow = selfRegister ? withSelfRegistration(loadExample(file)) : loadExample(file);
 		if (!hasNodesOf(workflow, types)) continue;
 		const active = !NEED_A_MODEL.has(key) && (activatePolling || !polls(workflow));
 		const id = await client.importWorkflow(workflow, credentialId, replacements, { activate: active });
-		const trigger = active && workflow.nodes.find((node) => node.type.endsWith('.messagingGatewayTrigger'));
+		const trigger = active && triggerOf(workflow);
 		const webhookUrl = trigger ? productionUrl(webhookBaseUrl, workflow) : undefined;
-		if (trigger && webhookUrl) {
-			// What a user does in the gateway's webhook settings: the trigger's URL, for its event types.
-			const types = (trigger.parameters.events as string[] | undefined) ?? ['*'];
-			const response = await fetch(`${emulator.url}/emulator/webhooks`, {
-				method: 'POST',
-				body: JSON.stringify({ url: webhookUrl, types, method: 'POST' }),
-			});
-			if (!response.ok) throw new Error(`registering ${webhookUrl} failed: ${await response.text()}`);
-		}
+		// Without self-registration, what a user does in the gateway's webhook settings: the URL, for its event types.
+		if (trigger && webhookUrl && !selfRegister)
+			await registerByHand(emulator.url, webhookUrl, (trigger.parameters.events as string[] | undefined) ?? ['*']);
 		workflows[key] = { id, workflow, webhookUrl };
 	}
-	await waitForWebhooks(Object.values(workflows).flatMap((entry) => (entry.webhookUrl ? [entry.webhookUrl] : [])));
+	const webhookUrls = Object.values(workflows).flatMap((entry) => (entry.webhookUrl ? [entry.webhookUrl] : []));
+	if (selfRegister) await registeredByTriggers(emulator.url, webhookUrls);
+	await waitForWebhooks(webhookUrls);
 	return { credentialId, webhookHeader, workflows };
 }
 
@@ -215,9 +213,14 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string, webhookH
   curl -s -XPOST '${emulator.url}/v1/message/send' ${api} -d '{"message":"Hi","to":"31612345678","sender":"Shop"}'
   curl -s '${emulator.url}/emulator/sink'
 
+  # The gateway's webhooks: each active trigger registered its own URL and events when its workflow was activated
+  # (Register Webhook Automatically, on in this demo's triggers); deactivating a workflow removes its registration
+  curl -s '${emulator.url}/emulator/webhooks'
+
   # A sample event of any of the 14 types at every registered URL. To see one in the editor: open "Auto-reply to
-  # incoming SMS", have its trigger listen for a test event, register its Test URL (first line), fire an incoming SMS
-  # (second line), then remove the Test URL (third line): else every later event goes to it, and nobody listens
+  # incoming SMS" and have its trigger listen for a test event (it registers its Test URL while it listens), then fire
+  # an incoming SMS (second line). The first and third lines register and remove a Test URL by hand, as for a trigger
+  # with Register Webhook Automatically off: a Test URL left registered gets every later event, and nobody listens
   curl -s -XPOST '${emulator.url}/emulator/webhooks' -d '{"url":"${testUrl}","types":["inbox_message"]}'
   curl -s -XPOST '${emulator.url}/emulator/webhooks/inbox_message'
   curl -s -XDELETE '${emulator.url}/emulator/webhooks?url=${encodeURIComponent(testUrl)}'

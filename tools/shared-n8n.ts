@@ -48,6 +48,9 @@ function runningShared(dir: string, version: string): SharedRecord | undefined {
 	return record.version === version && alive(record.pid) ? record : undefined;
 }
 
+/** What a later test file needs of a running n8n process: its PID (to stop it), its address and its log. */
+export const recordOf = (server: N8nServer) => ({ pid: server.process.pid!, url: server.url, logFile: server.logFile });
+
 async function startShared(dir: string): Promise<SharedRecord> {
 	const install = ensureN8n();
 	const server: N8nServer = await startN8n(install, { userFolder: join(dir, `user-${install.version}`) });
@@ -55,12 +58,10 @@ async function startShared(dir: string): Promise<SharedRecord> {
 	const record: SharedRecord = {
 		cookie,
 		apiKey,
-		pid: server.process.pid!,
 		version: install.version,
-		url: server.url,
+		...recordOf(server),
 		port: server.port,
 		userFolder: server.userFolder,
-		logFile: server.logFile,
 	};
 	writeFileSync(recordFile(dir), JSON.stringify(record));
 	return record;

@@ -1,9 +1,10 @@
 /**
  * One n8n in queue mode (main, a webhook processor, two workers; SHARED_QUEUE_ENV below) for the end-to-end
  * files that need only "a queue-mode n8n with the package and an emulator of their own" (lawful-queue,
- * sms-assistant-queue, send-and-wait-queue, send-and-wait-load-queue, inbox-trigger-queue): the first such file of a run starts it, the next ones use
- * it, each with its own emulator, credential and workflows, which it deactivates when done. A file that stops
- * workers, changes n8n's environment or counts every execution starts its own stack (queue-stack.ts).
+ * sms-assistant-queue, send-and-wait-queue, send-and-wait-load-queue, inbox-trigger-queue, self-registration-queue):
+ * the first such file of a run starts it, the next ones use it, each with its own emulator, credential and workflows,
+ * which it deactivates when done. A file that stops workers or needs n8n's default settings starts its own stack
+ * (queue-stack.ts).
  *
  * Recorded in the run's E2E_SHARED_N8N_DIR beside the shared single n8n (tools/shared-n8n.ts) and stopped by
  * the global teardown (test/e2e/global-teardown.ts). Without that folder, each call starts a stack of its own.
@@ -16,7 +17,7 @@ import { ensureN8n } from './n8n-install';
 import { tailOf } from './n8n-process';
 import { ensureQueueServices, stopPostgres } from './queue-services';
 import { startQueueStack, workersThatRan, type ProcessName, type QueueStack } from './queue-stack';
-import { alive, deactivateAll, stopProcesses } from './shared-n8n';
+import { alive, deactivateAll, recordOf, stopProcesses } from './shared-n8n';
 
 /**
  * n8n's debug log (what send-and-wait-queue and send-and-wait-load-queue search), and the expression isolates n8n
@@ -80,12 +81,7 @@ async function startShared(dir: string): Promise<SharedQueueRecord> {
 		dir: stack.dir,
 		redisPid: stack.redis.process.pid!,
 		postgresDataDir: stack.postgres.dataDir,
-		processes: stack.processes().map(({ name, server }) => ({
-			name,
-			pid: server.process.pid!,
-			url: server.url,
-			logFile: server.logFile,
-		})),
+		processes: stack.processes().map(({ name, server }) => ({ name, ...recordOf(server) })),
 		cookie: client.cookie,
 		apiKey: client.apiKey,
 	};

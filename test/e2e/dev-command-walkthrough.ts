@@ -1,8 +1,9 @@
 /**
  * Steps of the `npm run dev` walk-through, declared by dev-command.test.ts in its order: a burst, Send and Wait for
- * Response, a sign-up, and an order confirmed by WhatsApp or, for a number without WhatsApp, by SMS.
+ * Response, a sign-up, an order confirmed by WhatsApp or, for a number without WhatsApp, by SMS, and the triggers'
+ * own webhook registrations.
  */
-import { nodeOutput, type Execution } from '../../tools/n8n-client';
+import { nodeOutput, type Execution, type N8nClient } from '../../tools/n8n-client';
 import { run, until } from './dev-shell';
 
 interface WalkThrough {
@@ -124,5 +125,40 @@ export function whatsAppTest({ commandsUnder, executionsNamed }: WalkThrough) {
 				reference: 'order-1002',
 			}),
 		]);
+	});
+}
+
+/** The triggers' own registrations (Register Webhook Automatically, on in the demo's triggers). */
+export function selfRegistrationTest({
+	commandsUnder,
+	client,
+	n8nUrl,
+}: Pick<WalkThrough, 'commandsUnder'> & { client: () => N8nClient; n8nUrl: () => string }) {
+	test('each active trigger registered itself once, as printed; deactivating its workflow removes only its registration', async () => {
+		const [list] = commandsUnder("The gateway's webhooks");
+		const registered = async () => ((await run(list)) as Array<{ url: string; types: string[] }>).map(({ url }) => url);
+		const { data } = await client().api<{ data: Array<{ id: string; name: string }> }>('GET', '/workflows?active=true');
+		const triggers = [];
+		for (const { id, name } of data) {
+			const { nodes } = await client().api<{ nodes: Array<{ type: string; webhookId?: string }> }>(
+				'GET',
+				`/workflows/${id}`,
+			);
+			const trigger = nodes.find((node) => node.type.endsWith('.messagingGatewayTrigger'));
+			if (trigger) triggers.push({ id, name, url: `${n8nUrl()}/webhook/${trigger.webhookId}/webhook` });
+		}
+		expect(triggers.length).toBeGreaterThanOrEqual(4);
+		expect((await registered()).sort()).toEqual(triggers.map(({ url }) => url).sort());
+
+		const [deliveryLog] = triggers.filter(({ name }) => name === 'Delivery log');
+		const others = triggers.filter(({ url }) => url !== deliveryLog.url).map(({ url }) => url);
+		await client().api('POST', `/workflows/${deliveryLog.id}/deactivate`);
+		await until('the delivery log registration removed', async () =>
+			JSON.stringify((await registered()).sort()) === JSON.stringify([...others].sort()) ? true : undefined,
+		);
+		await client().api('POST', `/workflows/${deliveryLog.id}/activate`);
+		await until('the delivery log registered again', async () =>
+			(await registered()).filter((url) => url === deliveryLog.url).length === 1 ? true : undefined,
+		);
 	});
 }

@@ -63,13 +63,20 @@ export function repositoryPath(href: string): string {
 	return decodeURIComponent(match[1]);
 }
 
+/** An element of the page as goTo reads it. */
+interface BrowsersideElement {
+	innerText: string;
+	value?: string;
+	querySelectorAll(selector: string): ArrayLike<BrowsersideElement> & Iterable<BrowsersideElement>;
+}
+
 /** What goTo reads in the browser: the page, and the router of n8n's Vue app mounted on #app. */
 interface Browserside {
 	document: {
 		querySelector(selector: string): {
 			__vue_app__?: { config: { globalProperties: { $router?: { push(path: string): Promise<unknown> } } } };
 		} | null;
-		querySelectorAll(selector: string): ArrayLike<{ innerText: string }> & Iterable<{ innerText: string }>;
+		querySelectorAll(selector: string): ArrayLike<BrowsersideElement> & Iterable<BrowsersideElement>;
 	};
 	location: { pathname: string };
 }
@@ -85,8 +92,8 @@ interface EditorPage {
 /** What the tests do on the editor's page; `current()` is read when they run, after the file's beforeAll. */
 export function editorPage(current: () => EditorPage) {
 	const testId = (id: string) => `[data-test-id="${id}"]`;
-	/** Whether goTo may use the editor's router (until it once did not show what it named). */
-	let routerShows = true;
+	/** Whether goTo may use the editor's router for a canvas, and for a node's panel (until it once did not show it). */
+	const router = { canvas: true, panel: true };
 	const savedNodes = async (workflowId: string): Promise<INode[]> =>
 		(await current().client.api<{ nodes: INode[] }>('GET', `/workflows/${workflowId}`)).nodes;
 
@@ -94,13 +101,13 @@ export function editorPage(current: () => EditorPage) {
 	 * Opens `path` of the editor (`/workflow/<id>`, `/workflow/<id>/<node id>`) through the running editor's own router,
 	 * as a click in n8n's lists does, and waits until `ready` holds in the page: loading the page again takes seconds on
 	 * this machine, this a fraction of one. The page is loaded as usual when the editor is not running yet, when n8n
-	 * holds the route (it asks to save a changed workflow first), and from the first time a route did not show what
-	 * it names on (n8n 1.x's canvas keeps the workflow it has).
+	 * holds the route (it asks to save a changed workflow first), and, for canvases or for panels, from the first time
+	 * a route did not show what it names on (n8n 1.x's canvas keeps the workflow it has).
 	 */
 	async function goTo(path: string, ready: { names: string[]; panel?: string }): Promise<void> {
 		const { page, n8nUrl } = current();
 		const routed =
-			routerShows &&
+			router[ready.panel === undefined ? 'canvas' : 'panel'] &&
 			(await page
 				.evaluate((target) => {
 					const { document } = globalThis as unknown as Browserside;
@@ -119,7 +126,11 @@ export function editorPage(current: () => EditorPage) {
 						const { document, location } = globalThis as unknown as Browserside;
 						if (document.querySelector('.el-message-box') !== null) return 'asked';
 						const nodes = [...document.querySelectorAll('[data-test-id="canvas-node"]')].map((node) => node.innerText);
-						const ndv = [...document.querySelectorAll('[data-test-id="ndv"]')].map((node) => node.innerText);
+						// The panel's text, and its title (the node's name, in an input on n8n 2.x).
+						const ndv = [...document.querySelectorAll('[data-test-id="ndv"]')].map(
+							(node) =>
+								`${node.innerText} ${[...node.querySelectorAll('[data-test-id="node-title-container"] input')].map((input) => input.value ?? '').join(' ')}`,
+						);
 						return (
 							location.pathname.endsWith(target) &&
 							nodes.length === names.length &&
@@ -134,9 +145,13 @@ export function editorPage(current: () => EditorPage) {
 				.then(async (answer) => (await answer.jsonValue()) as string)
 				.catch(() => 'not shown'));
 		if (outcome === 'shown') return;
-		process.stderr.write(`[editor] ${path}: ${outcome || 'no router'}, loading the page\n`);
-		// The route changed and the canvas did not follow (n8n 1.x): pages from now on.
-		if (outcome === 'not shown') routerShows = false;
+		const why = {
+			asked: 'n8n asks to save first: loading the page',
+			'not shown': 'not shown: loading pages from now on',
+		};
+		if (outcome) process.stderr.write(`[editor] ${path}: ${why[outcome as keyof typeof why] ?? outcome}\n`);
+		// Not shown within 10 s (n8n 1.x's canvas keeps the workflow it has): pages from now on, for canvases or panels.
+		if (outcome === 'not shown') router[ready.panel === undefined ? 'canvas' : 'panel'] = false;
 		// The first page a run opens loads n8n's editor cold: more than goto's 30 s on a busy machine.
 		await page.goto(`${n8nUrl}${path}`, { timeout: 120_000 });
 		await page.waitForSelector(testId('canvas-node'), { timeout: 60_000 });

@@ -102,7 +102,7 @@ test("every example opens on its nodes' default versions, without a parameter is
 			expect({ example: key, warning, flagged }).toEqual({ example: key, warning, flagged: [] });
 		}
 	}
-}, 300_000);
+}, 600_000);
 
 test('the canvas shows readable subtitles; the auto-reply workflow is saved as a picture', async () => {
 	await openWorkflow(demo.workflows.autoReply.id);

@@ -1,4 +1,4 @@
-/** A real n8n for the Inbox Trigger's end-to-end test (inbox-trigger.test.ts) that can be restarted on its own database. */
+/** A real n8n that can be restarted on its own database and port (inbox-trigger.test.ts, self-registration-restart.test.ts). */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,7 +39,8 @@ export async function startRestartableN8n(env: Record<string, string> = {}): Pro
 		},
 		async restart() {
 			await current.stop();
-			current = await startN8n(install, { userFolder, env, installPackage: false });
+			// On the same port, as a real n8n restarts: its webhook URLs stay what they were.
+			current = await startN8n(install, { userFolder, env, installPackage: false, port: current.port });
 			// The owner, the API key and the workflows are in the database, which the restart kept.
 			client = new N8nClient(current.url, client.cookie, client.apiKey);
 		},

@@ -6,12 +6,12 @@
  */
 import type { Emulator } from '../../emulator/server';
 import type { N8nClient } from '../../tools/n8n-client';
-import { PACKAGE_NAME } from '../../tools/n8n-install';
 import { stopN8nOnExit } from '../../tools/n8n-process';
 import type { EmulatorOnN8n } from '../../tools/n8n-with-emulator';
 import { sharedN8nWithEmulator } from '../../tools/shared-n8n';
 import { waitFor } from '../../tools/waits';
 import { emulatorControl, n8nExecutions, type EmulatorControl } from '../support/emulator-client';
+import { selfRegisteringCredential, selfRegistration, type Registration } from './self-registration-setup';
 
 stopN8nOnExit();
 
@@ -26,80 +26,19 @@ const { executionsOf } = n8nExecutions(() => client);
 beforeAll(async () => {
 	({ emulator, n8n, client, stop } = await sharedN8nWithEmulator({ settings: { maxAttempts: 1 } }));
 	control = emulatorControl(emulator);
-	// No signing secret: a self-registered trigger verifies with its registration's secret.
-	credentialId = await client.createCredential('Self-registering account', {
-		baseUrl: emulator.url,
-		apiKey: emulator.account.apiKey,
-		apiSecret: emulator.account.apiSecret,
-	});
+	credentialId = await selfRegisteringCredential(client, emulator);
 }, 900_000);
 
 afterAll(async () => {
 	await stop?.();
 });
 
-interface Registration {
-	id: string;
-	url: string;
-	types: string[];
-}
-const registrations = () => control<Registration[]>('GET', '/emulator/webhooks');
-/**
- * The registrations once their URLs are `urls`: n8n 2.x activates and deactivates a workflow's triggers after its API
- * has answered (its publication service), retrying a failed activation a few times.
- */
-async function registrationsOf(urls: string[]): Promise<Registration[]> {
-	let last: Registration[] = [];
-	return await waitFor(
-		async () => {
-			last = await registrations();
-			return JSON.stringify(last.map((entry) => entry.url)) === JSON.stringify(urls) ? last : undefined;
-		},
-		{ what: `registrations ${urls.join(', ')}`, timeoutMs: 30_000, intervalMs: 250, onTimeout: () => last },
-	);
-}
-const productionUrl = (webhookId: string) => `${n8n.url}/webhook/${webhookId}/webhook`;
-
-/** A workflow of one self-registering trigger for `events`, created (not yet active). */
-async function createWorkflow(name: string, events: string[]): Promise<{ id: string; url: string }> {
-	const webhookId = `self-registration-${name}-${Date.now()}`;
-	const created = await client.api<{ id: string }>('POST', '/workflows', {
-		name: `Self-registration ${name}`,
-		nodes: [
-			{
-				name: 'Messaging Gateway Trigger',
-				type: `${PACKAGE_NAME}.messagingGatewayTrigger`,
-				typeVersion: 3,
-				webhookId,
-				position: [0, 0],
-				parameters: { events, options: { autoRegister: true } },
-				credentials: { messagingGatewayApi: { id: credentialId, name: 'Self-registering account' } },
-			},
-		],
-		connections: {},
-		settings: {},
-	});
-	return { id: created.id, url: productionUrl(webhookId) };
-}
-const activate = (id: string) => client.api('POST', `/workflows/${id}/activate`);
-const deactivate = (id: string) => client.api('POST', `/workflows/${id}/deactivate`);
-
-/**
- * Fires events of `type` until n8n answered 200 at `url` (the first webhook right after activation may get 404 for a
- * moment), and answers the URLs the last one was delivered to.
- */
-async function fire(type: string, url: string): Promise<string[]> {
-	return await waitFor(
-		async () => {
-			const { deliveries } = await control<{
-				deliveries: Array<{ url: string; attempts: Array<{ status?: number }> }>;
-			}>('POST', '/emulator/events?wait=true', { type });
-			const ok = deliveries.some((delivery) => delivery.url === url && delivery.attempts[0]?.status === 200);
-			return ok ? deliveries.map((delivery) => delivery.url) : undefined;
-		},
-		{ what: `${type} answered 200 at ${url}`, timeoutMs: 20_000, intervalMs: 500 },
-	);
-}
+const { registrations, registrationsOf, createWorkflow, activate, deactivate, fire } = selfRegistration(() => ({
+	client,
+	control,
+	webhookBaseUrl: n8n.url,
+	credentialId,
+}));
 
 test('activate → one registration; its events run the workflow; two workflows; deactivate one, then the other', async () => {
 	const byHand = await control<Registration>('POST', '/emulator/webhooks', {

@@ -4,9 +4,19 @@
  * run; the documentation links the build wrote into it lead to pages of this repository.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	cpSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	symlinkSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 import { opensslHmacSha256 } from '../support/openssl';
 
@@ -18,10 +28,18 @@ const node = (script: string) => execFileSync(process.execPath, ['-e', script], 
 
 beforeAll(() => {
 	work = mkdtempSync(join(tmpdir(), 'packed-'));
-	execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'ignore' });
+	// Built and packed from a copy of the sources: a build clears dist/ first, which end-to-end runs beside this one
+	// install from and read (.ci/run runs them side by side).
+	const source = join(work, 'source');
+	cpSync(ROOT, source, {
+		recursive: true,
+		filter: (path) => !/^(node_modules|dist|\.git)(\/|$)/.test(relative(ROOT, path)),
+	});
+	symlinkSync(join(ROOT, 'node_modules'), join(source, 'node_modules'));
+	execFileSync('npm', ['run', 'build', '--silent'], { cwd: source, stdio: 'ignore' });
 	const [{ filename }] = JSON.parse(
 		execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
-			cwd: ROOT,
+			cwd: source,
 			encoding: 'utf8',
 		}),
 	);
