@@ -97,6 +97,8 @@ export async function sharedQueueStack(): Promise<{ stack: QueueView; client: N8
 		return { stack, client: await ownerOf(stack), stop: () => stack.stop() };
 	}
 	const record = runningShared(dir, ensureN8n().version) ?? (await startShared(dir));
+	// Ctrl-C or SIGTERM during this file stops the shared stack too (tools/jest-signal-environment.ts).
+	process.once('exit', () => stopNow(record));
 	const processes = () => record.processes.map(({ name, url, logFile }) => ({ name, server: { url, logFile } }));
 	const named = (name: ProcessName) => processes().find((process) => process.name === name)!.server;
 	const client = new N8nClient(named('main').url, record.cookie, record.apiKey);
@@ -107,6 +109,14 @@ export async function sharedQueueStack(): Promise<{ stack: QueueView; client: N8
 		workersThatRan: (executionId) => workersThatRan(processes(), executionId),
 	};
 	return { stack, client, stop: () => deactivateAll(client) };
+}
+
+/** Stops the shared stack at once (an exit handler cannot wait): its processes killed, Postgres stopped, its folder removed. */
+function stopNow(record: SharedQueueRecord): void {
+	for (const pid of [...record.processes.map(({ pid }) => pid), record.redisPid].filter(alive))
+		process.kill(pid, 'SIGKILL');
+	if (existsSync(record.postgresDataDir)) stopPostgres(ensureQueueServices(), record.postgresDataDir);
+	rmSync(record.dir, { recursive: true, force: true });
 }
 
 /** Stops the run's shared queue-mode n8n, Redis and Postgres, and removes the stack's folder. */
