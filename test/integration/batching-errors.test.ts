@@ -53,7 +53,6 @@ describe('Retry On Fail never sends a recipient twice', () => {
 				expect(byId.get(item.json.messageid as string)).toBe(items[index].to);
 			});
 		},
-		60_000,
 	);
 });
 

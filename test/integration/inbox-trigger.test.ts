@@ -28,7 +28,7 @@ describe.each(['oldestFirst', 'newestFirst'])('inbox listed %s', (order) => {
 		await control('DELETE', '/emulator/inbox');
 		await control('PATCH', '/emulator/inbox', { order });
 		await receive('Before', 4100);
-	}, 60_000);
+	});
 
 	test('50 messages over 3 polls and a restart: each emitted once, oldest first; none at activation', async () => {
 		const trigger = new ActiveInboxTrigger({ filters: {} }, gateway.credentials);

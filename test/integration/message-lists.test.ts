@@ -33,7 +33,7 @@ beforeAll(async () => {
 		await api('POST', '/v1/message/send', { message: `Batch ${batch}`, sender: 'Shop', to });
 	}
 	await api('POST', '/v1/message/send', { message: 'Your reply, thanks', sender: 'Shop', to: PHONE });
-}, 60_000);
+});
 
 describe('Inbox → Get Many', () => {
 	test('Return All walks 3 pages of 2000, one item per message with exactly the documented fields, oldest first', async () => {

@@ -153,4 +153,4 @@ test('2,000 items over 8 zones, one recipient each, interleaved: Batch Recipient
 	expect(fewest).toBe(22);
 	expect(out.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
 	expect(new Set(emulator.messages.map((message) => message.to)).size).toBe(2000);
-}, 60_000);
+});

@@ -64,7 +64,6 @@ describe('partial failures are visible; retries never duplicate', () => {
 				});
 			});
 		},
-		60_000,
 	);
 });
 describe('the node checks what the gateway checks', () => {
@@ -112,7 +111,7 @@ describe('the node checks what the gateway checks', () => {
 			'12345678901234',
 			'Elevenchars',
 		]);
-	}, 30_000);
+	});
 
 	test('property: the pre-flight and the emulator accept the same sends', async () => {
 		const post = (body: Record<string, unknown>) =>
@@ -139,7 +138,7 @@ describe('the node checks what the gateway checks', () => {
 			}),
 			{ numRuns: 300 },
 		);
-	}, 60_000);
+	});
 });
 describe('only a confirmed send is a success, and errors keep secrets', () => {
 	let other: Server;

@@ -60,9 +60,10 @@ test('a body naming 300 finished questions is handed on over several deliveries,
 		const request = post(ids.map((id) => replyNaming(id)));
 		const statuses: number[] = [];
 		for (let delivery = 0; delivery < 20 && statuses.at(-1) !== 200; delivery++) {
-			const before = n8n.requests();
 			statuses.push((await trigger.call(request)).status);
-			expect(n8n.requests() - before).toBeLessThanOrEqual(MAX_FORWARDS_PER_REQUEST);
+			// Each delivery starts at most MAX_FORWARDS_PER_REQUEST forwards. Counted over the deliveries so far: a forward the
+			// last delivery gave up on may reach n8n during the next one (a busy machine), never before its delivery began.
+			expect(n8n.requests()).toBeLessThanOrEqual(statuses.length * MAX_FORWARDS_PER_REQUEST);
 		}
 		// At least three deliveries (100 forwards each at most); more on a slow machine (3 s each at most).
 		expect(statuses.length).toBeGreaterThanOrEqual(3);

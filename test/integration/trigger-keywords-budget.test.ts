@@ -37,7 +37,7 @@ test('a gateway that never answers the opt-out request: the webhook answered wit
 	const third = await server.call(post(JSON.stringify(event)));
 	expect(third.items?.[0]).toMatchObject({ keyword: 'stop', optOut: 'added' });
 	expect(optOutRequests()).toHaveLength(2);
-}, 30_000);
+});
 
 test('an opt-out request that fails after the answer: logged as a warning, nothing thrown', async () => {
 	const server = await trigger();
@@ -48,7 +48,7 @@ test('an opt-out request that fails after the answer: logged as a warning, nothi
 	const logged = () =>
 		/could not put the sender of the inbox_message wh_budget_\d+ on the opt-out list/.test(loggedText());
 	expect(await eventually(async () => logged(), 10_000)).toBe(true);
-}, 20_000);
+});
 
 test('HELP from a number on the opt-out list: refused with 131 once, then never tried again', async () => {
 	const server = await trigger({ helpReply: 'Shop alerts. Reply STOP to opt out.' });
