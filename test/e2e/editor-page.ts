@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 
 import type { N8nClient } from '../../tools/n8n-client';
 import { PACKAGE_NAME } from '../../tools/n8n-install';
+import { pushRoute, shows } from './editor-routes';
 
 /** This package's node types. */
 export const OURS = [
@@ -63,24 +64,6 @@ export function repositoryPath(href: string): string {
 	return decodeURIComponent(match[1]);
 }
 
-/** An element of the page as goTo reads it. */
-interface BrowsersideElement {
-	innerText: string;
-	value?: string;
-	querySelectorAll(selector: string): ArrayLike<BrowsersideElement> & Iterable<BrowsersideElement>;
-}
-
-/** What goTo reads in the browser: the page, and the router of n8n's Vue app mounted on #app. */
-interface Browserside {
-	document: {
-		querySelector(selector: string): {
-			__vue_app__?: { config: { globalProperties: { $router?: { push(path: string): Promise<unknown> } } } };
-		} | null;
-		querySelectorAll(selector: string): ArrayLike<BrowsersideElement> & Iterable<BrowsersideElement>;
-	};
-	location: { pathname: string };
-}
-
 interface EditorPage {
 	page: Page;
 	n8nUrl: string;
@@ -92,70 +75,72 @@ interface EditorPage {
 /** What the tests do on the editor's page; `current()` is read when they run, after the file's beforeAll. */
 export function editorPage(current: () => EditorPage) {
 	const testId = (id: string) => `[data-test-id="${id}"]`;
-	/** Whether goTo may use the editor's router for a canvas, and for a node's panel (until it once did not show it). */
-	const router = { canvas: true, panel: true };
+	/**
+	 * How goTo opens a canvas: through the editor's router straight to the route, by way of the workflows list (n8n
+	 * 1.x's canvas keeps the workflow it has on a straight push), or by loading the page; and whether a node's panel
+	 * opens by a double click on the canvas, as a user opens it, or by loading the page of its route.
+	 */
+	const routing = { canvas: 'straight' as 'straight' | 'viaList' | 'page', panelByClick: true };
 	const savedNodes = async (workflowId: string): Promise<INode[]> =>
 		(await current().client.api<{ nodes: INode[] }>('GET', `/workflows/${workflowId}`)).nodes;
 
 	/**
-	 * Opens `path` of the editor (`/workflow/<id>`, `/workflow/<id>/<node id>`) through the running editor's own router,
-	 * as a click in n8n's lists does, and waits until `ready` holds in the page: loading the page again takes seconds on
-	 * this machine, this a fraction of one. The page is loaded as usual when the editor is not running yet, when n8n
-	 * holds the route (it asks to save a changed workflow first), and, for canvases or for panels, from the first time
-	 * a route did not show what it names on (n8n 1.x's canvas keeps the workflow it has).
+	 * Opens the canvas `path` (`/workflow/<id>`) through the running editor's own router, as a click in n8n's lists
+	 * does, and waits until it shows the nodes `names`: loading the page again takes seconds on this machine, this a
+	 * fraction of one. Where a straight push does not show it, a push by way of the workflows list is tried; where that
+	 * does not either, pages from then on. The page is loaded as usual when the editor is not running yet, and when n8n
+	 * holds the route (it asks to save a changed workflow first). A panel's route (`/workflow/<id>/<node id>`, with
+	 * `panel`) is always loaded as a page.
 	 */
 	async function goTo(path: string, ready: { names: string[]; panel?: string }): Promise<void> {
 		const { page, n8nUrl } = current();
-		const routed =
-			router[ready.panel === undefined ? 'canvas' : 'panel'] &&
-			(await page
-				.evaluate((target) => {
-					const { document } = globalThis as unknown as Browserside;
-					const router = document.querySelector('#app')?.__vue_app__?.config.globalProperties.$router;
-					// Not awaited: a route guard asking something first would hold it; the wait below has a deadline.
-					router?.push(target).catch(() => undefined);
-					return router !== undefined;
-				}, path)
-				.catch(() => false));
-		// Shown, or n8n asks first (its "Save changes before leaving?" box): then the page is loaded at once.
-		const outcome =
-			routed &&
-			(await page
-				.waitForFunction(
-					({ target, names, panel }) => {
-						const { document, location } = globalThis as unknown as Browserside;
-						if (document.querySelector('.el-message-box') !== null) return 'asked';
-						const nodes = [...document.querySelectorAll('[data-test-id="canvas-node"]')].map((node) => node.innerText);
-						// The panel's text, and its title (the node's name, in an input on n8n 2.x).
-						const ndv = [...document.querySelectorAll('[data-test-id="ndv"]')].map(
-							(node) =>
-								`${node.innerText} ${[...node.querySelectorAll('[data-test-id="node-title-container"] input')].map((input) => input.value ?? '').join(' ')}`,
-						);
-						return (
-							location.pathname.endsWith(target) &&
-							nodes.length === names.length &&
-							names.every((name) => nodes.some((text) => text.includes(name))) &&
-							(panel === undefined || ndv.some((text) => text.includes(panel))) &&
-							'shown'
-						);
-					},
-					{ target: path, ...ready },
-					{ timeout: 10_000 },
-				)
-				.then(async (answer) => (await answer.jsonValue()) as string)
-				.catch(() => 'not shown'));
-		if (outcome === 'shown') return;
-		const why = {
-			asked: 'n8n asks to save first: loading the page',
-			'not shown': 'not shown: loading pages from now on',
-		};
-		if (outcome) process.stderr.write(`[editor] ${path}: ${why[outcome as keyof typeof why] ?? outcome}\n`);
-		// Not shown within 10 s (n8n 1.x's canvas keeps the workflow it has): pages from now on, for canvases or panels.
-		if (outcome === 'not shown') router[ready.panel === undefined ? 'canvas' : 'panel'] = false;
+		for (const way of ['straight', 'viaList'] as const) {
+			if (
+				ready.panel !== undefined ||
+				routing.canvas === 'page' ||
+				(routing.canvas === 'viaList' && way === 'straight')
+			)
+				break;
+			const outcome = await routed(path, ready.names, way === 'viaList');
+			if (outcome === 'shown') {
+				routing.canvas = way;
+				return;
+			}
+			if (outcome === 'asked') process.stderr.write(`[editor] ${path}: n8n asks to save first: loading the page\n`);
+			if (outcome === 'not shown' && way === 'viaList') {
+				process.stderr.write(`[editor] ${path}: not shown through the router: loading pages from now on\n`);
+				routing.canvas = 'page';
+			}
+			if (outcome !== 'not shown') break;
+		}
 		// The first page a run opens loads n8n's editor cold: more than goto's 30 s on a busy machine.
 		await page.goto(`${n8nUrl}${path}`, { timeout: 120_000 });
 		await page.waitForSelector(testId('canvas-node'), { timeout: 60_000 });
 		if (ready.panel !== undefined) await page.locator(testId('ndv')).waitFor({ state: 'visible', timeout: 30_000 });
+	}
+
+	/** Pushes `path` to the editor's router (first the workflows list, with `viaList`) and says whether it showed `names`. */
+	async function routed(
+		path: string,
+		names: string[],
+		viaList: boolean,
+	): Promise<'shown' | 'asked' | 'not shown' | 'no router'> {
+		const { page } = current();
+		const pushed = await pushRoute(page, path, viaList);
+		if (!pushed) return 'no router';
+		return await shows(page, { target: path, names });
+	}
+
+	/** Opens the panel of the node `name` on the canvas shown, by a double click; false when it did not show within 10 s. */
+	async function clickedPanel(name: string): Promise<boolean> {
+		const { page } = current();
+		const node = page.locator(testId('canvas-node')).filter({ has: page.getByText(name, { exact: true }) });
+		const clicked = await node
+			.first()
+			.dblclick({ timeout: 10_000 })
+			.then(() => true)
+			.catch(() => false);
+		return clicked && (await shows(page, { panel: name })) === 'shown';
 	}
 
 	/** Opens a saved workflow on the canvas (and, with `nodeName`, that node's panel). */
@@ -163,10 +148,16 @@ export function editorPage(current: () => EditorPage) {
 		const nodes = await savedNodes(workflowId);
 		const nodeId = nodeName ? nodes.find((node) => node.name === nodeName)?.id : undefined;
 		if (nodeName && !nodeId) throw new Error(`no node "${nodeName}" in workflow ${workflowId}`);
-		await goTo(`/workflow/${workflowId}${nodeId ? `/${nodeId}` : ''}`, {
-			names: drawnAsNodes(nodes).map((node) => node.name),
-			panel: nodeName,
-		});
+		const names = drawnAsNodes(nodes).map((node) => node.name);
+		if (nodeName !== undefined && routing.panelByClick) {
+			await goTo(`/workflow/${workflowId}`, { names });
+			if (await clickedPanel(nodeName)) return;
+			process.stderr.write(
+				`[editor] the panel of "${nodeName}" did not open by a double click: loading pages from now on\n`,
+			);
+			routing.panelByClick = false;
+		}
+		await goTo(`/workflow/${workflowId}${nodeId ? `/${nodeId}` : ''}`, { names, panel: nodeName });
 	}
 
 	/** A picture of the page, without the "Production Checklist" n8n opens over published workflows a moment after loading. */
