@@ -6,9 +6,11 @@ export const APP_DESCRIPTION = 'Send SMS and voice messages, and wait for replie
  * The webhook trigger's description. n8n's nodes panel and its trigger picker list the action node and the webhook
  * trigger as one entry ("Messaging Gateway", its actions and its triggers) and describe it, in both, with the
  * trigger's description (n8n's own Twilio and Slack entries read their trigger's words in both). So the trigger's
- * description says what the pair does: the action node's words, then the trigger's own.
+ * description says what the pair does, receiving first (the trigger picker) and sending in the same first words
+ * (the nodes panel cuts a long description after about two lines).
  */
-export const TRIGGER_DESCRIPTION = `${APP_DESCRIPTION}. Starts the workflow on incoming SMS, delivery reports and other gateway events`;
+export const TRIGGER_DESCRIPTION =
+	'Receive and send SMS, WhatsApp and voice messages: start workflows on incoming messages and delivery reports, send and wait for replies';
 /** The gateway's public API host, used when the credential leaves Base URL empty. */
 export const DEFAULT_BASE_URL = 'https://api.smsgatewayapi.com';
 /** How long a request waits for the gateway unless a node option says otherwise. */

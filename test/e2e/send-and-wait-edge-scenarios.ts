@@ -14,6 +14,21 @@ export function sendAndWaitEdgeScenarios(
 ) {
 	const { control, newNumber, startQuestion, executionById, ask, reply, isWaiting, answerOf, sendPlainSms } = world;
 
+	test("Get Unanswered in the trigger's workflow leaves out the reply that resumed a question", async () => {
+		const question = await ask({ responseType: 'approval' });
+		await reply(question.sms, 'YES');
+		await answerOf(question);
+		const to = question.sms.to;
+		await control('POST', '/emulator/inbound?wait=true', { from: to, content: 'Call me tomorrow' });
+		// The conversation: the question, "YES" (the trigger handed it on, and n8n kept that), "Call me tomorrow".
+		expect(await world.unansweredAfter(to, 'Call me tomorrow')).toMatchObject({
+			phone: to,
+			text: 'Call me tomorrow',
+			count: 1,
+			isLatest: true,
+		});
+	});
+
 	test('free text: any reply from the number asked resumes it, as sent', async () => {
 		const question = await ask({ responseType: 'freeText', message: 'What is the code on the parcel?' });
 		expect(question.sms.content).toBe('What is the code on the parcel?');

@@ -156,6 +156,20 @@ export function conversationWorld(setting: () => ConversationSetting) {
 			.filter((execution) => execution.data?.resultData.runData.Replies !== undefined)
 			.map((execution) => nodeOutput(execution, 'Replies')[0]);
 
+	/** Get Unanswered's item after the trigger's run started by an SMS from `from` that says `content`. */
+	const unansweredAfter = async (from: string, content: string) =>
+		await waitFor(
+			async () =>
+				(await client.executions(triggerWorkflowId))
+					.filter((execution) => execution.data?.resultData.runData.Unanswered !== undefined)
+					.map((execution) => [nodeOutput(execution, 'Replies')[0], nodeOutput(execution, 'Unanswered')[0]])
+					.find(([event]) => {
+						const message = event.message as { sender?: string; content?: string } | undefined;
+						return message?.sender === from && message.content === content;
+					})?.[1],
+			{ what: `Get Unanswered after "${content}" from ${from}` },
+		);
+
 	beforeAll(async () => {
 		({ emulator, client, webhookBaseUrl, logTail, wholeLog } = setting());
 		control = emulatorControl(emulator);
@@ -176,7 +190,18 @@ export function conversationWorld(setting: () => ConversationSetting) {
 			parameters: { events: ['inbox_message'], options: {} },
 			credentials: credentials(),
 		};
-		triggerWorkflowId = await createActiveWorkflow('Replies', [trigger], {});
+		// What an assistant after the trigger reads: Get Unanswered of the sender (other events have none: an error item).
+		const unanswered = {
+			name: 'Unanswered',
+			type: `${PACKAGE_NAME}.messagingGateway`,
+			typeVersion: 2,
+			position: [220, 0],
+			onError: 'continueRegularOutput',
+			parameters: { resource: 'conversation', operation: 'getUnanswered', phone: '={{ $json.message.sender }}' },
+			credentials: credentials(),
+		};
+		const connections = { Replies: { main: [[{ node: 'Unanswered', type: 'main', index: 0 }]] } };
+		triggerWorkflowId = await createActiveWorkflow('Replies', [trigger, unanswered], connections);
 		const triggerUrl = `${webhookBaseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
 		// The account's one webhook URL gets every event: replies and delivery reports reach the trigger.
 		await control('POST', '/emulator/webhooks', { url: triggerUrl, types: ['*'], method: 'POST' });
@@ -216,6 +241,7 @@ export function conversationWorld(setting: () => ConversationSetting) {
 		isWaiting,
 		answerOf,
 		triggerItems,
+		unansweredAfter,
 		sendPlainSms,
 	};
 }

@@ -9,6 +9,7 @@ import { withSenderKind } from '../core/numbers/sender-kind';
 import { isObject } from '../core/objects';
 import { resumeTargetOf } from '../core/questions/forwarding';
 import { MAX_LISTED_PROBLEMS, type ParseEventsResult } from '../core/events/parse-events';
+import { keepAnsweredReplies } from './answered-replies';
 import { eventsToStart, forwardToWaitingQuestions, needsRedelivery, type ReplyHandling } from './forward';
 import { actOnKeywords, type KeywordSettings } from './keywords';
 import { receiveEvents, type Received } from './receive';
@@ -121,6 +122,7 @@ export async function answerEvents(
 	const events = parsed.events.map(({ event }) => event as IDataObject);
 	// An unsigned request (Accept Unsigned Requests) could be anyone's: it answers no question (docs/send-and-wait.md).
 	const forwarded = options.signed ? await forwardToWaitingQuestions(ctx, events) : new Map();
+	keepAnsweredReplies(ctx, forwarded);
 	if (!options.signed && events.some((event) => resumeTargetOf(event) !== undefined)) {
 		warnOwner(
 			ctx,

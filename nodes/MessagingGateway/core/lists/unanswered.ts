@@ -1,7 +1,8 @@
 /**
  * The unanswered end of a conversation (`GET /v1/conversation/{phone}`, docs/sms-assistants.md#get-unanswered):
- * the incoming messages since the last outgoing one, oldest first, and whether an incoming message came after a
- * given second. It builds on what the gateway documents of the list: each record's `direction` (`inbound` |
+ * the incoming messages since the last outgoing one or the last one known as answered otherwise (a reply a Send and
+ * Wait question took: core/questions/answered-replies.ts), oldest first, and whether an incoming message came after
+ * a given second. It builds on what the gateway documents of the list: each record's `direction` (`inbound` |
  * `outbound`) and `unixDatetime` (whole seconds, UTC). The list's order is not documented, so the records are put
  * in time order here; within one second the list's own order counts, read oldest first (a list whose first record
  * is newer than its last is read backwards). Incoming records have no ID (`messageId: null`): a message is known
@@ -60,12 +61,18 @@ function inTimeOrder(placed: Placed[]): Placed[] {
 }
 
 /**
- * The incoming messages after the last outgoing one of `records` (a whole conversation), and whether none came in
- * after the second `receivedAt` (epoch seconds; a fraction is cut: the list counts whole seconds). A record without
- * a direction or a time, or dated after `now` by more than a clock's drift, is refused, naming it: leaving it out
- * could hide our last answer and answer twice.
+ * The incoming messages after the last outgoing one of `records` (a whole conversation) or the last incoming one
+ * `isAnswered` says was answered, and whether none came in after the second `receivedAt`
+ * (epoch seconds; a fraction is cut: the list counts whole seconds). A record without a direction or a time, or
+ * dated after `now` by more than a clock's drift, is refused, naming it: leaving it out could hide our last answer
+ * and answer twice.
  */
-export function unansweredOf(records: readonly unknown[], receivedAt?: number, now = new Date()): UnansweredResult {
+export function unansweredOf(
+	records: readonly unknown[],
+	receivedAt?: number,
+	now = new Date(),
+	isAnswered: (record: ConversationRecord, at: number) => boolean = () => false,
+): UnansweredResult {
 	const placed: Placed[] = [];
 	for (const [index, record] of records.entries()) {
 		const found = placeRecord(record, now);
@@ -73,8 +80,10 @@ export function unansweredOf(records: readonly unknown[], receivedAt?: number, n
 		placed.push(found);
 	}
 	const ordered = inTimeOrder(placed);
-	const lastOutgoing = ordered.map(({ record }) => record.direction).lastIndexOf('outbound');
-	const messages = ordered.slice(lastOutgoing + 1).map(({ record }) => record);
+	const answeredUpTo = ordered
+		.map(({ record, at }) => record.direction === 'outbound' || isAnswered(record, at))
+		.lastIndexOf(true);
+	const messages = ordered.slice(answeredUpTo + 1).map(({ record }) => record);
 	const second = receivedAt === undefined ? undefined : Math.floor(receivedAt);
 	const isLatest =
 		second === undefined || !ordered.some(({ record, at }) => record.direction === 'inbound' && at > second);

@@ -63,9 +63,11 @@ const FINAL_DELIVERY_CODES = ['1', '2', '4', '5', '9'];
 /** Final codes saying the message did not reach the phone. */
 const UNDELIVERED_CODES = ['2', '4', '5'];
 
-const digitsOf = (value: unknown): string =>
+/** The digits of a number written as text or as a number; '' for anything else. */
+export const digitsOf = (value: unknown): string =>
 	typeof value === 'string' || typeof value === 'number' ? String(value).replace(/\D/g, '') : '';
-const textOf = (value: unknown): string | undefined =>
+/** A text, or a number as text; undefined for anything else. */
+export const textOf = (value: unknown): string | undefined =>
 	typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 
 /** A channel a question is asked and answered by. */
