@@ -63,7 +63,7 @@ export const description: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'One item: phone, messages (the incoming messages since the last one sent to the number or the last reply a Send and Wait question took, as the trigger before this node says, oldest first), text (their texts, one per line), count, isLatest (no message came in after Received At); with Loop Guard, sentRecently, and skipped: loopGuard at the limit',
+			'One item: phone, messages (the incoming messages since the last one sent to the number or the last reply a Send and Wait question took, as the trigger item says, oldest first), text (their texts, one per line), count, isLatest (no message came in after Received At); with Loop Guard, sentRecently, and skipped: loopGuard at the limit',
 		name: 'unansweredNotice',
 		type: 'notice',
 		default: '',
@@ -141,7 +141,7 @@ async function unansweredItem(
 	itemIndex: number,
 ): Promise<IDataObject[]> {
 	const records = await readRecords.call(ctx, list, itemIndex);
-	// The replies the Messaging Gateway Trigger before this node handed on to a Send and Wait question that took them.
+	// The replies the Messaging Gateway Trigger handed on to a Send and Wait question that took them (its item says).
 	const answered = answeredRepliesFor(ctx, itemIndex, phone);
 	const unanswered = unansweredOf(records, receivedAt, new Date(), (record, at) =>
 		isAnsweredReply(record, at, answered),
