@@ -92,7 +92,8 @@ export function sendAndWaitEdgeScenarios(
 		"a gateway's HTTP %s echoing the request: the signature is nowhere in the saved execution or n8n's debug log",
 		async (status) => {
 			const to = newNumber();
-			await control('POST', '/emulator/faults', { status, echo: true });
+			// On the send only: the trigger's workflow reads conversations (Get Unanswered) meanwhile.
+			await control('POST', '/emulator/faults', { status, echo: true, path: '/v1/message/send' });
 			const { workflowId } = await startQuestion({ responseType: 'approval' }, to);
 			const [failed] = await world.client.finishedExecutions(workflowId, 1);
 			expect(failed.status).toBe('error');

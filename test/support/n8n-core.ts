@@ -10,6 +10,7 @@ import {
 	type IAuthenticateGeneric,
 	type ICredentialDataDecryptedObject,
 	type ICredentials,
+	type IConnections,
 	type IDataObject,
 	type IHttpRequestOptions,
 	type INode,
@@ -143,11 +144,11 @@ export function makeNode(type: string, name: string, parameters: IDataObject, ty
 }
 
 /** A workflow of `nodes`; `staticData` as n8n loads it from its database for an active workflow. */
-export function makeWorkflow(nodes: INode[], staticData?: IDataObject): Workflow {
+export function makeWorkflow(nodes: INode[], staticData?: IDataObject, connections: IConnections = {}): Workflow {
 	return new Workflow({
 		id: 'test-workflow',
 		nodes,
-		connections: {},
+		connections,
 		active: staticData !== undefined,
 		nodeTypes,
 		staticData,

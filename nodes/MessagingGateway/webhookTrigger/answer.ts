@@ -9,7 +9,7 @@ import { withSenderKind } from '../core/numbers/sender-kind';
 import { isObject } from '../core/objects';
 import { resumeTargetOf } from '../core/questions/forwarding';
 import { MAX_LISTED_PROBLEMS, type ParseEventsResult } from '../core/events/parse-events';
-import { keepAnsweredReplies } from './answered-replies';
+import { keepAnsweredReplies, withAnsweredRepliesOfSender } from './answered-replies';
 import { eventsToStart, forwardToWaitingQuestions, needsRedelivery, type ReplyHandling } from './forward';
 import { actOnKeywords, type KeywordSettings } from './keywords';
 import { receiveEvents, type Received } from './receive';
@@ -137,8 +137,9 @@ export async function answerEvents(
 		});
 	}
 	await actOnKeywords(ctx, events, { ...options.keywords, signed: options.signed });
+	const withAnswered = withAnsweredRepliesOfSender(ctx);
 	const items: INodeExecutionData[] = eventsToStart(starting as IDataObject[], forwarded, options.replyHandling).map(
-		(json) => ({ json: withKindOfSender(json) }),
+		(json) => ({ json: withAnswered(withKindOfSender(json)) }),
 	);
 	const webhookResponse: IDataObject = { received: parsed.events.length + parsed.rejected, accepted: items.length };
 	if (forwarded.size > 0)

@@ -11,7 +11,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { conversationCall } from '../../core/lists/calls';
 import { unansweredOf } from '../../core/lists/unanswered';
-import { ANSWERED_REPLIES_KEY, answeredRepliesOf, isAnsweredReply } from '../../core/questions/answered-replies';
+import { isAnsweredReply } from '../../core/questions/answered-replies';
+import { answeredRepliesFor } from './answered-replies';
 import { atLimitText, sentWithin, type LoopGuard } from '../../core/sending/loop-guard';
 import { withSenderKind } from '../../core/numbers/sender-kind';
 import { instantOfStamp } from '../../core/sending/schedule';
@@ -62,7 +63,7 @@ export const description: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'One item: phone, messages (the incoming messages since the last one sent to the number or the last reply a Send and Wait question in this workflow took, oldest first), text (their texts, one per line), count, isLatest (no message came in after Received At); with Loop Guard, sentRecently, and skipped: loopGuard at the limit',
+			'One item: phone, messages (the incoming messages since the last one sent to the number or the last reply a Send and Wait question took, as the trigger item says, oldest first), text (their texts, one per line), count, isLatest (no message came in after Received At); with Loop Guard, sentRecently, and skipped: loopGuard at the limit',
 		name: 'unansweredNotice',
 		type: 'notice',
 		default: '',
@@ -140,8 +141,8 @@ async function unansweredItem(
 	itemIndex: number,
 ): Promise<IDataObject[]> {
 	const records = await readRecords.call(ctx, list, itemIndex);
-	// The replies this workflow's Messaging Gateway Trigger handed on to a Send and Wait question that took them.
-	const answered = answeredRepliesOf(ctx.getWorkflowStaticData('global')[ANSWERED_REPLIES_KEY], phone);
+	// The replies the Messaging Gateway Trigger handed on to a Send and Wait question that took them (its item says).
+	const answered = answeredRepliesFor(ctx, itemIndex, phone);
 	const unanswered = unansweredOf(records, receivedAt, new Date(), (record, at) =>
 		isAnsweredReply(record, at, answered),
 	);

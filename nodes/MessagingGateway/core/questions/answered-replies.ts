@@ -1,8 +1,8 @@
 /**
  * The replies that answered a Send and Wait question (docs/sms-assistants.md#get-unanswered). The Messaging Gateway
- * Trigger that hands a reply on to its waiting question keeps it in its workflow's static data; Conversation → Get
- * Unanswered in the same workflow counts the conversation as answered up to it, as up to a message sent to the
- * number. The gateway's conversation list names no reply's question (incoming records have no ID), so a reply is
+ * Trigger that hands a reply on to its waiting question keeps it in its workflow's static data and hands the sender's
+ * to the workflow with the sender's next message; Conversation → Get Unanswered counts the conversation as answered
+ * up to them, as up to a message sent to the number. The gateway's conversation list names no reply's question (incoming records have no ID), so a reply is
  * known there by its sender, its second and its text: kept as a digest, so that static data holds no message text.
  */
 import { createHash } from 'crypto';
@@ -11,8 +11,10 @@ import { isObject } from '../objects';
 import { instantOfStamp } from '../sending/schedule';
 import { digitsOf, textOf } from './answers';
 
-/** The key in the workflow's static data ('global': the trigger writes it, Get Unanswered reads it). */
+/** The key in the workflow's static data ('global'), where the trigger keeps them. */
 export const ANSWERED_REPLIES_KEY = 'messagingGatewayAnsweredReplies';
+/** The field of the trigger's item with the sender's, read by Get Unanswered. */
+export const ANSWERED_REPLIES_FIELD = 'answeredReplies';
 /** The most replies kept per workflow, newest last: static data is saved whole after each change. */
 export const MAX_ANSWERED_REPLIES = 200;
 /** How far a conversation record's second may be from the event's: both count whole seconds of one arrival. */
@@ -54,7 +56,7 @@ export function answeredRepliesOf(kept: unknown, phone?: string): AnsweredReply[
 }
 
 /** `kept` with `added` after it, each reply once, at most MAX_ANSWERED_REPLIES (the newest). */
-export function withAnsweredReplies(kept: unknown, added: readonly AnsweredReply[]): AnsweredReply[] {
+export function keptWith(kept: unknown, added: readonly AnsweredReply[]): AnsweredReply[] {
 	const key = ({ phone, at, digest }: AnsweredReply) => `${phone} ${at} ${digest}`;
 	const replies = new Map(answeredRepliesOf(kept).map((reply) => [key(reply), reply]));
 	for (const reply of added) {

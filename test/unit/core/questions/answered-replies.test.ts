@@ -10,7 +10,7 @@ import {
 	answeredRepliesOf,
 	answeredReplyOf,
 	isAnsweredReply,
-	withAnsweredReplies,
+	keptWith,
 	type AnsweredReply,
 } from '../../../../nodes/MessagingGateway/core/questions/answered-replies';
 import { unansweredOf } from '../../../../nodes/MessagingGateway/core/lists/unanswered';
@@ -63,10 +63,10 @@ test('not kept: other events, and what is no event', () => {
 
 test('kept once each, the newest last, at most MAX_ANSWERED_REPLIES; what is no kept reply is dropped', () => {
 	const kept = (at: number): AnsweredReply => ({ phone: '31612345678', at, digest: 'a'.repeat(16) });
-	const once = withAnsweredReplies([kept(1), 'junk', { phone: 1 }, null], [kept(2), kept(1)]);
+	const once = keptWith([kept(1), 'junk', { phone: 1 }, null], [kept(2), kept(1)]);
 	expect(once).toEqual([kept(2), kept(1)]);
 	const many = Array.from({ length: MAX_ANSWERED_REPLIES + 5 }, (_, index) => kept(index));
-	expect(withAnsweredReplies(undefined, many)).toEqual(many.slice(5));
+	expect(keptWith(undefined, many)).toEqual(many.slice(5));
 	for (const value of [undefined, null, 'x', {}, 5]) expect(answeredRepliesOf(value)).toEqual([]);
 	expect(answeredRepliesOf([kept(1), { ...kept(2), phone: '31600000000' }], '+31 6 12345678')).toEqual([kept(1)]);
 });
