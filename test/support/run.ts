@@ -1,8 +1,9 @@
 /**
  * Runs the package's nodes inside n8n-core's real execution machinery: a real Workflow, the
  * WorkflowExecute engine with its ExecuteContext, LoadOptionsContext for list searches and
- * WebhookContext for the trigger (set-up in `n8n-core.ts`). A node runs in its type's `defaultVersion` unless
- * the call names a `typeVersion`. Not to be confused with `tools/n8n-process.ts`, which starts a real n8n server.
+ * WebhookContext for the trigger (set-up in `n8n-core.ts`). A node runs in its type's
+ * `defaultVersion` unless the call names a `typeVersion`. Not to be confused with
+ * `tools/n8n-process.ts`, which starts a real n8n server.
  */
 import assert from 'node:assert';
 import { ExecutionLifecycleHooks, LoadOptionsContext, WebhookContext, WorkflowExecute } from 'n8n-core';
@@ -21,6 +22,7 @@ import {
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { TITLE_LIMIT } from '../../nodes/MessagingGateway/nodeErrors';
+
 import {
 	ACTION_TYPE,
 	additionalDataFor,
@@ -66,8 +68,6 @@ export interface ActionSettings {
 	nodeId?: string;
 	/** n8n's node setting "Execute Once": WorkflowExecute hands the node the first item only. */
 	executeOnce?: boolean;
-	/** The workflow's static data as n8n loads it (e.g. what its trigger kept: TriggerSettings.staticData). */
-	staticData?: IDataObject;
 }
 
 /** The characters a person sees in `text` (grapheme clusters: a flag or an accented letter is one). */
@@ -126,7 +126,7 @@ export async function runAction(
 	if (settings.retryOnFail) Object.assign(node, { retryOnFail: true, ...settings.retryOnFail });
 	if (settings.nodeId !== undefined) node.id = settings.nodeId;
 	if (settings.executeOnce) node.executeOnce = true;
-	const workflow = makeWorkflow([node], settings.staticData);
+	const workflow = makeWorkflow([node]);
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', workflowData([node]));
 	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', (run) => resolve(run)));
 	const runExecutionData = createRunExecutionData({
