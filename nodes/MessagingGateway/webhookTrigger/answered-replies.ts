@@ -30,10 +30,11 @@ export function keepAnsweredReplies(ctx: IWebhookFunctions, forwarded: Forwarded
 
 /** The event, with the replies kept for its sender under `answeredReplies` when it is an incoming message and there are any. */
 export function withAnsweredRepliesOfSender(ctx: IWebhookFunctions): (event: IDataObject) => IDataObject {
-	const kept = ctx.getWorkflowStaticData('global')[ANSWERED_REPLIES_KEY];
+	// Read and checked once per request: most requests have none kept, and a body can hold many events.
+	const kept = answeredRepliesOf(ctx.getWorkflowStaticData('global')[ANSWERED_REPLIES_KEY]);
 	return (event) => {
 		const message = event.message as IDataObject | undefined;
-		if (event.webhook_type !== 'inbox_message' || kept === undefined || typeof message?.sender !== 'string')
+		if (event.webhook_type !== 'inbox_message' || kept.length === 0 || typeof message?.sender !== 'string')
 			return event;
 		const replies = answeredRepliesOf(kept, message.sender);
 		return replies.length === 0 ? event : { ...event, [ANSWERED_REPLIES_FIELD]: replies as unknown as IDataObject[] };

@@ -2,8 +2,9 @@
  * The replies that answered a Send and Wait question (docs/sms-assistants.md#get-unanswered). The Messaging Gateway
  * Trigger that hands a reply on to its waiting question keeps it in its workflow's static data and hands the sender's
  * to the workflow with the sender's next message; Conversation → Get Unanswered counts the conversation as answered
- * up to them, as up to a message sent to the number. The gateway's conversation list names no reply's question (incoming records have no ID), so a reply is
- * known there by its sender, its second and its text: kept as a digest, so that static data holds no message text.
+ * up to them, as up to a message sent to the number. The gateway's conversation list names no reply's question
+ * (incoming records have no ID), so a reply is known there by its sender, its second and its text: kept as a digest,
+ * so that static data holds no message text.
  */
 import { createHash } from 'crypto';
 
@@ -52,7 +53,9 @@ const isKept = (value: unknown): value is AnsweredReply =>
 /** The replies kept in `kept` (static data's value, anything), those that are replies, for `phone` when given. */
 export function answeredRepliesOf(kept: unknown, phone?: string): AnsweredReply[] {
 	const replies = Array.isArray(kept) ? kept.filter(isKept) : [];
-	return phone === undefined ? replies : replies.filter((reply) => reply.phone === digitsOf(phone));
+	if (phone === undefined) return replies;
+	const digits = digitsOf(phone);
+	return replies.filter((reply) => reply.phone === digits);
 }
 
 /** `kept` with `added` after it, each reply once, at most MAX_ANSWERED_REPLIES (the newest). */
