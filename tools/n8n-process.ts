@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { seedDatabase } from './n8n-database';
 import { installPackage, type N8nInstall } from './n8n-install';
 import { timed } from './suite-timings';
 import { sleep, waitFor } from './waits';
@@ -206,14 +207,10 @@ async function startN8nProcess(install: N8nInstall, options: StartN8nOptions): P
 	const logFile = join(userFolder, 'n8n.log');
 	const out = createWriteStream(logFile);
 	const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
-	const child = spawn(
-		join(install.nodeBin, 'node'),
-		[...profile, join(install.dir, 'node_modules/n8n/bin/n8n'), command],
-		{
-			env: await n8nEnv(install, command, port, userFolder, options.env),
-			stdio: ['ignore', 'pipe', 'pipe'],
-		},
-	);
+	const env = await n8nEnv(install, command, port, userFolder, options.env);
+	await seedDatabase(install, userFolder, env);
+	const args = [...profile, join(install.dir, 'node_modules/n8n/bin/n8n'), command];
+	const child = spawn(join(install.nodeBin, 'node'), args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
 	children.add(child);
 	child.stdout!.pipe(out);
 	child.stderr!.pipe(out);
