@@ -27,14 +27,15 @@ export const quantile = (sorted: number[], q: number) =>
 
 /**
  * Sends `count` requests with `inFlight` at a time; `make(i)` builds each request. With `retry`, a
- * request answered 5xx is sent again after a second, up to 5 tries, as the gateway retries deliveries.
+ * request answered 5xx (or a status `retry` accepts) is sent again after a second, up to 5 tries, as the gateway
+ * retries deliveries.
  */
 export async function load(
 	url: string,
 	count: number,
 	inFlight: number,
 	make: (index: number) => { body: string; headers: Record<string, string> },
-	retry = false,
+	retry: boolean | ((status: number) => boolean) = false,
 ): Promise<LoadResult> {
 	const latencies: number[] = [];
 	const statuses: Record<number, number> = {};
@@ -50,7 +51,8 @@ export async function load(
 			});
 			await response.arrayBuffer();
 			latencies.push(performance.now() - sent);
-			if (!retry || response.status < 500 || attempt >= 5) return response.status;
+			const again = typeof retry === 'function' ? retry(response.status) : retry && response.status >= 500;
+			if (!again || attempt >= 5) return response.status;
 			if (attempt === 1) retried++;
 			await sleep(1000);
 		}

@@ -114,7 +114,8 @@ export function conversationWorld(setting: () => ConversationSetting) {
 				const entry = await executionById(executionId);
 				return entry.status === 'waiting' && entry;
 			},
-			{ what: `execution ${executionId} to wait` },
+			// A hang guard: in queue mode on a busy machine, a worker took more than 30 s to save it as waiting.
+			{ what: `execution ${executionId} to wait`, timeoutMs: 120_000 },
 		);
 		return { workflowId, execution, sms };
 	}
