@@ -27,8 +27,8 @@ export const quantile = (sorted: number[], q: number) =>
 
 /**
  * Sends `count` requests with `inFlight` at a time; `make(i)` builds each request. With `retry`, a
- * request answered 5xx (or a status `retry` accepts) is sent again after a second, up to 5 tries, as the gateway
- * retries deliveries.
+ * request answered 5xx is sent again after a second, up to 5 tries, as the gateway retries deliveries; a status
+ * `retry` accepts, up to 30 tries (n8n's 503 "Database is not ready!" lasts until a ping of its database succeeds).
  */
 export async function load(
 	url: string,
@@ -52,7 +52,7 @@ export async function load(
 			await response.arrayBuffer();
 			latencies.push(performance.now() - sent);
 			const again = typeof retry === 'function' ? retry(response.status) : retry && response.status >= 500;
-			if (!again || attempt >= 5) return response.status;
+			if (!again || attempt >= (typeof retry === 'function' ? 30 : 5)) return response.status;
 			if (attempt === 1) retried++;
 			await sleep(1000);
 		}
