@@ -40,6 +40,8 @@ export async function load(
 	const latencies: number[] = [];
 	const statuses: Record<number, number> = {};
 	let retried = 0;
+	const again = typeof retry === 'function' ? retry : (status: number) => retry && status >= 500;
+	const tries = typeof retry === 'function' ? 30 : 5;
 	let next = 0;
 	const send = async (request: { body: string; headers: Record<string, string> }) => {
 		for (let attempt = 1; ; attempt++) {
@@ -51,8 +53,7 @@ export async function load(
 			});
 			await response.arrayBuffer();
 			latencies.push(performance.now() - sent);
-			const again = typeof retry === 'function' ? retry(response.status) : retry && response.status >= 500;
-			if (!again || attempt >= (typeof retry === 'function' ? 30 : 5)) return response.status;
+			if (!again(response.status) || attempt >= tries) return response.status;
 			if (attempt === 1) retried++;
 			await sleep(1000);
 		}

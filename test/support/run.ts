@@ -1,9 +1,8 @@
 /**
  * Runs the package's nodes inside n8n-core's real execution machinery: a real Workflow, the
  * WorkflowExecute engine with its ExecuteContext, LoadOptionsContext for list searches and
- * WebhookContext for the trigger (set-up in `n8n-core.ts`). A node runs in its type's
- * `defaultVersion` unless the call names a `typeVersion`. Not to be confused with
- * `tools/n8n-process.ts`, which starts a real n8n server.
+ * WebhookContext for the trigger (set-up in `n8n-core.ts`). A node runs in its type's `defaultVersion` unless
+ * the call names a `typeVersion`. Not to be confused with `tools/n8n-process.ts`, which starts a real n8n server.
  */
 import assert from 'node:assert';
 import { ExecutionLifecycleHooks, LoadOptionsContext, WebhookContext, WorkflowExecute } from 'n8n-core';
@@ -22,7 +21,6 @@ import {
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { TITLE_LIMIT } from '../../nodes/MessagingGateway/nodeErrors';
-
 import {
 	ACTION_TYPE,
 	additionalDataFor,

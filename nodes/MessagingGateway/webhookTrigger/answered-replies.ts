@@ -14,6 +14,7 @@ import {
 	answeredRepliesOf,
 	answeredReplyOf,
 	keptWith,
+	repliesFrom,
 	type AnsweredReply,
 } from '../core/questions/answered-replies';
 import type { ForwardedEvents } from './forward';
@@ -36,7 +37,7 @@ export function withAnsweredRepliesOfSender(ctx: IWebhookFunctions): (event: IDa
 		const message = event.message as IDataObject | undefined;
 		if (event.webhook_type !== 'inbox_message' || kept.length === 0 || typeof message?.sender !== 'string')
 			return event;
-		const replies = answeredRepliesOf(kept, message.sender);
+		const replies = repliesFrom(kept, message.sender);
 		return replies.length === 0 ? event : { ...event, [ANSWERED_REPLIES_FIELD]: replies as unknown as IDataObject[] };
 	};
 }

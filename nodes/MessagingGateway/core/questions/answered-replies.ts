@@ -53,7 +53,11 @@ const isKept = (value: unknown): value is AnsweredReply =>
 /** The replies kept in `kept` (static data's value, anything), those that are replies, for `phone` when given. */
 export function answeredRepliesOf(kept: unknown, phone?: string): AnsweredReply[] {
 	const replies = Array.isArray(kept) ? kept.filter(isKept) : [];
-	if (phone === undefined) return replies;
+	return phone === undefined ? replies : repliesFrom(replies, phone);
+}
+
+/** Of replies already checked (answeredRepliesOf), those from `phone`. */
+export function repliesFrom(replies: AnsweredReply[], phone: string): AnsweredReply[] {
 	const digits = digitsOf(phone);
 	return replies.filter((reply) => reply.phone === digits);
 }
