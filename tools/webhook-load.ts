@@ -12,6 +12,8 @@ export const ACCOUNT = { username: 'bench', timezone: 'Europe/Amsterdam', virtua
 
 export interface LoadResult {
 	statuses: Record<number, number>;
+	/** Each request's last answer, by its index. */
+	answers: number[];
 	/** Requests answered non-2xx at first and sent again, as the gateway does. */
 	retried: number;
 	requestsPerSecond: number;
@@ -39,6 +41,7 @@ export async function load(
 ): Promise<LoadResult> {
 	const latencies: number[] = [];
 	const statuses: Record<number, number> = {};
+	const answers: number[] = [];
 	let retried = 0;
 	const again = typeof retry === 'function' ? retry : (status: number) => retry && status >= 500;
 	const tries = typeof retry === 'function' ? 30 : 5;
@@ -62,8 +65,10 @@ export async function load(
 	await Promise.all(
 		Array.from({ length: inFlight }, async () => {
 			while (next < count) {
-				const status = await send(make(next++));
+				const index = next++;
+				const status = await send(make(index));
 				statuses[status] = (statuses[status] ?? 0) + 1;
+				answers[index] = status;
 			}
 		}),
 	);
@@ -71,6 +76,7 @@ export async function load(
 	latencies.sort((a, b) => a - b);
 	return {
 		statuses,
+		answers,
 		retried,
 		requestsPerSecond: count / seconds,
 		p50: quantile(latencies, 0.5),

@@ -14,6 +14,7 @@
  * | 500 `{ message: 'There was a problem executing the workflow' }` | n8n 2.x: another answer is resuming it (ExecutionAlreadyResumingError) | answered |
  * | 401 | signature invalid | refused (forged) |
  * | 404 `{ message: 'The execution "…" does not exist.' }` | deleted, or another n8n's | refused (gone) |
+ * | any other 5xx, e.g. 500 of a database n8n could not reach in time (seen under load) | nothing resumed: n8n failed before the question's node answered | unreachable |
  */
 import { isObject } from '../objects';
 import { decodeResumeReference, type ResumeTarget } from './resume-link';
@@ -140,7 +141,9 @@ export function classifyForwardResponse(response: ForwardResponse): ForwardOutco
 	if (statusCode === 500 && /already being resumed|problem executing the workflow/i.test(bodyText(response.body))) {
 		return { kind: 'answered', reason: 'another answer is resuming the question at this moment' };
 	}
-	if (UNREACHABLE_STATUS.includes(statusCode))
+	// n8n answers the question's own JSON once its node has judged the event; any other 5xx came before that (its
+	// database, a proxy): nothing was resumed, and a later delivery finds the question as it is.
+	if (UNREACHABLE_STATUS.includes(statusCode) || statusCode >= 500)
 		return { kind: 'unreachable', reason: `n8n's waiting webhook answered ${statusCode}` };
 	return { kind: 'refused', reason: `n8n's waiting webhook answered ${statusCode}` };
 }

@@ -113,7 +113,19 @@ describe("classifyForwardResponse: what n8n's answer means", () => {
 		expect(isFinalOutcome(classifyForwardResponse(running))).toBe(false);
 	});
 
-	test('refusals are final: forged, unknown, other errors', () => {
+	test("any other 5xx is not final: n8n failed before the question's node judged the event (its database under load)", () => {
+		for (const [statusCode, body] of [
+			[500, { code: 0, message: 'SQLITE_BUSY: database is locked' }],
+			[500, 'boom'],
+			[507, ''],
+		] as const) {
+			const outcome = classifyForwardResponse({ statusCode, body });
+			expect(outcome).toEqual({ kind: 'unreachable', reason: `n8n's waiting webhook answered ${statusCode}` });
+			expect(isFinalOutcome(outcome)).toBe(false);
+		}
+	});
+
+	test('refusals are final: forged, unknown, other 4xx', () => {
 		expect(classifyForwardResponse({ statusCode: 401, body: { error: 'Invalid token' } })).toMatchObject({
 			kind: 'refused',
 			reason: expect.stringContaining('forged'),
@@ -121,7 +133,7 @@ describe("classifyForwardResponse: what n8n's answer means", () => {
 		expect(
 			classifyForwardResponse({ statusCode: 404, body: { code: 404, message: 'The execution "7" does not exist.' } }),
 		).toMatchObject({ kind: 'refused' });
-		expect(classifyForwardResponse({ statusCode: 500, body: 'boom' })).toMatchObject({ kind: 'refused' });
+		expect(classifyForwardResponse({ statusCode: 400, body: 'bad' })).toMatchObject({ kind: 'refused' });
 		for (const kind of ['resumed', 'keptWaiting', 'answered', 'refused'] as const) {
 			expect(isFinalOutcome({ kind, reason: '', reminded: false } as ForwardOutcome)).toBe(true);
 		}
