@@ -76,9 +76,6 @@ export interface ForwardResponse {
 	body: unknown;
 }
 
-/** The status codes of a proxy or load balancer in front of n8n that failed to reach it. */
-const UNREACHABLE_STATUS = [502, 503, 504];
-
 function bodyText(body: unknown): string {
 	if (typeof body === 'string') return body;
 	if (Buffer.isBuffer(body)) return body.toString('utf8');
@@ -141,10 +138,10 @@ export function classifyForwardResponse(response: ForwardResponse): ForwardOutco
 	if (statusCode === 500 && /already being resumed|problem executing the workflow/i.test(bodyText(response.body))) {
 		return { kind: 'answered', reason: 'another answer is resuming the question at this moment' };
 	}
-	// n8n answers the question's own JSON once its node has judged the event; any other 5xx came before that (its
-	// database, a proxy): nothing was resumed, and a later delivery finds the question as it is.
-	if (UNREACHABLE_STATUS.includes(statusCode) || statusCode >= 500)
-		return { kind: 'unreachable', reason: `n8n's waiting webhook answered ${statusCode}` };
+	// n8n answers the question's own JSON once its node has judged the event; any other 5xx came before that (a proxy
+	// that could not reach n8n: 502, 503, 504; n8n's database): nothing was resumed, and a later delivery finds the
+	// question as it is.
+	if (statusCode >= 500) return { kind: 'unreachable', reason: `n8n's waiting webhook answered ${statusCode}` };
 	return { kind: 'refused', reason: `n8n's waiting webhook answered ${statusCode}` };
 }
 
