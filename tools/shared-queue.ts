@@ -1,7 +1,7 @@
 /**
  * One n8n in queue mode (main, a webhook processor, two workers; SHARED_QUEUE_ENV below) for the end-to-end
  * files that need only "a queue-mode n8n with the package and an emulator of their own" (lawful-queue,
- * sms-assistant-queue, send-and-wait-queue, send-and-wait-load-queue, inbox-trigger-queue, self-registration-queue):
+ * sms-assistant-queue, send-and-wait-queue, send-and-wait-load-queue, inbox-trigger-side-by-side, self-registration-queue):
  * the first such file of a run starts it, the next ones use it, each with its own emulator, credential and workflows,
  * which it deactivates when done. A file that stops workers or needs n8n's default settings starts its own stack
  * (queue-stack.ts).

@@ -94,12 +94,12 @@ export function hitlScenarios(setting: () => HitlSetting) {
 		expect(toolResults(run)).toEqual([expect.stringContaining(REFUSAL)]);
 	});
 
+	hitlGateScenarios(w);
+
 	test('timeout: a wait limit that runs out is a refusal; nothing is sent', async () => {
 		await finished(timeoutRun, 150_000);
 		expect(toolResults(timeoutRun)).toEqual([expect.stringContaining(REFUSAL)]);
 		const to = JSON.parse(timeoutRun.prompt.slice(timeoutRun.prompt.indexOf('{'))).toolParameters.to as string;
 		expect(await smsTo(to)).toEqual([]);
 	}, 180_000);
-
-	hitlGateScenarios(w);
 }

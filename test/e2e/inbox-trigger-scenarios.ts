@@ -1,5 +1,5 @@
 /**
- * The Inbox Trigger's end-to-end scenario (inbox-trigger.test.ts, inbox-trigger-queue.test.ts): one emulator per inbox list order,
+ * The Inbox Trigger's end-to-end scenario (inbox-trigger.test.ts, inbox-trigger-side-by-side.test.ts): one emulator per inbox list order,
  * each the gateway of its own credential and of an active workflow "Inbox Trigger → Received" polling
  * every minute. What each poll emitted is read back from n8n's executions (public API); what was
  * expected is what the test put into the emulator.

@@ -5,7 +5,7 @@
  * in 3 batches, each waited for before the next, with an n8n restart (same database) between the
  * second batch and its poll. Expected: none of the 4100 messages there at activation is emitted; the
  * 50 are emitted exactly once, oldest first, one execution per batch; a manual run gives the newest.
- * The scenario in queue mode is inbox-trigger-queue.test.ts.
+ * The scenario in queue mode, and a slow gateway's, are inbox-trigger-side-by-side.test.ts.
  */
 import type { Emulator } from '../../emulator/server';
 import { stopN8nOnExit, tailOf } from '../../tools/n8n-process';
