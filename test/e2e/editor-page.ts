@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 
 import type { N8nClient } from '../../tools/n8n-client';
 import { PACKAGE_NAME } from '../../tools/n8n-install';
+import { sleep } from '../../tools/waits';
 import { pushRoute, shows } from './editor-routes';
 
 /** This package's node types. */
@@ -57,6 +58,29 @@ export async function openEditorBrowser(n8nUrl: string, cookie: string): Promise
 }
 
 /** The path inside the repository a documentation link names (…/blob/main/<path>?utm_…). */
+/**
+ * n8n's credential test of `credential` as typed into its form, not yet saved (what the editor sends). A test the
+ * editor's own page started can still run in n8n after the page left (seen once in CI); n8n's tester keeps the node
+ * it tests with in one table and removes it when a test ends, so this one can answer "Node not found": only that
+ * answer is asked again.
+ */
+export async function testCredentialAsTyped(
+	client: N8nClient,
+	credential: { id: string; name: string; type: string; data: Record<string, string> },
+): Promise<{ status: string; message: string }> {
+	for (let attempt = 1; ; attempt++) {
+		const response = await fetch(`${client.url}/rest/credentials/test`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', cookie: client.cookie },
+			body: JSON.stringify({ credentials: credential }),
+		});
+		if (response.status !== 200) throw new Error(`credential test: HTTP ${response.status} ${await response.text()}`);
+		const { data } = (await response.json()) as { data: { status: string; message: string } };
+		if (data.message !== 'Node not found' || attempt === 3) return data;
+		await sleep(1000);
+	}
+}
+
 export function repositoryPath(href: string): string {
 	const { pathname } = new URL(href);
 	const match = /\/blob\/main\/(.+)$/.exec(pathname);

@@ -24,7 +24,15 @@ import { inboxEditorTests } from './editor-inbox';
 import { newUserEditorTests } from './editor-new-user';
 import { panelEditorTests } from './editor-panels';
 import { quietHoursEditorTest } from './editor-quiet-hours';
-import { drawnAsNodes, editorPage, openEditorBrowser, OURS, repositoryPath, SEARCH_WORDS } from './editor-page';
+import {
+	drawnAsNodes,
+	editorPage,
+	openEditorBrowser,
+	OURS,
+	repositoryPath,
+	SEARCH_WORDS,
+	testCredentialAsTyped,
+} from './editor-page';
 
 stopN8nOnExit();
 
@@ -192,23 +200,13 @@ test("n8n's credential test explains a wrong key as the node explains code 104, 
 	// once can end in "Node not found": let the page's own test finish, then leave the page.
 	await page.waitForLoadState('networkidle');
 	await page.goto('about:blank');
-	const testCredential = async (apiKey: string) => {
-		const response = await fetch(`${n8n.url}/rest/credentials/test`, {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json', cookie: client.cookie },
-			body: JSON.stringify({
-				// The demo's credential with the key as typed into its form, not yet saved (what the editor sends).
-				credentials: {
-					id: demo.credentialId,
-					name: 'Messaging Gateway account',
-					type: 'messagingGatewayApi',
-					data: { baseUrl: emulator.url, apiKey, apiSecret: emulator.account.apiSecret },
-				},
-			}),
+	const testCredential = (apiKey: string) =>
+		testCredentialAsTyped(client, {
+			id: demo.credentialId,
+			name: 'Messaging Gateway account',
+			type: 'messagingGatewayApi',
+			data: { baseUrl: emulator.url, apiKey, apiSecret: emulator.account.apiSecret },
 		});
-		expect(response.status).toBe(200);
-		return ((await response.json()) as { data: { status: string; message: string } }).data;
-	};
 	const wrong = await testCredential('wrong-key');
 	expect(wrong.status).toBe('Error');
 	// n8n 1.x's tester answers a 401 with its own "Authorization failed - please check your credentials" before
