@@ -12,6 +12,8 @@ module.exports = {
 	// SIGINT and SIGTERM stop the n8n, Redis and Postgres a test file started (tools/jest-signal-environment.ts).
 	testEnvironment: '<rootDir>/tools/jest-signal-environment.ts',
 	testTimeout: 120000,
+	// Which file leads a lane: tools/e2e-sequencer.js.
+	testSequencer: '<rootDir>/tools/e2e-sequencer.js',
 	// A file whose set-up timed out can leave an n8n or a browser its afterAll never got to stop, and jest then waits
 	// for it forever (seen once in CI, after a first n8n install outlasted a beforeAll). The run ends when its tests
 	// have; the exit handlers (tools/n8n-process.ts, tools/queue-stack.ts) stop what is left.

@@ -73,6 +73,15 @@ export function prepareDelivery(
 	};
 }
 
+/** One line on a delivery: its event, where it goes, its state and each attempt's time and answer. */
+export function describeDelivery(delivery: Delivery): string {
+	const attempts = delivery.attempts.map(
+		(attempt) => `${attempt.at.slice(11, 23)} ${attempt.status ?? attempt.error} in ${attempt.durationMs} ms`,
+	);
+	const repeat = delivery.repeatOf === undefined ? '' : ` (repeats ${delivery.repeatOf})`;
+	return `delivery ${delivery.id}${repeat} of ${delivery.webhookType} ${delivery.webhookId} to ${delivery.url}, ${delivery.state}; attempts: ${attempts.join('; ') || 'none yet'}`;
+}
+
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /** Sends one delivery until a 2xx answer or `maxAttempts`, doubling the wait between attempts. */

@@ -7,7 +7,7 @@
 import { isEventSelected } from '../nodes/MessagingGateway/core/events/events';
 import type { WebhookEvent } from '../nodes/MessagingGateway/core/events/event-fields';
 import { generateTestHeaders } from '../nodes/MessagingGateway/core/events/signature';
-import { deliver, prepareDelivery, wait, type Delivery, type WebhookEndpoint } from './dispatch';
+import { deliver, describeDelivery, prepareDelivery, wait, type Delivery, type WebhookEndpoint } from './dispatch';
 import { buildEvent, timesOf, type Fields } from './events';
 import type { HttpError } from './http';
 import { answerOf, autoresponderFor } from './autoresponders';
@@ -28,7 +28,7 @@ export interface Gateway {
 	inFlight: Map<Delivery, Promise<unknown>>;
 	/** What the send routes need. */
 	send: SendServices;
-	settle(): Promise<void>;
+	settle(limitMs?: number): Promise<void>;
 	/** Cancels every scheduled report. */
 	cancelTimers(): void;
 }
@@ -60,7 +60,7 @@ export function createGateway(state: State): Gateway {
 			.then(repeat)
 			.finally(() => inFlight.delete(delivery));
 		inFlight.set(delivery, attempts);
-		tasks.track(attempts);
+		tasks.track(attempts, () => describeDelivery(delivery));
 		return delivery;
 	};
 
@@ -100,10 +100,14 @@ export function createGateway(state: State): Gateway {
 		const responder =
 			message.messageType === undefined ? autoresponderFor(state.autoresponders, message.to) : undefined;
 		if (responder === undefined || startInMs + responder.delayMs > MAX_TIMER_MS) return;
-		tasks.later(startInMs + responder.delayMs, () => {
-			const answer = answerOf(state.autoresponders, responder, message);
-			receiveInbound(state, emit, readInbound(answer, account, state.messages));
-		});
+		tasks.later(
+			startInMs + responder.delayMs,
+			() => {
+				const answer = answerOf(state.autoresponders, responder, message);
+				receiveInbound(state, emit, readInbound(answer, account, state.messages));
+			},
+			`the auto-responder's answer to ${message.messageid}`,
+		);
 	};
 
 	return {

@@ -78,15 +78,28 @@ export function createSendServices(state: State, emit: Emit, tasks: Tasks, onSen
 	const scheduleReports = (message: SentMessage, startInMs: number) => {
 		// A send scheduled further ahead than a timer can wait stays scheduled.
 		if (startInMs > MAX_TIMER_MS) return;
-		tasks.later(startInMs, () => {
-			report(message, '0');
-			const final = finalStateFor(message.to);
-			const delay = Math.min(settings.deliveryDelayMs + Math.random() * settings.deliveryJitterMs, MAX_TIMER_MS);
-			if (final.code !== '0') tasks.later(delay, () => report(message, final.code, final.detail));
-			// A delivered WhatsApp message is read as long again after it arrived (WhatsApp's read receipt).
-			if (final.code === '1' && message.messageType === 'whatsapp')
-				tasks.later(Math.min(2 * delay, MAX_TIMER_MS), () => reportRead(message));
-		});
+		tasks.later(
+			startInMs,
+			() => {
+				report(message, '0');
+				const final = finalStateFor(message.to);
+				const delay = Math.min(settings.deliveryDelayMs + Math.random() * settings.deliveryJitterMs, MAX_TIMER_MS);
+				if (final.code !== '0')
+					tasks.later(
+						delay,
+						() => report(message, final.code, final.detail),
+						`the final report of ${message.messageid}`,
+					);
+				// A delivered WhatsApp message is read as long again after it arrived (WhatsApp's read receipt).
+				if (final.code === '1' && message.messageType === 'whatsapp')
+					tasks.later(
+						Math.min(2 * delay, MAX_TIMER_MS),
+						() => reportRead(message),
+						`the read report of ${message.messageid}`,
+					);
+			},
+			`the submitted report of ${message.messageid}`,
+		);
 	};
 	const services: SendServices = {
 		account,

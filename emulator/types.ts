@@ -128,7 +128,10 @@ export interface Emulator {
 	requests: ApiRequest[];
 	events: EmittedEvent[];
 	emit: EmitEvent;
-	/** Resolves when no delivery report is scheduled and no webhook delivery is in flight. */
-	settle(): Promise<void>;
+	/**
+	 * Resolves when no delivery report is scheduled and no webhook delivery is in flight; rejects after `limitMs`
+	 * (default 5 minutes), naming what is still pending.
+	 */
+	settle(limitMs?: number): Promise<void>;
 	close(): Promise<void>;
 }

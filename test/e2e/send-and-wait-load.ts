@@ -174,8 +174,9 @@ export function sendAndWaitLoadScenarios(setting: () => LoadSetting) {
 		}));
 		expect(answered.statuses).toEqual({ 201: replies.length });
 		say('answered');
-		// Every delivery (repeats and the gateway's redeliveries included) has ended.
-		await emulator.settle();
+		// Every delivery (repeats and the gateway's redeliveries included) has ended: bounded by a delivery's attempts
+		// and its repeat (LOAD_EMULATOR: about 2 minutes each at most); on running out, it names what is still pending.
+		await emulator.settle(240_000);
 		say('every delivery ended');
 
 		for (const group of [groups.report, groups.approval]) {

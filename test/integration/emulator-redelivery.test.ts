@@ -103,3 +103,21 @@ describe('deliveryJitterMs', () => {
 		});
 	});
 });
+
+describe('settle', () => {
+	test('a bounded settle that runs out names each delivery still pending, with its attempts; a later settle ends', async () => {
+		await controlAnswer('PATCH', '/emulator/settings', { retryBaseMs: 1500, maxAttempts: 2 });
+		receiver.answers.push(503);
+		await controlAnswer('POST', '/emulator/events', { type: 'add_group' });
+		await receiver.waitFor(1);
+		const ranOut = await emulator.settle(300).then(
+			() => 'settled',
+			(error: Error) => error.message,
+		);
+		expect(ranOut).toMatch(
+			/^The emulator has not settled after 300 ms; 1 pending:\n- delivery \S+ of add_group \S+ to http:\/\/127\.0\.0\.1:\d+\/hook, pending; attempts: \d\d:\d\d:\d\d\.\d{3} 503 in \d+ ms$/,
+		);
+		await emulator.settle();
+		expect(emulator.deliveries.map((delivery) => delivery.state)).toEqual(['delivered']);
+	});
+});
