@@ -96,6 +96,28 @@ test("the question's output and a Continue On Fail error item never carry the li
 	expect(JSON.stringify(failed.items)).not.toMatch(SIGNATURE);
 });
 
+test.each([
+	['two items', {}, [{ to: '31611111111' }, { to: '31622222222' }], /^Send and Wait for Response got 2 items; /],
+	['a bogus Response Type', { responseType: 'bogus' }, [{ to: '31611111111' }], /^Response Type: "bogus" is not one /],
+	['an object as Approve Words', { options: { approveWords: '={{ {a: 1} }}' } }, [{}], /^Approve Words: expected text/],
+])(
+	'Continue On Fail with %s: an error item per input item, paired with it; nothing asked, nothing waits',
+	async (_, fields, input, message) => {
+		const {
+			error,
+			sent,
+			items,
+			waiting: waits,
+		} = await run(ask({ to: '={{ $json.to ?? "31612345678" }}', ...fields }), { continueOnFail: true }, input);
+		expect(error).toBeUndefined();
+		expect(sent).toHaveLength(0);
+		expect(waits).toBeUndefined();
+		expect(items.map((item) => Object.keys(item.json).sort())).toEqual(input.map(() => ['code', 'error', 'httpCode']));
+		for (const item of items) expect(item.json.error).toMatch(message);
+		expect(items.map((item) => item.pairedItem)).toEqual(input.map((_, index) => ({ item: index })));
+	},
+);
+
 describe('Retry On Fail never asks the question twice after a send whose outcome is unknown', () => {
 	const { control } = emulatorClient(() => emulator);
 	const sendRequests = () => emulator.requests.filter((request) => request.path.startsWith('/v1/message/send')).length;

@@ -19,6 +19,7 @@ import { LOOP_GUARD_OPTION } from './send/loop-guard-option';
 import { sendOptionsField, senderFields, toField } from './send/fields';
 import type { SendOperation } from './send/operation';
 import { runSend } from './send/run';
+import { asNodeError, errorItemJson } from '../../transport';
 import { description as sendSmsDescription } from './send.operation';
 import { responseTypeField, sendAndWaitOptionsField, setupNotice } from './sendAndWait/fields';
 import { defaultHitlMessage, isPlainTool } from './sendAndWait/hitl';
@@ -174,7 +175,16 @@ function prepareQuestion(ctx: IExecuteFunctions) {
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const question = prepareQuestion(this);
+	let question: ReturnType<typeof prepareQuestion>;
+	try {
+		question = prepareQuestion(this);
+	} catch (error) {
+		const refused = asNodeError(this, error, 0);
+		if (!this.continueOnFail()) throw refused;
+		// Continue On Fail: nothing was asked; every input item says why, as a refused send's item does (n8n would
+		// pass the input on unchanged, as if the question had been asked).
+		return this.getInputData().map((_, item) => ({ json: errorItemJson(refused), pairedItem: { item } }));
+	}
 	// Send's SMS, with this operation's fields (for the labels of refused fields) and its question.
 	const operation: SendOperation = {
 		...questionSend(this, question.buttons),
