@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { DELIVERY_DETAIL_CODES } from '../nodes/MessagingGateway/core/codes';
 import { timesOf, type Fields } from './events';
 import { apiError } from './http';
-import { finalStateFor, OPTED_OUT_SUFFIX } from './magic';
+import { OPTED_OUT_SUFFIX } from './magic';
+import { channelOfMessage, outcomeFor, readDelay } from './recipients';
 import type { State } from './state';
 import { deliveryStatusText } from './status-codes';
 import { MAX_TIMER_MS, type Tasks } from './tasks';
@@ -74,32 +75,29 @@ export function createSendServices(state: State, emit: Emit, tasks: Tasks, onSen
 				read_datetime: timesOf(new Date(), account.timezone).local,
 			},
 		});
-	/** Submitted report at send (or schedule) time, the final state `deliveryDelayMs` (plus up to `deliveryJitterMs`) later. */
+	/**
+	 * Submitted report at send (or schedule) time, the final state `deliveryDelayMs` (plus up to `deliveryJitterMs`)
+	 * later, or as the recipient's outcome for the message's channel says (recipients.ts).
+	 */
 	const scheduleReports = (message: SentMessage, startInMs: number) => {
 		// A send scheduled further ahead than a timer can wait stays scheduled.
 		if (startInMs > MAX_TIMER_MS) return;
-		tasks.later(
-			startInMs,
-			() => {
-				report(message, '0');
-				const final = finalStateFor(message.to);
-				const delay = Math.min(settings.deliveryDelayMs + Math.random() * settings.deliveryJitterMs, MAX_TIMER_MS);
-				if (final.code !== '0')
-					tasks.later(
-						delay,
-						() => report(message, final.code, final.detail),
-						`the final report of ${message.messageid}`,
-					);
-				// A delivered WhatsApp message is read as long again after it arrived (WhatsApp's read receipt).
-				if (final.code === '1' && message.messageType === 'whatsapp')
-					tasks.later(
-						Math.min(2 * delay, MAX_TIMER_MS),
-						() => reportRead(message),
-						`the read report of ${message.messageid}`,
-					);
-			},
-			`the submitted report of ${message.messageid}`,
-		);
+		const submitted = () => {
+			report(message, '0');
+			const channel = channelOfMessage(message);
+			const outcome = outcomeFor(state.recipients, message.to, channel);
+			const jittered = settings.deliveryDelayMs + Math.random() * settings.deliveryJitterMs;
+			const delay = Math.min(outcome.afterMs ?? jittered, MAX_TIMER_MS);
+			if (outcome.code === '0') return;
+			const final = () => {
+				report(message, outcome.code, outcome.detail);
+				// A delivered WhatsApp message is read (WhatsApp's read receipt): as long after as the delivery took, by default.
+				const read = readDelay(outcome, channel, delay);
+				if (read !== undefined) tasks.later(read, () => reportRead(message), `the read report of ${message.messageid}`);
+			};
+			tasks.later(delay, final, `the final report of ${message.messageid}`);
+		};
+		tasks.later(startInMs, submitted, `the submitted report of ${message.messageid}`);
 	};
 	const services: SendServices = {
 		account,

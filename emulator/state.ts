@@ -11,6 +11,7 @@ import type { Fields } from './events';
 import { createDirectory, type Directory } from './contacts';
 import { controlError } from './http';
 import { createAutoresponders, resetAutoresponders, type AutoresponderState } from './autoresponders';
+import type { Recipient } from './recipients';
 import { createInbox, resetInbox, type InboxState } from './inbox';
 import { MAX_TIMER_MS } from './tasks';
 import { createWhatsApp, resetWhatsApp, type WhatsAppState } from './whatsapp';
@@ -106,6 +107,8 @@ export interface State {
 	readonly inbox: InboxState;
 	/** Numbers that answer every SMS they receive (autoresponders.ts). */
 	readonly autoresponders: AutoresponderState;
+	/** How the messages to set numbers fare, per channel (recipients.ts). */
+	readonly recipients: Recipient[];
 	/** WhatsApp's templates and 24-hour windows (whatsapp.ts). */
 	readonly whatsapp: WhatsAppState;
 	/** Faults still to apply to API requests, first one next. */
@@ -185,6 +188,7 @@ export function createState(options: EmulatorOptions): State {
 		senderIds: [...(options.senderIds ?? DEFAULT_SENDER_IDS)],
 		inbox: createInbox(),
 		autoresponders: createAutoresponders(),
+		recipients: [],
 		whatsapp: createWhatsApp(),
 		faults: [],
 		stats: { connections: 0, apiConnections: 0, apiRequests: 0 },
@@ -217,6 +221,7 @@ export function createState(options: EmulatorOptions): State {
 			state.directory.reset();
 			resetInbox(state.inbox);
 			resetAutoresponders(state.autoresponders);
+			state.recipients.length = 0;
 			resetWhatsApp(state.whatsapp);
 			state.senderIds.splice(0, state.senderIds.length, ...(options.senderIds ?? DEFAULT_SENDER_IDS));
 			Object.assign(state.stats, { connections: 0, apiConnections: 0, apiRequests: 0 });

@@ -16,7 +16,7 @@ import type { Account, Fault, SentMessage } from '../types';
 export const MAX_QUEUED_FAULTS = 10_000;
 
 /** A number as the gateway writes it, international digits, by core's number rule; `field` names it in the error. */
-function readNumber(value: unknown, field: string): string {
+export function readNumber(value: unknown, field: string): string {
 	const problem = typeof value === 'string' ? internationalNumberProblem(value) : 'it is not a text';
 	if (problem) throw controlError(`"${field}" must be an international number, digits only: ${problem}`);
 	return value as string;

@@ -5,6 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 
 import { autorespondersAnswer } from '../autoresponders';
+import { RECIPIENT_CONTROL_ROUTES } from '../recipients';
 import { wait, type Delivery } from '../dispatch';
 import type { Fields } from '../events';
 import type { Gateway } from '../gateway';
@@ -53,7 +54,7 @@ const updateSettings: ControlHandler = ({ body, state }) => {
 };
 /** Empties one of the state's logs. */
 const clear =
-	(list: 'requests' | 'messages' | 'deliveries'): ControlHandler =>
+	(list: 'requests' | 'messages' | 'deliveries' | 'faults'): ControlHandler =>
 	({ state }) => {
 		state[list].length = 0;
 		return [200, state[list]];
@@ -206,10 +207,7 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 		state.faults.push(...readFaults(body, state.faults.length));
 		return [201, state.faults];
 	},
-	'DELETE /emulator/faults': ({ state }) => {
-		state.faults.length = 0;
-		return [200, state.faults];
-	},
+	'DELETE /emulator/faults': clear('faults'),
 	'GET /emulator/optouts': ({ state }) => [200, [...state.optouts]],
 	'POST /emulator/optouts': ({ body, state }) => {
 		state.optouts.add(readOptOut(body));
@@ -224,6 +222,7 @@ const CONTROL_ROUTES: Record<string, ControlHandler> = {
 	},
 	'GET /emulator/contacts': ({ state }) => [200, state.directory.contacts],
 	...WHATSAPP_CONTROL_ROUTES,
+	...RECIPIENT_CONTROL_ROUTES,
 	'POST /emulator/reset': ({ state }) => {
 		state.reset();
 		return [200, { reset: true }];
