@@ -16,7 +16,7 @@ export function receiveInbound(
 	emit: EmitEvent,
 	fields: Fields,
 ): { result: ReturnType<EmitEvent>; started: Delivery[] } {
-	const arrivedAt = Date.now();
+	const arrivedAt = state.recordInstant();
 	const result = emit('inbox_message', fields);
 	const received = inboundOf(result.event, arrivedAt);
 	state.inbox.messages.push(received);

@@ -43,15 +43,14 @@ export function resetInbox(inbox: InboxState) {
 /**
  * The received message an emitted inbox_message event stands for, arriving at `arrivedAt` (epoch ms). Its instant
  * is the event's date, which counts whole seconds; within that second it is `arrivedAt`, so the conversation list
- * places it after a message sent earlier in the same second, as it happened. When it arrives after its second ended
- * (the event was dated just before a second's end, or given an older date) it is that second's last millisecond.
+ * places it after a message sent earlier in the same second, as it happened.
  */
 export function inboundOf(event: WebhookEvent, arrivedAt: number): StoredInbound {
 	const message = event.message as Fields;
 	const type = INBOX_TYPES.includes(message.type as InboxType) ? (message.type as InboxType) : 'sms';
 	const parsed = Date.parse(String(message.date_utc_iso8601));
-	const second = Math.floor(parsed / 1000) * 1000;
-	const at = Number.isNaN(parsed) ? arrivedAt : Math.min(Math.max(arrivedAt, second), second + 999);
+	const sameSecond = Math.floor(parsed / 1000) === Math.floor(arrivedAt / 1000);
+	const at = Number.isNaN(parsed) || sameSecond ? arrivedAt : parsed;
 	return {
 		ID: String(message.id),
 		message: String(message.content),

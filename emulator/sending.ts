@@ -26,6 +26,8 @@ export interface SendServices {
 	/** Keeps the message and schedules its delivery reports (none for a test). */
 	accept(record: SentMessage, scheduledFor?: Date): void;
 	newMessageId(): string;
+	/** When a send is accepted: the emulator's record clock (State.recordInstant). */
+	acceptedAt(): Date;
 }
 
 const newMessageId = () => {
@@ -131,6 +133,7 @@ export function createSendServices(state: State, emit: Emit, tasks: Tasks, onSen
 			onSent(record, startInMs);
 		},
 		newMessageId,
+		acceptedAt: () => new Date(state.recordInstant()),
 	};
 	return services;
 }

@@ -121,6 +121,11 @@ export interface State {
 	readonly hanging: Set<ServerResponse>;
 	/** The instance's counters for the ids it hands out. */
 	nextId(kind: 'endpoint' | 'delivery' | 'internal'): string;
+	/**
+	 * Now, in epoch ms, strictly later than the instant it last gave: a message sent and one received are never
+	 * stamped with one millisecond, so the conversation list orders them as they happened.
+	 */
+	recordInstant(): number;
 	/** Copies checked fields into the account (control API); nothing changes when one is wrong. */
 	updateAccount(fields: Fields): void;
 	updateSettings(fields: Fields): void;
@@ -173,6 +178,7 @@ export function createState(options: EmulatorOptions): State {
 	assertAccountValues(options.account ?? {});
 	assertSettingsInRange(options.settings ?? {});
 	const counters = { endpoint: 0, delivery: 0, internal: 100000 };
+	let lastInstant = 0;
 	const prefixes = { endpoint: 'ep_', delivery: 'dl_', internal: '' };
 	const state: State = {
 		account: { ...DEFAULT_ACCOUNT, ...options.account },
@@ -195,6 +201,7 @@ export function createState(options: EmulatorOptions): State {
 		apiSockets: new WeakSet<object>(),
 		hanging: new Set<ServerResponse>(),
 		nextId: (kind) => `${prefixes[kind]}${++counters[kind]}`,
+		recordInstant: () => (lastInstant = Math.max(Date.now(), lastInstant + 1)),
 		updateAccount(fields) {
 			assertAccountValues(fields);
 			pick(state.account, fields, ACCOUNT_FIELD_TYPES, 'account');

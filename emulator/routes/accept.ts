@@ -30,7 +30,7 @@ export function acceptSend(order: SendOrder, services: SendServices): { status: 
 	const blocked = numbers.find((number) => services.optedOut(number));
 	if (blocked) throw apiError('131', `Number ${blocked} is on the opt-out list`);
 	if (!test) services.charge(costEach * numbers.length);
-	const created = new Date().toISOString();
+	const created = services.acceptedAt().toISOString();
 	const ids = numbers.map((number) => {
 		const record: SentMessage = {
 			...template,
