@@ -107,7 +107,7 @@ function setRecipients(list: Recipient[], next: Recipient[]): [number, unknown] 
 
 /** The control routes of recipients (routes/control.ts): the list, setting it, emptying it. */
 export const RECIPIENT_CONTROL_ROUTES = {
-	'GET /emulator/recipients': ({ state }: Control) => setRecipients(state.recipients, [...state.recipients]),
+	'GET /emulator/recipients': ({ state }: Control): [number, unknown] => [200, { recipients: state.recipients }],
 	'PUT /emulator/recipients': ({ body, state }: Control) => setRecipients(state.recipients, readRecipients(body)),
 	'DELETE /emulator/recipients': ({ state }: Control) => setRecipients(state.recipients, []),
 };
