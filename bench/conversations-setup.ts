@@ -37,22 +37,6 @@ export async function inFlight<T>(inputs: readonly T[], work: (input: T) => Prom
 	);
 }
 
-async function createActive(
-	client: N8nClient,
-	name: string,
-	nodes: unknown[],
-	connections: Record<string, unknown>,
-): Promise<string> {
-	const { id } = await client.api<{ id: string }>('POST', '/workflows', {
-		name,
-		nodes,
-		connections,
-		settings: { executionOrder: 'v1' },
-	});
-	await client.api('POST', `/workflows/${id}/activate`);
-	return id;
-}
-
 /**
  * The trigger (listening on the account's webhook URL) and a workflow that asks one question per POST.
  * The trigger hands replies on whatever its Events selection; it listens for delivery reports here, so
@@ -82,7 +66,7 @@ export async function setUpWorkflows({
 		parameters: { events: ['message_status'], options: {} },
 		credentials,
 	};
-	await createActive(client, 'Replies', [trigger], {});
+	await client.createActiveWorkflow('Replies', [trigger], {});
 	const triggerUrl = `${webhookBase}/webhook/${webhookId}/webhook`;
 	await fetch(`${emulator.url}/emulator/webhooks`, {
 		method: 'POST',
@@ -112,7 +96,7 @@ export async function setUpWorkflows({
 			},
 		},
 	];
-	const questionsWorkflow = await createActive(client, 'Questions', nodes, {
+	const questionsWorkflow = await client.createActiveWorkflow('Questions', nodes, {
 		Start: { main: [[{ node: 'Ask', type: 'main', index: 0 }]] },
 	});
 	const askUrl = `${webhookBase}/webhook/bench-ask`;

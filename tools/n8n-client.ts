@@ -192,6 +192,14 @@ export class N8nClient {
 		return created.id;
 	}
 
+	/** Creates a workflow (execution order v1) and activates it; its id. */
+	async createActiveWorkflow(name: string, nodes: unknown[], connections: Record<string, unknown>): Promise<string> {
+		const settings = { executionOrder: 'v1' };
+		const { id } = await this.api<{ id: string }>('POST', '/workflows', { name, nodes, connections, settings });
+		await this.api('POST', `/workflows/${id}/activate`);
+		return id;
+	}
+
 	/** Every execution of a workflow, newest first: n8n's API answers at most 250 a page, so this reads them all. */
 	async executions(workflowId: string, { includeData = true } = {}): Promise<Execution[]> {
 		const all: Execution[] = [];

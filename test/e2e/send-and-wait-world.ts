@@ -62,21 +62,6 @@ export function conversationWorld(setting: () => ConversationSetting) {
 
 	const credentials = () => ({ messagingGatewayApi: { id: credentialId, name: 'Messaging Gateway account' } });
 
-	async function createActiveWorkflow(
-		name: string,
-		nodes: unknown[],
-		connections: Record<string, unknown>,
-	): Promise<string> {
-		const { id } = await client.api<{ id: string }>('POST', '/workflows', {
-			name,
-			nodes,
-			connections,
-			settings: { executionOrder: 'v1' },
-		});
-		await client.api('POST', `/workflows/${id}/activate`);
-		return id;
-	}
-
 	/** Creates and starts a workflow Webhook → Ask (Send and Wait) → Done for one recipient. */
 	async function startQuestion(
 		parameters: Record<string, unknown>,
@@ -84,7 +69,7 @@ export function conversationWorld(setting: () => ConversationSetting) {
 	): Promise<{ workflowId: string; path: string }> {
 		const path = `ask-${++numberSeed}`;
 		const { nodes, connections } = questionWorkflow(path, parameters, credentials());
-		const workflowId = await createActiveWorkflow(`Question ${path}`, nodes, connections);
+		const workflowId = await client.createActiveWorkflow(`Question ${path}`, nodes, connections);
 		const started = await postWhenLive(`${webhookBaseUrl}/webhook/${path}`, { to });
 		expect(started.status).toBe(200);
 		return { workflowId, path };
@@ -202,7 +187,7 @@ export function conversationWorld(setting: () => ConversationSetting) {
 			credentials: credentials(),
 		};
 		const connections = { Replies: { main: [[{ node: 'Unanswered', type: 'main', index: 0 }]] } };
-		triggerWorkflowId = await createActiveWorkflow('Replies', [trigger, unanswered], connections);
+		triggerWorkflowId = await client.createActiveWorkflow('Replies', [trigger, unanswered], connections);
 		const triggerUrl = `${webhookBaseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
 		// The account's one webhook URL gets every event: replies and delivery reports reach the trigger.
 		await control('POST', '/emulator/webhooks', { url: triggerUrl, types: ['*'], method: 'POST' });

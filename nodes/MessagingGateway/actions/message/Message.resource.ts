@@ -5,8 +5,18 @@ import * as getAll from './getAll.operation';
 import * as send from './send.operation';
 import * as sendAndWait from './sendAndWait.operation';
 import * as sendVoice from './sendVoice.operation';
+import * as sendWithFailover from './sendWithFailover.operation';
+import { orFailoverStep } from './sendWithFailover/step';
 
-export const operations = { send, sendVoice, sendAndWait, getAll, estimate };
+/** A Send and Wait node of a Send with Failover chain runs its step (sendWithFailover/chain.ts). */
+export const operations = {
+	send,
+	sendVoice,
+	sendAndWait: { ...sendAndWait, execute: orFailoverStep(sendAndWait.execute) },
+	sendWithFailover,
+	getAll,
+	estimate,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -42,12 +52,20 @@ export const description: INodeProperties[] = [
 				action: 'Send voice message',
 				description: 'Call one or more numbers and read a text aloud',
 			},
+			{
+				name: 'Send with Failover',
+				value: 'sendWithFailover',
+				action: 'Send with failover',
+				description:
+					'Reach one person whatever it takes: a WhatsApp template, then an SMS, then a call, each step going on when the one before is not delivered or read in time',
+			},
 		],
 		default: 'send',
 	},
 	...send.description,
 	...sendVoice.description,
 	...sendAndWait.description,
+	...sendWithFailover.description,
 	...getAll.description,
 	...estimate.description,
 ];

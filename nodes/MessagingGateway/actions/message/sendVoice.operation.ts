@@ -10,6 +10,24 @@ import { messageField, sendOptionsFields, toField } from './send/fields';
 const show = { resource: ['message'], operation: ['sendVoice'] };
 const showFor = { show };
 
+/** The voice that reads the text (Send Voice Message's Additional Fields; a voice step of Send with Failover). */
+export const VOICE_GENDER_FIELD: INodeProperties = {
+	displayName: 'Gender',
+	name: 'gender',
+	type: 'options',
+	default: DEFAULT_VOICE_GENDER,
+	options: [...VOICE_GENDERS],
+	description: 'Gender of the voice that reads the text',
+};
+export const VOICE_LANGUAGE_FIELD: INodeProperties = {
+	displayName: 'Language',
+	name: 'language',
+	type: 'options',
+	default: DEFAULT_VOICE_LANGUAGE,
+	options: [...VOICE_LANGUAGES].sort((a, b) => a.name.localeCompare(b.name)),
+	description: 'Language the text is read in',
+};
+
 export const description: INodeProperties[] = [
 	toField(show),
 	messageField(show, 'Text that is read aloud to whoever answers the call'),
@@ -21,22 +39,8 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: showFor,
 		options: [
-			{
-				displayName: 'Gender',
-				name: 'gender',
-				type: 'options',
-				default: DEFAULT_VOICE_GENDER,
-				options: [...VOICE_GENDERS],
-				description: 'Gender of the voice that reads the text',
-			},
-			{
-				displayName: 'Language',
-				name: 'language',
-				type: 'options',
-				default: DEFAULT_VOICE_LANGUAGE,
-				options: [...VOICE_LANGUAGES].sort((a, b) => a.name.localeCompare(b.name)),
-				description: 'Language the text is read in',
-			},
+			VOICE_GENDER_FIELD,
+			VOICE_LANGUAGE_FIELD,
 			{
 				displayName: 'Reference',
 				name: 'reference',
@@ -65,7 +69,7 @@ export const description: INodeProperties[] = [
 ];
 
 /** `POST /v1/voice/send`: no sender; the spoken language and voice instead. */
-const sendVoice: SendOperation = {
+export const sendVoice: SendOperation = {
 	endpoint: '/v1/voice/send',
 	description,
 	channel: 'voice',

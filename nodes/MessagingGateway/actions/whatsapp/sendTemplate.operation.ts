@@ -9,11 +9,12 @@ const show = showFor('sendTemplate');
  * A list of values in order (`variable1`, `variable2`, … or `button_variable1`, …). n8n cannot number a list's
  * entries, so each entry's label and hint say which position it fills.
  */
-const orderedValues = (
+export const orderedValues = (
 	displayName: string,
 	name: string,
 	description: string,
 	entry: { label: string; hint: string },
+	displayOptions: INodeProperties['displayOptions'] = { show },
 ): INodeProperties => ({
 	displayName,
 	name,
@@ -22,7 +23,7 @@ const orderedValues = (
 	placeholder: 'Add Variable',
 	default: {},
 	description,
-	displayOptions: { show },
+	displayOptions,
 	options: [
 		{
 			displayName: 'Values',
@@ -31,6 +32,30 @@ const orderedValues = (
 		},
 	],
 });
+
+/** Body Variables, as Send Template and a WhatsApp step of Send with Failover show them. */
+export const templateVariables = (displayOptions?: INodeProperties['displayOptions']) =>
+	orderedValues(
+		'Body Variables',
+		'variables',
+		'The values of the template body’s {{1}}, {{2}}, … in order (sent as variable1, variable2, …); each one is required. Add one value per variable, each its own expression: n8n does not hand a whole list given as one expression to the node.',
+		{
+			label: 'Text for {{1}}, {{2}}, … in Order',
+			hint: 'The first entry fills {{1}}, the second {{2}}, and so on: keep them in the template’s order (drag to reorder)',
+		},
+		displayOptions,
+	);
+export const templateButtonVariables = (displayOptions?: INodeProperties['displayOptions']) =>
+	orderedValues(
+		'Button Variables',
+		'buttonVariables',
+		'The values of the template’s dynamic buttons in order (sent as button_variable1, …)',
+		{
+			label: 'Text for Dynamic Button 1, 2, … in Order',
+			hint: 'The first entry fills the first dynamic button’s variable, the second the second’s, and so on (drag to reorder)',
+		},
+		displayOptions,
+	);
 
 export const description: INodeProperties[] = [
 	...recipientFields('sendTemplate'),
@@ -44,24 +69,8 @@ export const description: INodeProperties[] = [
 		description: 'Name of a template approved for the account; its language is the template’s own',
 		displayOptions: { show },
 	},
-	orderedValues(
-		'Body Variables',
-		'variables',
-		'The values of the template body’s {{1}}, {{2}}, … in order (sent as variable1, variable2, …); each one is required. Add one value per variable, each its own expression: n8n does not hand a whole list given as one expression to the node.',
-		{
-			label: 'Text for {{1}}, {{2}}, … in Order',
-			hint: 'The first entry fills {{1}}, the second {{2}}, and so on: keep them in the template’s order (drag to reorder)',
-		},
-	),
-	orderedValues(
-		'Button Variables',
-		'buttonVariables',
-		'The values of the template’s dynamic buttons in order (sent as button_variable1, …)',
-		{
-			label: 'Text for Dynamic Button 1, 2, … in Order',
-			hint: 'The first entry fills the first dynamic button’s variable, the second the second’s, and so on (drag to reorder)',
-		},
-	),
+	templateVariables(),
+	templateButtonVariables(),
 	{
 		displayName: 'Header Media',
 		name: 'headerMedia',

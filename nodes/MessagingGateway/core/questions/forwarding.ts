@@ -19,12 +19,18 @@
 import { isObject } from '../objects';
 import { decodeResumeReference, type ResumeTarget } from './resume-link';
 
+/** A Send with Failover step's node id in its chain's sub-workflow: the resume links of its message name it. */
+export const stepNodeId = (step: number) => `failover-step-${step}`;
+/** Whether a resume link's node is a failover step (the trigger hands such a step its read reports too). */
+export const isFailoverStepNode = (nodeId: string) => /^failover-step-\d+$/.test(nodeId);
+
 /** Delivery reports after which no other report follows (docs/gateway-api.md#codes). */
 const FINAL_DELIVERY_CODES = ['1', '2', '4', '5', '9'];
 
 /**
- * The question an event is about: a reply whose `isreply.orig_reference` names one, or a final
- * delivery report whose `message.reference` does (docs/gateway-api.md#webhook-types).
+ * The question an event is about: a reply whose `isreply.orig_reference` names one, a final
+ * delivery report whose `message.reference` does (docs/gateway-api.md#webhook-types), or a read report whose
+ * reference names a Send with Failover step.
  */
 export function resumeTargetOf(event: unknown): ResumeTarget | undefined {
 	if (!isObject(event) || !isObject(event.message)) return undefined;
@@ -36,6 +42,11 @@ export function resumeTargetOf(event: unknown): ResumeTarget | undefined {
 		const final =
 			(typeof code === 'string' || typeof code === 'number') && FINAL_DELIVERY_CODES.includes(String(code).trim());
 		return final ? decodeResumeReference(event.message.reference) : undefined;
+	}
+	// A read report matters only to a Send with Failover step that waits to be read.
+	if (event.webhook_type === 'read_report') {
+		const target = decodeResumeReference(event.message.reference);
+		return target && isFailoverStepNode(target.nodeId) ? target : undefined;
 	}
 	return undefined;
 }

@@ -40,8 +40,19 @@ describe('resumeTargetOf', () => {
 		}
 	});
 
-	test('other events and other shapes name none', () => {
+	test("a read report names only a Send with Failover step (a question's read report is not its answer)", () => {
+		const step = `n8n-wait:77:failover-step-2:${SIGNATURE}`;
+		expect(resumeTargetOf({ webhook_type: 'read_report', message: { reference: step } })).toEqual({
+			...TARGET,
+			nodeId: 'failover-step-2',
+		});
 		expect(resumeTargetOf({ webhook_type: 'read_report', message: { reference: REFERENCE } })).toBeUndefined();
+		const lookalike = `n8n-wait:77:failover-step-2x:${SIGNATURE}`;
+		expect(resumeTargetOf({ webhook_type: 'read_report', message: { reference: lookalike } })).toBeUndefined();
+	});
+
+	test('other events and other shapes name none', () => {
+		expect(resumeTargetOf({ webhook_type: 'add_optout', message: { reference: REFERENCE } })).toBeUndefined();
 		expect(resumeTargetOf({ webhook_type: 'inbox_message', isreply: { orig_reference: REFERENCE } })).toBeUndefined();
 		expect(resumeTargetOf(null)).toBeUndefined();
 	});

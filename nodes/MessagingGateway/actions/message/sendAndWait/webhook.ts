@@ -7,6 +7,7 @@ import type { IWebhookDescription, IWebhookFunctions, IWebhookResponseData } fro
 
 import { gatewayRequest } from '../../../transport';
 import { answerForwardedEvent, type SendReminder } from './resume';
+import { failoverStepOf, failoverStepWebhook } from '../sendWithFailover/step';
 
 export const RESUME_WEBHOOKS: IWebhookDescription[] = [
 	// An empty responseData makes n8n answer with the node's webhookResponse, which the trigger reads.
@@ -33,5 +34,6 @@ const sendReminder: SendReminder = async (ctx, sms) => {
 };
 
 export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	if (failoverStepOf(this.getNodeParameter('failoverStep', ''))) return failoverStepWebhook(this);
 	return await answerForwardedEvent(this, sendReminder);
 }
