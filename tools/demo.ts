@@ -23,6 +23,8 @@ const EXAMPLES = {
 	inboxByPolling: 'incoming-sms-by-polling.json',
 	// A WhatsApp template confirms an order; a number without WhatsApp (140) gets the confirmation by SMS.
 	orderByWhatsApp: 'order-confirmation-by-whatsapp.json',
+	// Send with Failover: a WhatsApp template, then an SMS, then a call, each waiting for its report (n8n 2.x).
+	criticalAlert: 'critical-alert-whatsapp-sms-call.json',
 	smsAssistant: 'sms-assistant.json',
 	approveAgentActions: 'approve-agent-actions-by-sms.json',
 } as const;
@@ -44,6 +46,9 @@ function hasNodesOf(workflow: ExampleWorkflow, types: NodeTypes): boolean {
 
 /** The WhatsApp template the order confirmation example sends, approved for the demo's account (body variables: name, order). */
 const ORDER_TEMPLATE = { name: 'order_confirmation', variables: 2, buttonVariables: 0, header: 'image' };
+
+/** The template the critical alert example sends first (body variable: the alert's text). */
+const ALERT_TEMPLATE = { name: 'critical_alert', variables: 1, buttonVariables: 0 };
 
 /** The path of the scheduling example's Webhook node. */
 const SCHEDULE_PATH = 'schedule-sms';
@@ -100,10 +105,10 @@ export async function setUpDemo(
 		[EXAMPLE_ALERT_URL]: `${emulator.url}/emulator/sink`,
 		[WEBHOOK_CREDENTIAL_PLACEHOLDER]: webhookCredentialId,
 	};
-	// What the account's WhatsApp Business set-up holds: the order confirmation example's approved template.
+	// What the account's WhatsApp Business set-up holds: the order confirmation's and the critical alert's templates.
 	const templates = await fetch(`${emulator.url}/emulator/whatsapp/templates`, {
 		method: 'PUT',
-		body: JSON.stringify({ templates: [ORDER_TEMPLATE] }),
+		body: JSON.stringify({ templates: [ORDER_TEMPLATE, ALERT_TEMPLATE] }),
 	});
 	if (!templates.ok) throw new Error(`approving the template failed: ${await templates.text()}`);
 	const workflows = {} as Demo['workflows'];
@@ -200,6 +205,13 @@ export function walkThrough(emulator: Emulator, webhookBaseUrl: string, webhookH
   # …9140: error 140), so it gets the confirmation by SMS. The messages then hold one of each (messageType)
   curl -s -XPOST '${webhookBaseUrl}/webhook/order-confirmation' ${secret} -d '{"phone":"+31 6 1234 5602","name":"Ada","order":"1001"}'
   curl -s -XPOST '${webhookBaseUrl}/webhook/order-confirmation' ${secret} -d '{"phone":"+31 6 1234 9140","name":"Bob","order":"1002"}'
+  curl -s '${emulator.url}/emulator/messages'
+
+  # Send with Failover: "Critical alert: WhatsApp, then SMS, then a call" tries its engineer, +31 6 1234 5678, by the
+  # WhatsApp template ${ALERT_TEMPLATE.name} first. The first line makes that number's WhatsApp messages "not delivered"
+  # (the emulator's recipients), so the SMS goes out at once and is delivered: the alert's output says reachedBy "sms"
+  curl -s -XPUT '${emulator.url}/emulator/recipients' -d '{"recipients":[{"number":"31612345678","whatsapp":{"code":"2","detail":"11"}}]}'
+  curl -s -XPOST '${webhookBaseUrl}/webhook/critical-alert' ${secret} -d '{"text":"db-1 is down"}'
   curl -s '${emulator.url}/emulator/messages'
 
   # A voice message: "Delivery log" logs its reports (message_type voice)

@@ -1,9 +1,9 @@
 /**
  * The benches that need real n8n or the built package, in their small mode (bench/size.ts): tiny sizes, each must
  * complete what it measures or throw, so a bench that stops working fails here and not when someone next measures.
- * `npm run bench` whole (every part; its own n8n processes for parts 2, 2b, 4 and 5), bench/burst.ts on the run's
- * shared n8n, `npm run bench:queue` (queue mode on the legacy engine: throughput, load, faults, the pre-flight
- * check) and bench/numbers.ts (the packed package's size and load time). The in-process benches run small in
+ * `npm run bench` whole (every part; its own n8n processes for parts 2, 2b, 4 and 5), bench/burst.ts and
+ * bench/failover.ts on the run's shared n8n, `npm run bench:queue` (queue mode on the legacy engine: throughput, load,
+ * faults, the pre-flight check) and bench/numbers.ts (the packed package's size and load time). The in-process benches run small in
  * `npm test` (test/integration/bench-small.test.ts). The small mode prints: bench/RESULTS.md is left as it is.
  */
 import { readFileSync } from 'node:fs';
@@ -45,6 +45,19 @@ test('bench/burst.ts: one body answering 5 waiting questions, every one resumed 
 		expect(rows[2]).toMatch(/^\| 5 replies naming no question \(baseline\) \| 1 \| 200 in /);
 		expect(rows[3]).toMatch(/^\| 5 replies answering 5 waiting questions \| \d+ \| /);
 		expect(rows.at(-1)).toBe('Finished: 5 of 5 questions (one execution each); still waiting: 0.');
+	} finally {
+		await stop();
+	}
+}, 600_000);
+
+test('bench/failover.ts: one person by Send with Failover and by hand, each reaching the call', async () => {
+	const { failoverRows } = await import('../../bench/failover');
+	const { emulator, client, n8n, stop } = await sharedN8nWithEmulator({ settings: { deliveryDelayMs: 200 } });
+	try {
+		const rows = await failoverRows(emulator, client, n8n.url);
+		// Per person: 2 sends (the SMS, the call), 4 webhooks (each message's submitted and final report).
+		expect(rows[2]).toMatch(/^\| Send with Failover \| 2\.0 \| 4\.0 \| 2\.0 \| [\d.]+ s \|$/);
+		expect(rows[3]).toMatch(/^\| by hand: Send, Wait, IF and a report router \| 2\.0 \| 4\.0 \| 3\.0 \| [\d.]+ s \|$/);
 	} finally {
 		await stop();
 	}

@@ -1,7 +1,7 @@
 /**
  * Steps of the `npm run dev` walk-through, declared by dev-command.test.ts in its order: a burst, Send and Wait for
- * Response, a sign-up, an order confirmed by WhatsApp or, for a number without WhatsApp, by SMS, and the triggers'
- * own webhook registrations.
+ * Response, a sign-up, an order confirmed by WhatsApp or, for a number without WhatsApp, by SMS, a critical alert that
+ * goes on from WhatsApp to SMS, and the triggers' own webhook registrations.
  */
 import { nodeOutput, type Execution, type N8nClient } from '../../tools/n8n-client';
 import { run, until } from './dev-shell';
@@ -124,6 +124,48 @@ export function whatsAppTest({ commandsUnder, executionsNamed }: WalkThrough) {
 				sender: 'Shop',
 				reference: 'order-1002',
 			}),
+		]);
+	});
+}
+
+const ALERT = 'Critical alert: WhatsApp, then SMS, then a call';
+
+export function failoverTest({ commandsUnder, executionsNamed }: WalkThrough) {
+	test('Send with Failover: the WhatsApp message is not delivered, so the SMS goes out at once and reaches the engineer', async () => {
+		const [fares, raise, listMessages] = commandsUnder('Send with Failover');
+		await run(fares);
+		// The webhook of a just-activated workflow can answer 404 for a moment.
+		await until('the critical alert webhook', async () =>
+			((await run(raise)) as { message?: string }).message === 'Workflow was started' ? true : undefined,
+		);
+		// The alert's execution and its chain's (a sub-workflow of the same workflow), both waiting a moment: the alert ends last.
+		const alert = await until(
+			'the alert to end',
+			async () =>
+				(await executionsNamed(ALERT, 2)).find(
+					(execution) =>
+						execution.data?.resultData.runData['Reach the on-call engineer'] !== undefined &&
+						execution.status !== 'waiting',
+				),
+			60_000,
+		);
+		expect(alert.status).toBe('success');
+		expect(nodeOutput(alert, 'Reach the on-call engineer')[0]).toMatchObject({
+			to: '+31612345678',
+			reachedBy: 'sms',
+			steps: [
+				{ channel: 'whatsapp', outcome: 'notDelivered' },
+				{ channel: 'sms', outcome: 'delivered' },
+			],
+		});
+		const messages = (await run(listMessages)) as Array<Record<string, unknown>>;
+		const alerts = messages.filter(
+			(message) => message.to === '31612345678' && /critical/i.test(String(message.content)),
+		);
+		// An SMS has no messageType in the emulator's list; a WhatsApp message says it.
+		expect(alerts.map(({ messageType, content }) => [messageType ?? 'sms', content])).toEqual([
+			['whatsapp', 'template:critical_alert'],
+			['sms', 'Critical: db-1 is down. Reply or call the on-call line.'],
 		]);
 	});
 }

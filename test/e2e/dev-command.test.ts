@@ -12,7 +12,7 @@ import { N8nClient, nodeOutput } from '../../tools/n8n-client';
 import { freePort } from '../../tools/n8n-process';
 import { portIsFree, processGroup, run, sleep, startDevCommand, stepsOf, until } from './dev-shell';
 import { n8nExecutions } from '../support/emulator-client';
-import { burstTest, selfRegistrationTest, sendAndWaitAndSignUpTests, whatsAppTest } from './dev-command-walkthrough';
+import * as walk from './dev-command-walkthrough';
 
 let dev: ChildProcess;
 /** All `npm run dev` printed so far. */
@@ -160,11 +160,12 @@ test('the scheduling request without the Webhook header: n8n answers 403 and not
 	expect(await messageIds()).toEqual(before);
 });
 
-burstTest({ commandsUnder, executionsNamed });
-sendAndWaitAndSignUpTests({ commandsUnder, executionsNamed });
-whatsAppTest({ commandsUnder, executionsNamed });
+walk.burstTest({ commandsUnder, executionsNamed });
+walk.sendAndWaitAndSignUpTests({ commandsUnder, executionsNamed });
+walk.whatsAppTest({ commandsUnder, executionsNamed });
+walk.failoverTest({ commandsUnder, executionsNamed });
 
-selfRegistrationTest({ commandsUnder, client: () => client, n8nUrl: () => `http://127.0.0.1:${ports.n8n}` });
+walk.selfRegistrationTest({ commandsUnder, client: () => client, n8nUrl: () => `http://127.0.0.1:${ports.n8n}` });
 
 test("the auto-reply trigger's Test URL: registered, fired at and removed again as printed; the production URLs stay", async () => {
 	const [register, fire, remove] = commandsUnder('A sample event of any of the 14 types');

@@ -24,6 +24,7 @@ import { inboxEditorTests } from './editor-inbox';
 import { newUserEditorTests } from './editor-new-user';
 import { panelEditorTests } from './editor-panels';
 import { quietHoursEditorTest } from './editor-quiet-hours';
+import { failoverEditorTest } from './editor-failover';
 import {
 	drawnAsNodes,
 	editorPage,
@@ -233,7 +234,8 @@ test('the Send SMS panel and the trigger panel, saved as pictures for the README
 	await picture('editor-trigger.png');
 });
 
-for (const declare of [hitlEditorTests, inboxEditorTests, newUserEditorTests, panelEditorTests, quietHoursEditorTest])
+const declared = [hitlEditorTests, inboxEditorTests, newUserEditorTests, panelEditorTests, quietHoursEditorTest];
+for (const declare of [...declared, failoverEditorTest])
 	declare(() => ({
 		page,
 		n8nUrl: n8n.url,

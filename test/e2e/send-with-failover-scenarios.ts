@@ -36,7 +36,7 @@ export function sendWithFailoverScenarios(setting: () => FailoverSetting) {
 		});
 		return;
 	}
-	const late: { notRead?: Started; lateReport?: Started } = {};
+	const late: { notRead?: Started; lateReport?: Started; noReport?: Started } = {};
 
 	test('delivered but not read within 1 minute: the SMS goes out after the minute (started first, checked last)', async () => {
 		const to = newNumber();
@@ -52,6 +52,14 @@ export function sendWithFailoverScenarios(setting: () => FailoverSetting) {
 		await recipient(to, { whatsapp: { code: '1', afterMs: 90_000 }, sms: { code: '1', afterMs: 60_000 } });
 		late.lateReport = await alert(to, [whatsappStep('noReport', 1), smsStep('noReport', 5)]);
 		await waitFor(async () => (await sentTo(to)).length > 0, { what: 'the WhatsApp step to go out' });
+	});
+
+	test('no report at all: the last step gives up after its minute, reachedBy none (started early, checked last)', async () => {
+		const to = newNumber();
+		// Code 0: the SMS stays submitted, no final report ever comes.
+		await recipient(to, { sms: { code: '0' } });
+		late.noReport = await alert(to, [smsStep('noReport', 1)]);
+		await waitFor(async () => (await sentTo(to)).length > 0, { what: 'the SMS step to go out' });
 	});
 
 	test('read on WhatsApp: one message, reachedBy whatsapp, its read report ends the chain', async () => {
@@ -179,6 +187,23 @@ export function sendWithFailoverScenarios(setting: () => FailoverSetting) {
 		expect(await sentTo(to)).toEqual([]);
 		expect(await sentTo(`${invalid}1234`)).toEqual([]);
 	});
+
+	test('a number on the opt-out list: nothing is sent on any channel, the item says skipped: optedOut', async () => {
+		const to = newNumber('9131');
+		const output = await outputOf(await alert(to, [smsStep('refused', 5), voiceStep()]));
+		expect(output).toMatchObject({
+			reachedBy: 'none',
+			skipped: 'optedOut',
+			steps: [{ channel: 'sms', outcome: 'refused', skipped: 'optedOut' }],
+		});
+		expect((await sentTo(to)).filter((request) => request.path !== SMS)).toEqual([]);
+	});
+
+	test('(checked last) no report at all: after the minute the item says noReport and reachedBy none', async () => {
+		const output = await outputOf(late.noReport!, 300_000);
+		expect(output).toMatchObject({ reachedBy: 'none', steps: [{ channel: 'sms', outcome: 'noReport' }] });
+		expect((await sentTo(late.noReport!.to)).map((request) => request.path)).toEqual([SMS]);
+	}, 360_000);
 
 	test('(checked last) delivered but not read: after its minute the SMS went out and was delivered', async () => {
 		const { to } = late.notRead!;

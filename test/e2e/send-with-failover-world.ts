@@ -71,14 +71,15 @@ export function failoverWorld(setting: () => FailoverSetting) {
 		return base.slice(0, base.length - suffix.length) + suffix;
 	};
 
-	/** How the number's messages fare per channel (docs/emulator.md#recipients). */
-	async function recipient(number: string, fares: Record<string, unknown>) {
+	/** How the numbers' messages fare per channel (docs/emulator.md#recipients). */
+	async function recipient(numbers: string | string[], fares: Record<string, unknown>) {
 		const listed = (await control('GET', '/emulator/recipients')) as unknown as { recipients: unknown[] };
-		await control('PUT', '/emulator/recipients', { recipients: [...listed.recipients, { number, ...fares }] });
+		const added = [numbers].flat().map((number) => ({ number, ...fares }));
+		await control('PUT', '/emulator/recipients', { recipients: [...listed.recipients, ...added] });
 	}
 
-	/** Webhook → Alert (Send with Failover of these steps, to the posted number) → Done; started for `to`. */
-	async function alert(to: string, steps: Step[], settings: Record<string, unknown> = {}) {
+	/** Webhook → Alert (Send with Failover of these steps, to the posted number) → Done, active; `post(to)` starts it. */
+	async function alertWorkflow(steps: Step[], settings: Record<string, unknown> = {}) {
 		const path = `alert-${++seed}`;
 		const { nodes, connections } = webhookThrough(path, {
 			name: 'Alert',
@@ -94,8 +95,42 @@ export function failoverWorld(setting: () => FailoverSetting) {
 			...settings,
 		});
 		const workflowId = await client.createActiveWorkflow(`Alert ${path}`, nodes, connections);
-		expect((await postWhenLive(`${webhookBaseUrl}/webhook/${path}`, { to })).status).toBe(200);
+		const post = async (to: string) =>
+			expect((await postWhenLive(`${webhookBaseUrl}/webhook/${path}`, { to })).status).toBe(200);
+		return { workflowId, post };
+	}
+
+	/** An alert of its own for `to`, started. */
+	async function alert(to: string, steps: Step[], settings: Record<string, unknown> = {}) {
+		const { workflowId, post } = await alertWorkflow(steps, settings);
+		await post(to);
 		return { workflowId, to };
+	}
+
+	/** The workflow's alerts (parents: those with an Alert node), once `count` have finished. */
+	async function finishedAlerts(workflowId: string, count: number, timeoutMs: number): Promise<Execution[]> {
+		let seen = '';
+		return await waitFor(
+			async () => {
+				const all = await client.executions(workflowId);
+				const parents = all.filter((execution) => execution.data?.resultData.runData.Alert);
+				const finished = parents.filter((execution) => execution.data?.resultData.runData.Done !== undefined);
+				const statuses = (list: Execution[]) => list.map((execution) => execution.status).join(', ');
+				// What a failure shows: the chains' statuses, and the alerts that ended without their output.
+				const chains = all.filter((execution) => !execution.data?.resultData.runData.Alert);
+				const odd = parents.filter((execution) => execution.status !== 'waiting' && !finished.includes(execution));
+				const story = odd.map((execution) => JSON.stringify(execution.data?.resultData).slice(0, 2000));
+				seen = `${parents.length} alerts (${statuses(parents)}), ${finished.length} finished; chains: ${statuses(chains)}; ended without output: ${story.join(' | ')}`;
+				return finished.length >= count && finished;
+			},
+			{
+				what: `${count} alerts to finish`,
+				timeoutMs,
+				onTimeout: () => {
+					throw new Error(`the alerts did not finish: ${seen}\n${logTail()}`);
+				},
+			},
+		);
 	}
 
 	/** The requests the emulator was asked to send to `to`, in order. */
@@ -162,7 +197,9 @@ export function failoverWorld(setting: () => FailoverSetting) {
 		control: (...args: Parameters<EmulatorControl>) => control(...args),
 		newNumber,
 		recipient,
+		alertWorkflow,
 		alert,
+		finishedAlerts,
 		sentTo,
 		outputOf,
 	};

@@ -1,0 +1,70 @@
+/**
+ * Send with Failover under load in n8n's queue mode (the run's shared queue-mode n8n: two workers of n8n's default 10
+ * jobs each): 100 people alerted at once, each an SMS that is not delivered (its report after 40 s) and then a call
+ * that is taken, every webhook delivered twice by the gateway. All 100 alerts and their 100 chains wait at once — more
+ * than the workers' 20 jobs, so no waiting execution holds a worker — and each finishes with the call, each step sent
+ * once and resumed once by its report.
+ */
+import { nodeOutput } from '../../tools/n8n-client';
+import { stopN8nOnExit } from '../../tools/n8n-process';
+import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
+import { stopQueueStacksOnExit } from '../../tools/queue-stack';
+import { waitFor } from '../../tools/waits';
+import { useQueueWithEmulator } from '../support/queue-with-emulator';
+import { failoverWorld, smsStep, voiceStep } from './send-with-failover-world';
+
+stopN8nOnExit();
+stopQueueStacksOnExit();
+
+const PEOPLE = 100;
+const onN8n1 = Number((process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION).split('.')[0]) < 2;
+
+(onN8n1 ? describe.skip : describe)(
+	`Send with Failover, ${PEOPLE} people at once in queue mode${onN8n1 ? ' — skipped on n8n 1.x: Send with Failover needs 2.x' : ''}`,
+	() => {
+		const queue = useQueueWithEmulator({
+			settings: { deliveryDelayMs: 300, retryBaseMs: 200, duplicateDeliveries: true },
+		});
+		const world = failoverWorld(() => {
+			const { emulator, client, stack, logTail } = queue();
+			return { emulator, client, webhookBaseUrl: stack.webhook.url, logTail };
+		});
+
+		test(`${PEOPLE} alerts wait at once without holding a worker; each reaches its person by the call, each step once`, async () => {
+			const numbers = Array.from({ length: PEOPLE }, () => world.newNumber());
+			// Enough credit for 100 SMS and 100 calls (the emulator's account starts with less).
+			await world.control('PUT', '/emulator/account', { balance: 100_000 });
+			await world.recipient(numbers, {
+				sms: { code: '2', detail: '11', afterMs: 40_000 },
+				voice: { code: '1', afterMs: 500 },
+			});
+			const { workflowId, post } = await world.alertWorkflow([smsStep('notDelivered', 10), voiceStep(10)]);
+			for (let start = 0; start < PEOPLE; start += 10) await Promise.all(numbers.slice(start, start + 10).map(post));
+			// Every alert and its chain waiting at the same time: 200 waiting executions on 2 workers of 10 jobs.
+			await waitFor(
+				async () => {
+					const executions = await world.client.executions(workflowId, { includeData: false });
+					return executions.filter((execution) => execution.status === 'waiting').length >= 2 * PEOPLE;
+				},
+				{ what: `${2 * PEOPLE} executions waiting at once`, timeoutMs: 120_000 },
+			);
+			const finished = await world.finishedAlerts(workflowId, PEOPLE, 420_000);
+			expect(finished).toHaveLength(PEOPLE);
+			const outputs = finished.map((execution) => nodeOutput(execution, 'Alert')[0]);
+			expect(outputs.map((output) => output.to).sort()).toEqual(numbers.map((number) => `+${number}`).sort());
+			for (const output of outputs) {
+				expect(output).toMatchObject({
+					reachedBy: 'voice',
+					steps: [
+						{ channel: 'sms', outcome: 'notDelivered' },
+						{ channel: 'voice', outcome: 'delivered' },
+					],
+				});
+			}
+			const paths = await Promise.all(
+				numbers.map(async (number) => (await world.sentTo(number)).map((request) => request.path)),
+			);
+			expect(paths.filter((list) => list.join() !== '/v1/message/send,/v1/voice/send')).toEqual([]);
+		}, 600_000);
+	},
+);
