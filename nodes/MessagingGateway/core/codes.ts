@@ -21,6 +21,9 @@ export const DELIVERY_CODES: Readonly<Record<string, CodeInfo>> = {
 	'9': { name: 'UNKNOWN', meaning: 'No delivery report is available' },
 };
 
+/** The delivery codes after which no other report follows for the message; 1 is delivered. */
+export const FINAL_DELIVERY_CODES: readonly string[] = ['1', '2', '4', '5', '9'];
+
 export const DELIVERY_DETAIL_CODES: Readonly<Record<string, string>> = {
 	'10': 'Receiver number invalid or unknown',
 	'11': "Receiver temporarily outside the operator's network range",

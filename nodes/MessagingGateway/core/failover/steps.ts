@@ -3,6 +3,7 @@
  * step's delivery or read report means for it (judgeStepEvent), whether the chain goes on to the next step after a
  * step's outcome (goesOn), and which channel reached the person (reachedBy). Pure: the node sends and waits.
  */
+import { FINAL_DELIVERY_CODES } from '../codes';
 import { isObject } from '../objects';
 import { digitsOf, textOf } from '../questions/answers';
 
@@ -74,9 +75,6 @@ export type StepDecision =
 	| { resume: true; outcome: StepOutcome; reportAt?: string; deliveryCode?: string }
 	| { resume: false; reason: string };
 
-/** Final delivery codes; 1 is delivered (docs/gateway-api.md#codes). */
-const FINAL_CODES = ['1', '2', '4', '5', '9'];
-
 /** The report's instant: the payload's UTC creation time as ISO 8601. */
 function reportInstant(event: Record<string, unknown>): string | undefined {
 	const utc = textOf(event.created_utc);
@@ -99,7 +97,7 @@ export function judgeStepEvent(event: unknown, step: WaitingStep): StepDecision 
 	const reportAt = reportInstant(event);
 	if (kind === 'read_report') return { resume: true, outcome: 'read', ...(reportAt ? { reportAt } : {}) };
 	const code = textOf(message.delivery_code)?.trim() ?? '';
-	if (!FINAL_CODES.includes(code)) return { resume: false, reason: 'the delivery report is not final' };
+	if (!FINAL_DELIVERY_CODES.includes(code)) return { resume: false, reason: 'the delivery report is not final' };
 	if (code === '1' && step.goOnWhen === 'notRead')
 		return { resume: false, reason: 'delivered: the step waits until it is read' };
 	const outcome: StepOutcome = code === '1' ? 'delivered' : 'notDelivered';

@@ -6,6 +6,7 @@
  * own message and recipient count (docs/gateway-api.md#webhook-types, docs/gateway-api.md#codes). The output says the
  * channel the answer came by.
  */
+import { FINAL_DELIVERY_CODES } from '../codes';
 import { isObject } from '../objects';
 import { isOptOutReply } from './keywords';
 import { judgeReply, normalizeReplyText, type ReplyVerdict } from './replies';
@@ -58,8 +59,6 @@ export function tappedButton(
 	);
 }
 
-/** Final codes of a delivery report; 1 is delivered (docs/gateway-api.md#codes). */
-const FINAL_DELIVERY_CODES = ['1', '2', '4', '5', '9'];
 /** Final codes saying the message did not reach the phone. */
 const UNDELIVERED_CODES = ['2', '4', '5'];
 

@@ -16,6 +16,7 @@
  * | 404 `{ message: 'The execution "…" does not exist.' }` | deleted, or another n8n's | refused (gone) |
  * | any other 5xx, e.g. 500 of a database n8n could not reach in time (seen under load) | nothing resumed: n8n failed before the question's node answered | unreachable |
  */
+import { FINAL_DELIVERY_CODES } from '../codes';
 import { isObject } from '../objects';
 import { decodeResumeReference, type ResumeTarget } from './resume-link';
 
@@ -23,9 +24,6 @@ import { decodeResumeReference, type ResumeTarget } from './resume-link';
 export const stepNodeId = (step: number) => `failover-step-${step}`;
 /** Whether a resume link's node is a failover step (the trigger hands such a step its read reports too). */
 export const isFailoverStepNode = (nodeId: string) => /^failover-step-\d+$/.test(nodeId);
-
-/** Delivery reports after which no other report follows (docs/gateway-api.md#codes). */
-const FINAL_DELIVERY_CODES = ['1', '2', '4', '5', '9'];
 
 /**
  * The question an event is about: a reply whose `isreply.orig_reference` names one, a final
