@@ -69,11 +69,8 @@ export function failoverWorld(setting: () => FailoverSetting) {
 		messagingGatewayApi: { id: credentialId, name: 'Messaging Gateway account (failover)' },
 	});
 
-	/** A number of its own per alert; `suffix` picks a magic outcome (9140: no WhatsApp). */
-	const newNumber = (suffix = '') => {
-		const base = `31640${String(++seed).padStart(6, '0')}`;
-		return base.slice(0, base.length - suffix.length) + suffix;
-	};
+	/** A number of its own per alert (the seed before `suffix`, a magic outcome such as 9140: no WhatsApp). */
+	const newNumber = (suffix = '') => `3164${String(++seed).padStart(7 - suffix.length, '0')}${suffix}`;
 
 	/** How the numbers' messages fare per channel (docs/emulator.md#recipients). */
 	async function recipient(numbers: string | string[], fares: Record<string, unknown>) {
