@@ -6,8 +6,12 @@
  */
 import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
 import { waitFor } from '../../tools/waits';
+import { failoverGuarantees } from './send-with-failover-guarantees';
 import {
 	failoverWorld,
+	SMS,
+	VOICE,
+	WHATSAPP,
 	smsStep,
 	TEMPLATE,
 	voiceStep,
@@ -16,10 +20,6 @@ import {
 } from './send-with-failover-world';
 
 type Started = { workflowId: string; to: string };
-
-const WHATSAPP = '/v1/whatsapp/send_template';
-const SMS = '/v1/message/send';
-const VOICE = '/v1/voice/send';
 
 const onN8n1 = Number((process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION).split('.')[0]) < 2;
 
@@ -135,69 +135,7 @@ export function sendWithFailoverScenarios(setting: () => FailoverSetting) {
 		expect((await sentTo(to)).map((request) => request.path)).toEqual([WHATSAPP, SMS, VOICE]);
 	});
 
-	test('a 500 on the WhatsApp step under Retry On Fail: the step is not sent again, the SMS goes out once', async () => {
-		const to = newNumber();
-		await recipient(to, { sms: { code: '1', afterMs: 200 } });
-		await world.control('POST', '/emulator/faults', { status: 500, count: 1, path: WHATSAPP });
-		const started = await alert(to, [whatsappStep('noReport', 5), smsStep()], {
-			retryOnFail: true,
-			maxTries: 3,
-			waitBetweenTries: 1000,
-		});
-		const output = await outputOf(started);
-		expect(output).toMatchObject({
-			reachedBy: 'sms',
-			steps: [
-				{ channel: 'whatsapp', outcome: 'refused', error: expect.any(String) },
-				{ channel: 'sms', outcome: 'delivered' },
-			],
-		});
-		expect((await sentTo(to)).map((request) => request.path)).toEqual([WHATSAPP, SMS]);
-	});
-
-	test('every report delivered twice by the gateway: each step resumed once, sent once', async () => {
-		const to = newNumber();
-		await recipient(to, { sms: { code: '2', detail: '11', afterMs: 200 }, voice: { code: '1', afterMs: 200 } });
-		await world.control('PUT', '/emulator/settings', { duplicateDeliveries: true });
-		try {
-			const output = await outputOf(await alert(to, [smsStep('notDelivered', 5), voiceStep(5)]));
-			expect(output).toMatchObject({
-				reachedBy: 'voice',
-				steps: [
-					{ channel: 'sms', outcome: 'notDelivered' },
-					{ channel: 'voice', outcome: 'delivered' },
-				],
-			});
-		} finally {
-			await world.control('PUT', '/emulator/settings', { duplicateDeliveries: false });
-		}
-		expect((await sentTo(to)).map((request) => request.path)).toEqual([SMS, VOICE]);
-	});
-
-	test('refused before anything is sent: a bad step under Continue On Fail is an error item, nothing goes out', async () => {
-		const to = newNumber();
-		const started = await alert(to, [smsStep('notRead', 5), voiceStep()], { onError: 'continueRegularOutput' });
-		const output = await outputOf(started);
-		expect(output).toMatchObject({ error: 'Step 1: Not Read is for a WhatsApp step only', reachedBy: 'none' });
-		const invalid = newNumber();
-		const second = await alert(`${invalid}1234`, [whatsappStep('noReport', 5), smsStep()], {
-			onError: 'continueRegularOutput',
-		});
-		expect((await outputOf(second)).error).toMatch(/^Step 1: WhatsApp template: To: /);
-		expect(await sentTo(to)).toEqual([]);
-		expect(await sentTo(`${invalid}1234`)).toEqual([]);
-	});
-
-	test('a number on the opt-out list: nothing is sent on any channel, the item says skipped: optedOut', async () => {
-		const to = newNumber('9131');
-		const output = await outputOf(await alert(to, [smsStep('refused', 5), voiceStep()]));
-		expect(output).toMatchObject({
-			reachedBy: 'none',
-			skipped: 'optedOut',
-			steps: [{ channel: 'sms', outcome: 'refused', skipped: 'optedOut' }],
-		});
-		expect((await sentTo(to)).filter((request) => request.path !== SMS)).toEqual([]);
-	});
+	failoverGuarantees(world);
 
 	test('(checked last) no report at all: after the minute the item says noReport and reachedBy none', async () => {
 		const output = await outputOf(late.noReport!, 300_000);

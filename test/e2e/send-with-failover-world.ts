@@ -20,6 +20,10 @@ export interface FailoverSetting {
 
 export const SENDER = '3197010000002';
 export const TEMPLATE = 'critical_alert';
+/** The gateway's calls each channel's step makes. */
+export const WHATSAPP = '/v1/whatsapp/send_template';
+export const SMS = '/v1/message/send';
+export const VOICE = '/v1/voice/send';
 
 /** What the emulator was asked to send: its request log's entries for one number. */
 export interface SentRequest {
@@ -65,11 +69,8 @@ export function failoverWorld(setting: () => FailoverSetting) {
 		messagingGatewayApi: { id: credentialId, name: 'Messaging Gateway account (failover)' },
 	});
 
-	/** A number of its own per alert; `suffix` picks a magic outcome (9140: no WhatsApp). */
-	const newNumber = (suffix = '') => {
-		const base = `31640${String(++seed).padStart(6, '0')}`;
-		return base.slice(0, base.length - suffix.length) + suffix;
-	};
+	/** A number of its own per alert (the seed before `suffix`, a magic outcome such as 9140: no WhatsApp). */
+	const newNumber = (suffix = '') => `3164${String(++seed).padStart(7 - suffix.length, '0')}${suffix}`;
 
 	/** How the numbers' messages fare per channel (docs/emulator.md#recipients). */
 	async function recipient(numbers: string | string[], fares: Record<string, unknown>) {
@@ -79,7 +80,8 @@ export function failoverWorld(setting: () => FailoverSetting) {
 	}
 
 	/** Webhook → Alert (Send with Failover of these steps, to the posted number) → Done, active; `post(to)` starts it. */
-	async function alertWorkflow(steps: Step[], settings: Record<string, unknown> = {}) {
+	/** `settings`: the node's settings (Retry On Fail, On Error); `options`: its Options. */
+	async function alertWorkflow(steps: Step[], settings: Record<string, unknown> = {}, options = {}) {
 		const path = `alert-${++seed}`;
 		const { nodes, connections } = webhookThrough(path, {
 			name: 'Alert',
@@ -90,6 +92,7 @@ export function failoverWorld(setting: () => FailoverSetting) {
 				operation: 'sendWithFailover',
 				to: '={{ $json.body.to }}',
 				steps: { values: steps },
+				options,
 			},
 			credentials: credentials(),
 			...settings,
@@ -101,8 +104,8 @@ export function failoverWorld(setting: () => FailoverSetting) {
 	}
 
 	/** An alert of its own for `to`, started. */
-	async function alert(to: string, steps: Step[], settings: Record<string, unknown> = {}) {
-		const { workflowId, post } = await alertWorkflow(steps, settings);
+	async function alert(to: string, steps: Step[], settings: Record<string, unknown> = {}, options = {}) {
+		const { workflowId, post } = await alertWorkflow(steps, settings, options);
 		await post(to);
 		return { workflowId, to };
 	}
@@ -173,6 +176,8 @@ export function failoverWorld(setting: () => FailoverSetting) {
 			apiKey: account.apiKey,
 			apiSecret: account.apiSecret,
 			signingSecret: account.signingSecret,
+			// The gateway reads a held step's date in the account's zone (Quiet Hours).
+			accountTimeZone: account.timezone,
 		});
 		await control('PUT', '/emulator/whatsapp/templates', { templates: [{ name: TEMPLATE, variables: 1 }] });
 		const trigger = {
@@ -199,6 +204,9 @@ export function failoverWorld(setting: () => FailoverSetting) {
 		recipient,
 		alertWorkflow,
 		alert,
+		/** An execution by id, waiting or not (n8n 1.x's list leaves out waiting ones). */
+		executionById: async (id: string) =>
+			await client.api<Execution & { waitTill?: string | null }>('GET', `/executions/${id}?includeData=true`),
 		finishedAlerts,
 		sentTo,
 		outputOf,

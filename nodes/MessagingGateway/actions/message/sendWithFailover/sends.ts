@@ -6,6 +6,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { deepCopy } from 'n8n-workflow';
 
 import type { FailoverChannel } from '../../../core/failover/steps';
+import { isObject } from '../../../core/objects';
 import { description as templateDescription } from '../../whatsapp/sendTemplate.operation';
 import { whatsappSend } from '../../whatsapp/fields';
 import { description as smsDescription, sendSms } from '../send.operation';
@@ -47,9 +48,14 @@ export function withStepParameters(
 	step: FailoverStep,
 ): IExecuteFunctions {
 	const parameters = stepParameters(state, step);
+	// A path as n8n reads one: `options.quietHours` is the Options' Quiet Hours.
+	const read = (path: string) =>
+		path.split('.').reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), parameters);
 	const stepCtx = Object.create(ctx) as IExecuteFunctions;
-	stepCtx.getNodeParameter = ((name: string, _itemIndex: number, fallback?: unknown) =>
-		name in parameters ? deepCopy(parameters[name]) : fallback) as IExecuteFunctions['getNodeParameter'];
+	stepCtx.getNodeParameter = ((name: string, _itemIndex: number, fallback?: unknown) => {
+		const value = read(name);
+		return value === undefined ? fallback : deepCopy(value);
+	}) as IExecuteFunctions['getNodeParameter'];
 	stepCtx.continueOnFail = () => true;
 	return stepCtx;
 }
