@@ -110,32 +110,6 @@ export function failoverWorld(setting: () => FailoverSetting) {
 		return { workflowId, to };
 	}
 
-	/** The workflow's alerts (parents: those with an Alert node), once `count` have finished. */
-	async function finishedAlerts(workflowId: string, count: number, timeoutMs: number): Promise<Execution[]> {
-		let seen = '';
-		return await waitFor(
-			async () => {
-				const all = await client.executions(workflowId);
-				const parents = all.filter((execution) => execution.data?.resultData.runData.Alert);
-				const finished = parents.filter((execution) => execution.data?.resultData.runData.Done !== undefined);
-				const statuses = (list: Execution[]) => list.map((execution) => execution.status).join(', ');
-				// What a failure shows: the chains' statuses, and the alerts that ended without their output.
-				const chains = all.filter((execution) => !execution.data?.resultData.runData.Alert);
-				const odd = parents.filter((execution) => execution.status !== 'waiting' && !finished.includes(execution));
-				const story = odd.map((execution) => JSON.stringify(execution.data?.resultData).slice(0, 2000));
-				seen = `${parents.length} alerts (${statuses(parents)}), ${finished.length} finished; chains: ${statuses(chains)}; ended without output: ${story.join(' | ')}`;
-				return finished.length >= count && finished;
-			},
-			{
-				what: `${count} alerts to finish`,
-				timeoutMs,
-				onTimeout: () => {
-					throw new Error(`the alerts did not finish: ${seen}\n${logTail()}`);
-				},
-			},
-		);
-	}
-
 	/** The requests the emulator was asked to send to `to`, in order. */
 	async function sentTo(to: string): Promise<SentRequest[]> {
 		const requests = (await control('GET', '/emulator/requests')) as unknown as Array<{ path: string; body: string }>;
@@ -207,7 +181,6 @@ export function failoverWorld(setting: () => FailoverSetting) {
 		/** An execution by id, waiting or not (n8n 1.x's list leaves out waiting ones). */
 		executionById: async (id: string) =>
 			await client.api<Execution & { waitTill?: string | null }>('GET', `/executions/${id}?includeData=true`),
-		finishedAlerts,
 		sentTo,
 		outputOf,
 	};
