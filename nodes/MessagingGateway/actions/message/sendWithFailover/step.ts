@@ -49,6 +49,8 @@ export const orFailoverStep = (execute: (this: IExecuteFunctions) => Promise<INo
 	};
 
 const passOn = (json: IDataObject): INodeExecutionData[] => [{ json, pairedItem: { item: 0 } }];
+/** The chain, as the item a step node passes on. */
+const passChain = (state: FailoverState) => passOn({ failover: state } as unknown as IDataObject);
 
 /** The chain with the step's record, ended unless the record passes the person on to a next step. */
 function recorded(state: FailoverState, record: StepRecord): FailoverState {
@@ -94,20 +96,20 @@ export async function executeFailoverStep(ctx: IExecuteFunctions, which: string)
 	if (!reference.ok) {
 		const error = `This n8n cannot carry the report back: ${reference.error}`;
 		const channel = OUTPUT_CHANNEL[state.steps[state.records.length].channel];
-		return passOn({ failover: recorded(state, { channel, outcome: 'refused', error }) } as unknown as IDataObject);
+		return passChain(recorded(state, { channel, outcome: 'refused', error }));
 	}
 	const record = await sendOnce(ctx, state, reference.value);
-	if (record.messageId === undefined) return passOn({ failover: recorded(state, record) } as unknown as IDataObject);
+	if (record.messageId === undefined) return passChain(recorded(state, record));
 	const step = state.steps[state.records.length];
 	// While waiting, the node's input is what n8n passes on when the minutes run out (no code runs then).
 	const atDeadline = recorded(state, { ...record, outcome: outcomeAtDeadline(step.goOnWhen) });
 	const waiting = ctx.getExecuteData();
-	waiting.data.main[0] = passOn({ failover: atDeadline } as unknown as IDataObject);
+	waiting.data.main[0] = passChain(atDeadline);
 	// n8n marks a resumed node disabled; each step node keeps its own copy (see Send and Wait).
 	waiting.node = deepCopy(waiting.node);
 	(ctx as IExecuteFunctions & { setSignatureValidationRequired?: () => void }).setSignatureValidationRequired?.();
 	await ctx.putExecutionToWait(new Date(Date.parse(record.sentAt!) + step.withinMinutes * 60_000));
-	return passOn({ failover: atDeadline } as unknown as IDataObject);
+	return passChain(atDeadline);
 }
 
 /** What the waiting step kept: the chain as it would go on at the deadline. */
@@ -144,6 +146,6 @@ export function failoverStepWebhook(ctx: IWebhookFunctions): IWebhookResponseDat
 	const state = recorded({ ...kept, records: kept.records.slice(0, index) }, ended);
 	return {
 		webhookResponse: { resumed: true },
-		workflowData: [passOn({ failover: state } as unknown as IDataObject)],
+		workflowData: [passChain(state)],
 	};
 }
