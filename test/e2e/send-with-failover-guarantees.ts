@@ -1,7 +1,7 @@
 /**
  * Send with Failover's guarantees, declared by send-with-failover-scenarios.ts in its world: no step sent twice after a
  * 500 under Retry On Fail or when every report comes twice; refusals before anything is sent; the opt-out list; Quiet
- * Hours holding an SMS step (its minutes from the opening), not a WhatsApp one.
+ * Hours holding an SMS step (its minutes from the opening), not a WhatsApp one; Loop Guard counting every channel.
  */
 import { waitFor } from '../../tools/waits';
 import { SMS, smsStep, VOICE, voiceStep, WHATSAPP, whatsappStep, type failoverWorld } from './send-with-failover-world';
@@ -71,6 +71,24 @@ export function failoverGuarantees(world: ReturnType<typeof failoverWorld>) {
 			steps: [{ channel: 'sms', outcome: 'refused', skipped: 'optedOut' }],
 		});
 		expect((await sentTo(to)).filter((request) => request.path !== SMS)).toEqual([]);
+	});
+
+	test('Loop Guard counts every channel: with at most 2 in 10 minutes, the WhatsApp and the SMS count, the call is skipped', async () => {
+		const to = newNumber();
+		await recipient(to, { whatsapp: { code: '2', afterMs: 200 }, sms: { code: '2', afterMs: 200 } });
+		const loopGuard = { values: { maxMessages: 2, withinMinutes: 10, mode: 'skip' } };
+		const steps = [whatsappStep('notDelivered', 5), smsStep('notDelivered', 5), voiceStep()];
+		const output = await outputOf(await alert(to, steps, {}, { loopGuard }));
+		expect(output).toMatchObject({
+			reachedBy: 'none',
+			skipped: 'loopGuard',
+			steps: [
+				{ channel: 'whatsapp', outcome: 'notDelivered' },
+				{ channel: 'sms', outcome: 'notDelivered' },
+				{ channel: 'voice', outcome: 'refused', skipped: 'loopGuard' },
+			],
+		});
+		expect((await sentTo(to)).map((request) => request.path)).toEqual([WHATSAPP, SMS]);
 	});
 
 	test('Quiet Hours hold the SMS step until the window opens; its minutes count from then; the WhatsApp step is not held', async () => {

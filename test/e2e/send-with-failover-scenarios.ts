@@ -5,6 +5,7 @@
  * for a deadline (n8n's wait tracker resumes them within about a minute after it) start first and are checked last.
  */
 import { DEFAULT_N8N_VERSION } from '../../tools/n8n-version';
+import type { Execution } from '../../tools/n8n-client';
 import { waitFor } from '../../tools/waits';
 import { failoverGuarantees } from './send-with-failover-guarantees';
 import {
@@ -36,7 +37,8 @@ export function sendWithFailoverScenarios(setting: () => FailoverSetting) {
 		});
 		return;
 	}
-	const late: { notRead?: Started; lateReport?: Started; noReport?: Started } = {};
+	const late: { notRead?: Started; lateReport?: Started; noReport?: Started; held?: Started } = {};
+	let heldAfterRepeat: ReturnType<typeof repeatLateReport> | undefined;
 
 	test('delivered but not read within 1 minute: the SMS goes out after the minute (started first, checked last)', async () => {
 		const to = newNumber();
@@ -52,6 +54,16 @@ export function sendWithFailoverScenarios(setting: () => FailoverSetting) {
 		await recipient(to, { whatsapp: { code: '1', afterMs: 90_000 }, sms: { code: '1', afterMs: 60_000 } });
 		late.lateReport = await alert(to, [whatsappStep('noReport', 1), smsStep('noReport', 5)]);
 		await waitFor(async () => (await sentTo(to)).length > 0, { what: 'the WhatsApp step to go out' });
+	});
+
+	test('a late report while the SMS gets none: the SMS step waits on in its hold (started early, checked last)', async () => {
+		const to = newNumber();
+		// WhatsApp delivered after 90 s (its step gave up at 1 minute); the SMS never gets a final report (code 0).
+		await recipient(to, { whatsapp: { code: '1', afterMs: 90_000 }, sms: { code: '0' } });
+		late.held = await alert(to, [whatsappStep('noReport', 1), smsStep('noReport', 3)]);
+		await waitFor(async () => (await sentTo(to)).length > 0, { what: 'the WhatsApp step to go out' });
+		heldAfterRepeat = repeatLateReport(late.held);
+		heldAfterRepeat.catch(() => undefined); // awaited by its check below
 	});
 
 	test('no report at all: the last step gives up after its minute, reachedBy none (started early, checked last)', async () => {
@@ -156,16 +168,67 @@ export function sendWithFailoverScenarios(setting: () => FailoverSetting) {
 		expect((await sentTo(to)).map((request) => request.path)).toEqual([WHATSAPP, SMS]);
 	}, 360_000);
 
-	test('(checked last) the late WhatsApp report resumed nothing and sent nothing: each step once, the SMS reached', async () => {
+	test('(checked last) the late WhatsApp report is recorded, the SMS waited on for its own: each step sent once', async () => {
 		const { to } = late.lateReport!;
 		const output = await outputOf(late.lateReport!, 300_000);
 		expect(output).toMatchObject({
 			reachedBy: 'sms',
 			steps: [
-				{ channel: 'whatsapp', outcome: 'noReport' },
-				{ channel: 'sms', outcome: 'delivered' },
+				{ channel: 'whatsapp', outcome: 'noReport', late: { outcome: 'delivered', deliveryCode: '1' } },
+				{ channel: 'sms', outcome: 'delivered', deliveryCode: '1' },
 			],
 		});
+		const [whatsapp, sms] = output.steps as Array<Record<string, string> & { late: Record<string, string> }>;
+		// Late: made after the step's minute ran out, and after the SMS went out.
+		expect(Date.parse(whatsapp.late.reportAt)).toBeGreaterThanOrEqual(Date.parse(whatsapp.sentAt) + 60_000);
+		expect(Date.parse(whatsapp.late.reportAt)).toBeGreaterThan(Date.parse(sms.sentAt) - 1000);
 		expect((await sentTo(to)).map((request) => request.path)).toEqual([WHATSAPP, SMS]);
 	}, 360_000);
+
+	test('(checked last) a late report while the SMS gets none: recorded once, the SMS gave up at its own deadline', async () => {
+		const { before, after } = await heldAfterRepeat!;
+		// The same report again (a new event): the held step kept waiting, nothing resumed it.
+		expect(after).toMatchObject({ status: 'waiting', waitTill: before.waitTill });
+		expect(after.data?.resultData.lastNodeExecuted).toBe('Step 2: SMS (after a late report)');
+		const output = await outputOf(late.held!, 300_000);
+		expect(output).toEqual({
+			to: `+${late.held!.to}`,
+			reachedBy: 'whatsapp',
+			steps: [
+				expect.objectContaining({
+					channel: 'whatsapp',
+					outcome: 'noReport',
+					late: expect.objectContaining({ outcome: 'delivered' }),
+				}),
+				expect.objectContaining({ channel: 'sms', outcome: 'noReport' }),
+			],
+		});
+		const [, sms] = output.steps as Array<Record<string, string>>;
+		expect(sms.reportAt).toBeUndefined();
+		expect((await sentTo(late.held!.to)).map((request) => request.path)).toEqual([WHATSAPP, SMS]);
+	}, 420_000);
+
+	/** Once the late WhatsApp report held the SMS step: the gateway's same report once more, and the chain after it. */
+	async function repeatLateReport({ workflowId, to }: Started) {
+		const heldExecution = async () =>
+			(await world.client.executions(workflowId)).find(
+				(execution: Execution) =>
+					execution.status === 'waiting' &&
+					execution.data?.resultData.lastNodeExecuted === 'Step 2: SMS (after a late report)',
+			);
+		const held = await waitFor(heldExecution, { what: 'the late report to hold the SMS step', timeoutMs: 240_000 });
+		const before = await world.executionById(held.id);
+		const events = (await world.control('GET', '/emulator/events?type=delivery_report')) as unknown as Array<{
+			event: { message: Record<string, unknown> };
+		}>;
+		const report = events.find(
+			({ event }) => String(event.message.receiver).replace(/\D/g, '') === to && event.message.delivery_code === '1',
+		);
+		expect(report).toBeDefined();
+		await world.control('POST', '/emulator/events?wait=true', {
+			type: 'delivery_report',
+			fields: { message: report!.event.message },
+		});
+		return { before, after: await world.executionById(held.id) };
+	}
 }

@@ -55,13 +55,31 @@ export interface StepRecord {
 	/** Why the gateway refused the step, or why it was not sent (Loop Guard, the opt-out list, Quiet Hours). */
 	error?: string;
 	skipped?: string;
+	/** The report that would have ended the step, come after the step was given up and the next step went out. */
+	late?: LateReport;
 }
 
-/** The channel that reached the person: the step whose report said read or delivered, the last such; else none. */
+/** What a report that came too late said: recorded, nothing resumed early, nothing sent again. */
+export interface LateReport {
+	outcome: StepOutcome;
+	reportAt?: string;
+	deliveryCode?: string;
+}
+
+const reaches = (outcome: StepOutcome | undefined) => outcome === 'read' || outcome === 'delivered';
+
+/**
+ * The channel that reached the person: the step whose report said read or delivered, in time or late, the last such;
+ * else none.
+ */
 export function reachedBy(records: readonly StepRecord[]): ReachedChannel | 'none' {
-	const reached = records.filter((record) => record.outcome === 'read' || record.outcome === 'delivered');
+	const reached = records.filter((record) => reaches(record.outcome) || reaches(record.late?.outcome));
 	return reached.at(-1)?.channel ?? 'none';
 }
+
+/** Whether a step was given up at its deadline with no report that ended it, and no late one recorded yet. */
+export const gaveUp = (record: StepRecord) =>
+	record.messageId !== undefined && (record.outcome === 'noReport' || record.outcome === 'notRead') && !record.late;
 
 /** What a waiting step knows of its message. */
 export interface WaitingStep {
@@ -102,4 +120,14 @@ export function judgeStepEvent(event: unknown, step: WaitingStep): StepDecision 
 		return { resume: false, reason: 'delivered: the step waits until it is read' };
 	const outcome: StepOutcome = code === '1' ? 'delivered' : 'notDelivered';
 	return { resume: true, outcome, deliveryCode: code, ...(reportAt ? { reportAt } : {}) };
+}
+
+/**
+ * Whether a forwarded event is a late report of a step given up earlier: the report that would have ended the step
+ * had it come in time (judgeStepEvent), recorded once.
+ */
+export function judgeLateEvent(event: unknown, record: StepRecord, step: Omit<WaitingStep, 'messageId'>): StepDecision {
+	if (!gaveUp(record))
+		return { resume: false, reason: record.late ? 'its late report is recorded already' : 'the step ended in time' };
+	return judgeStepEvent(event, { ...step, messageId: record.messageId! });
 }

@@ -4,7 +4,9 @@
  * message's messageid and receiver).
  */
 import {
+	gaveUp,
 	goesOn,
+	judgeLateEvent,
 	judgeStepEvent,
 	outcomeAtDeadline,
 	reachedBy,
@@ -98,13 +100,66 @@ describe("judgeStepEvent: only the step's own final or read report ends it", () 
 	});
 });
 
+const step = (channel: StepRecord['channel'], outcome: StepOutcome): StepRecord => ({ channel, outcome });
+
 describe('reachedBy', () => {
-	const step = (channel: StepRecord['channel'], outcome: StepOutcome): StepRecord => ({ channel, outcome });
 	test('the channel of the last step that was delivered or read; none when no step was', () => {
 		expect(reachedBy([step('whatsapp', 'read')])).toBe('whatsapp');
 		expect(reachedBy([step('whatsapp', 'refused'), step('sms', 'delivered')])).toBe('sms');
 		expect(reachedBy([step('whatsapp', 'notRead'), step('sms', 'noReport'), step('voice', 'delivered')])).toBe('voice');
 		expect(reachedBy([step('sms', 'notDelivered'), step('voice', 'noReport')])).toBe('none');
 		expect(reachedBy([])).toBe('none');
+	});
+});
+
+describe('a late report: the report that would have ended a step given up at its deadline, recorded once', () => {
+	const gaveUpRecord: StepRecord = { channel: 'whatsapp', outcome: 'noReport', messageId: 'msg-7', sentAt: 'x' };
+	const waiting = { to: STEP.to, goOnWhen: 'noReport' as const };
+
+	test('a final report of a step given up is late: delivered, or not delivered, with its code and time', () => {
+		expect(judgeLateEvent(report('1'), gaveUpRecord, waiting)).toEqual({
+			resume: true,
+			outcome: 'delivered',
+			deliveryCode: '1',
+			reportAt: '2026-11-30T07:01:02Z',
+		});
+		expect(judgeLateEvent(report('2'), gaveUpRecord, waiting)).toMatchObject({ resume: true, outcome: 'notDelivered' });
+	});
+
+	test('for a step that waited to be read, only the read report is late; delivered is not what it waited for', () => {
+		const notRead: StepRecord = { ...gaveUpRecord, outcome: 'notRead' };
+		expect(judgeLateEvent(report('1'), notRead, { ...waiting, goOnWhen: 'notRead' })).toMatchObject({ resume: false });
+		expect(judgeLateEvent(read(), notRead, { ...waiting, goOnWhen: 'notRead' })).toMatchObject({
+			resume: true,
+			outcome: 'read',
+		});
+	});
+
+	test('nothing is late for a step that ended by its report, was refused, or has its late report already', () => {
+		const ended: StepRecord = { ...gaveUpRecord, outcome: 'notDelivered', deliveryCode: '2' };
+		const refused: StepRecord = { channel: 'whatsapp', outcome: 'refused', error: 'Code 140' };
+		const recordedLate: StepRecord = { ...gaveUpRecord, late: { outcome: 'notDelivered', deliveryCode: '2' } };
+		expect(judgeLateEvent(report('1'), ended, waiting)).toEqual({ resume: false, reason: 'the step ended in time' });
+		expect(judgeLateEvent(report('1'), refused, waiting)).toMatchObject({ resume: false });
+		expect(judgeLateEvent(report('1'), recordedLate, waiting)).toEqual({
+			resume: false,
+			reason: 'its late report is recorded already',
+		});
+		expect([ended, refused, recordedLate].map(gaveUp)).toEqual([false, false, false]);
+		expect(gaveUp(gaveUpRecord)).toBe(true);
+	});
+
+	test("another message's or number's report is not the step's late report", () => {
+		expect(judgeLateEvent(report('1', { messageid: 'msg-8' }), gaveUpRecord, waiting)).toMatchObject({ resume: false });
+		expect(judgeLateEvent(report('1', { receiver: '31600000000' }), gaveUpRecord, waiting)).toMatchObject({
+			resume: false,
+		});
+	});
+
+	test('reachedBy counts a late delivered or read: the item says both channels reached the person', () => {
+		const late = { ...gaveUpRecord, late: { outcome: 'delivered' as const } };
+		expect(reachedBy([late, step('sms', 'noReport')])).toBe('whatsapp');
+		expect(reachedBy([late, step('sms', 'delivered')])).toBe('sms');
+		expect(reachedBy([{ ...gaveUpRecord, late: { outcome: 'notDelivered' } }, step('sms', 'noReport')])).toBe('none');
 	});
 });

@@ -7,7 +7,7 @@ import type { IWebhookDescription, IWebhookFunctions, IWebhookResponseData } fro
 
 import { gatewayRequest } from '../../../transport';
 import { answerForwardedEvent, type SendReminder } from './resume';
-import { failoverStepOf, failoverStepWebhook } from '../sendWithFailover/step';
+import { FAILOVER_LINK_WEBHOOKS, failoverStepOf, failoverStepWebhook } from '../sendWithFailover/step';
 
 export const RESUME_WEBHOOKS: IWebhookDescription[] = [
 	// An empty responseData makes n8n answer with the node's webhookResponse, which the trigger reads.
@@ -20,6 +20,7 @@ export const RESUME_WEBHOOKS: IWebhookDescription[] = [
 		restartWebhook: true,
 		isFullPath: true,
 	},
+	...FAILOVER_LINK_WEBHOOKS,
 ];
 
 /** The reminder goes out like any send (docs/gateway-api.md#send-sms), never retried once it may have been sent. */

@@ -38,10 +38,16 @@ export interface FailoverState {
 	records: StepRecord[];
 	/** No further step goes out: one reached the person, the last gave up, or the number may not be messaged. */
 	ended: boolean;
+	/**
+	 * A late report of an earlier step resumed the waiting step: the next node waits on for the step until this
+	 * deadline (ISO 8601), as the step would have.
+	 */
+	holding?: string;
 }
 
-/** The value of the hidden parameter that makes a Send and Wait node one of the chain's nodes. */
+/** The values of the hidden parameter that make a Send and Wait node the chain's result, or a step's hold. */
 export const RESULT_NODE = 'result';
+export const HOLD_NODE = 'hold';
 
 const CHANNEL_LABEL: Readonly<Record<FailoverChannel, string>> = {
 	whatsappTemplate: 'WhatsApp template',
@@ -53,14 +59,20 @@ const CHANNEL_LABEL: Readonly<Record<FailoverChannel, string>> = {
 export const stepName = (step: number, channel: FailoverChannel) => `Step ${step}: ${CHANNEL_LABEL[channel]}`;
 
 /**
- * The sub-workflow: Execute Workflow Trigger → one Send and Wait node per step → the result. Each step node has the
+ * The sub-workflow: Execute Workflow Trigger → one Send and Wait node per step, each after the first followed by its
+ * hold (where the step waits on when a late report of an earlier step resumed it) → the result. Each node has the
  * parent node's type, version and credential; its visible parameters are only what n8n requires of a Send and Wait
  * node, its step comes with the item.
  */
 export function failoverWorkflow(parent: INode, state: FailoverState): IWorkflowBase {
 	const chain = [
-		...state.steps.map((step, index) => ({ id: stepNodeId(index + 1), name: stepName(index + 1, step.channel) })),
-		{ id: 'failover-result', name: 'Result' },
+		...state.steps.flatMap((step, index) => {
+			const name = stepName(index + 1, step.channel);
+			const sends = { id: stepNodeId(index + 1), name, role: String(index + 1) };
+			const hold = { id: `failover-hold-${index + 1}`, name: `${name} (after a late report)`, role: HOLD_NODE };
+			return index === 0 ? [sends] : [sends, hold];
+		}),
+		{ id: 'failover-result', name: 'Result', role: RESULT_NODE },
 	];
 	const nodes: INode[] = [
 		{
@@ -72,7 +84,7 @@ export function failoverWorkflow(parent: INode, state: FailoverState): IWorkflow
 			parameters: { inputSource: 'passthrough' },
 		},
 		...chain.map(
-			({ id, name }, index): INode => ({
+			({ id, name, role }, index): INode => ({
 				id,
 				name,
 				type: parent.type,
@@ -86,7 +98,7 @@ export function failoverWorkflow(parent: INode, state: FailoverState): IWorkflow
 					to: state.to,
 					sender: parent.typeVersion >= 2 ? { __rl: true, mode: 'id', value: 'step' } : 'step',
 					message: name,
-					failoverStep: index < state.steps.length ? String(index + 1) : RESULT_NODE,
+					failoverStep: role,
 				},
 			}),
 		),
@@ -113,6 +125,7 @@ export function failoverWorkflow(parent: INode, state: FailoverState): IWorkflow
 export function stateOf(value: unknown): FailoverState | undefined {
 	if (!isObject(value) || typeof value.to !== 'string' || !Array.isArray(value.steps)) return undefined;
 	if (!Array.isArray(value.records) || typeof value.ended !== 'boolean' || !isObject(value.options)) return undefined;
+	if (value.holding !== undefined && typeof value.holding !== 'string') return undefined;
 	const steps = value.steps.every(
 		(step) =>
 			isObject(step) &&

@@ -10,6 +10,7 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
+	IWebhookDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
@@ -17,16 +18,20 @@ import { deepCopy } from 'n8n-workflow';
 
 import {
 	goesOn,
+	judgeLateEvent,
 	judgeStepEvent,
+	MAX_STEPS,
 	OUTPUT_CHANNEL,
 	outcomeAtDeadline,
+	type StepDecision,
 	type StepRecord,
 } from '../../../core/failover/steps';
 import { isObject } from '../../../core/objects';
+import { stepNodeId } from '../../../core/questions/forwarding';
 import { encodeResumeReference, parseSignedResumeUrl, resumeSignaturesIn } from '../../../core/questions/resume-link';
 import { redactDeep } from '../../../core/secrets/redact';
 import { operationError } from '../../../nodeErrors';
-import { failoverOutput, RESULT_NODE, stateOf, type FailoverState } from './chain';
+import { failoverOutput, HOLD_NODE, RESULT_NODE, stateOf, type FailoverState } from './chain';
 import { stepSend, withStepParameters } from './sends';
 
 /** The hidden parameter that makes a Send and Wait node one of the chain's nodes (chain.ts); never in the panel. */
@@ -89,6 +94,7 @@ export async function executeFailoverStep(ctx: IExecuteFunctions, which: string)
 			description: 'Nothing was sent.',
 		});
 	if (which === RESULT_NODE) return passOn(failoverOutput(state));
+	if (which === HOLD_NODE) return await holdStep(ctx, state);
 	// A step after the chain ended, or a step that already ran, passes the chain on untouched.
 	if (state.ended || state.records.length !== Number(which) - 1) return passOn(input);
 	const link = parseSignedResumeUrl(ctx.getSignedResumeUrl());
@@ -101,15 +107,29 @@ export async function executeFailoverStep(ctx: IExecuteFunctions, which: string)
 	const record = await sendOnce(ctx, state, reference.value);
 	if (record.messageId === undefined) return passChain(recorded(state, record));
 	const step = state.steps[state.records.length];
-	// While waiting, the node's input is what n8n passes on when the minutes run out (no code runs then).
 	const atDeadline = recorded(state, { ...record, outcome: outcomeAtDeadline(step.goOnWhen) });
+	return await waitUntil(ctx, atDeadline, Date.parse(record.sentAt!) + step.withinMinutes * 60_000);
+}
+
+/**
+ * Puts the execution to wait until `until` (epoch ms). While it waits, the node's input is what n8n passes on when the
+ * minutes run out (no code runs then): the chain as it goes on at the deadline.
+ */
+async function waitUntil(ctx: IExecuteFunctions, atDeadline: FailoverState, until: number) {
 	const waiting = ctx.getExecuteData();
 	waiting.data.main[0] = passChain(atDeadline);
-	// n8n marks a resumed node disabled; each step node keeps its own copy (see Send and Wait).
+	// n8n marks a resumed node disabled; each node keeps its own copy (see Send and Wait).
 	waiting.node = deepCopy(waiting.node);
 	(ctx as IExecuteFunctions & { setSignatureValidationRequired?: () => void }).setSignatureValidationRequired?.();
-	await ctx.putExecutionToWait(new Date(Date.parse(record.sentAt!) + step.withinMinutes * 60_000));
+	await ctx.putExecutionToWait(new Date(until));
 	return passChain(atDeadline);
+}
+
+/** A step's hold: after a late report of an earlier step resumed the step, it waits on until the step's deadline. */
+async function holdStep(ctx: IExecuteFunctions, state: FailoverState): Promise<INodeExecutionData[]> {
+	const { holding, ...held } = state;
+	const until = holding === undefined ? Number.NaN : Date.parse(holding);
+	return until > Date.now() ? await waitUntil(ctx, held, until) : passChain(held);
 }
 
 /** What the waiting step kept: the chain as it would go on at the deadline. */
@@ -122,30 +142,69 @@ function keptState(ctx: IWebhookFunctions): FailoverState | undefined {
 	}
 }
 
-/** A report handed on by the trigger: the step's outcome when it ends the step, else the step keeps waiting. */
+/**
+ * The waiting webhooks a chain node serves besides its own: one per step, at the path of the link that step's message
+ * carries (its node's id), so that a report for step j reaches whichever node of the chain waits. Any other node of
+ * this type serves them at its own path, behind its own webhook: never reached.
+ */
+export const FAILOVER_LINK_WEBHOOKS: IWebhookDescription[] = Array.from({ length: MAX_STEPS }, (_, index) => ({
+	// n8n's type lists the names of trigger webhooks; a waiting webhook's name is only told back (getWebhookName).
+	name: `failoverStep${index + 1}` as IWebhookDescription['name'],
+	httpMethod: 'POST',
+	responseMode: 'onReceived',
+	responseData: '',
+	path: `={{ $parameter.failoverStep ? '${stepNodeId(index + 1)}' : $nodeId }}`,
+	restartWebhook: true,
+	isFullPath: true,
+}));
+
+/** The step whose message's link a report came by: the node's own step, or the step its webhook's name tells. */
+function linkStep(ctx: IWebhookFunctions, which: string | undefined): number {
+	const name = ctx.getWebhookName();
+	const named = /^failoverStep(\d+)$/.exec(name);
+	return named ? Number(named[1]) : name === 'default' ? Number(which) : Number.NaN;
+}
+
+const notResumed = (reason: string): IWebhookResponseData => ({ webhookResponse: { resumed: false, reason } });
+const resumeWith = (state: FailoverState): IWebhookResponseData => ({
+	webhookResponse: { resumed: true },
+	workflowData: [passChain(state)],
+});
+const reportOf = ({ outcome, reportAt, deliveryCode }: Extract<StepDecision, { resume: true }>) => ({
+	outcome,
+	...(reportAt ? { reportAt } : {}),
+	...(deliveryCode ? { deliveryCode } : {}),
+});
+
+/**
+ * A report handed on by the trigger. For the waiting step's message: its outcome when it ends the step, else the step
+ * keeps waiting. For an earlier step given up before (a late report): recorded once, and the waiting step waits on in
+ * the node's hold until its own deadline; nothing is sent again.
+ */
 export function failoverStepWebhook(ctx: IWebhookFunctions): IWebhookResponseData {
 	const kept = keptState(ctx);
-	const record = kept?.records.at(-1);
-	if (!kept || !record?.messageId)
-		return { webhookResponse: { resumed: false, reason: 'the step keeps nothing to judge by' } };
-	const index = kept.records.length - 1;
-	const step = kept.steps[index];
-	const decision = judgeStepEvent(ctx.getBodyData(), {
-		messageId: record.messageId,
-		to: kept.to.replace(/\D/g, ''),
-		goOnWhen: step.goOnWhen,
-	});
-	if (!decision.resume) return { webhookResponse: { resumed: false, reason: decision.reason } };
-	const { outcome, reportAt, deliveryCode } = decision;
-	const ended: StepRecord = {
-		...record,
-		outcome,
-		...(reportAt ? { reportAt } : {}),
-		...(deliveryCode ? { deliveryCode } : {}),
-	};
-	const state = recorded({ ...kept, records: kept.records.slice(0, index) }, ended);
-	return {
-		webhookResponse: { resumed: true },
-		workflowData: [passChain(state)],
-	};
+	const which = failoverStepOf(ctx.getNodeParameter('failoverStep', ''));
+	const waitingFor = kept?.records.at(-1);
+	if (!kept || !waitingFor?.messageId) return notResumed('the step keeps nothing to judge by');
+	const step = linkStep(ctx, which);
+	const current = kept.records.length;
+	const to = kept.to.replace(/\D/g, '');
+	if (step === current) {
+		const goOnWhen = kept.steps[current - 1].goOnWhen;
+		const decision = judgeStepEvent(ctx.getBodyData(), { messageId: waitingFor.messageId, to, goOnWhen });
+		if (!decision.resume) return notResumed(decision.reason);
+		const before = { ...kept, records: kept.records.slice(0, -1) };
+		return resumeWith(recorded(before, { ...waitingFor, ...reportOf(decision) }));
+	}
+	if (!(step >= 1 && step < current)) return notResumed('the report is for no step this node knows');
+	if (which === HOLD_NODE) return notResumed('a late report resumed this step already: it waits on for its own');
+	const record = kept.records[step - 1];
+	const decision = judgeLateEvent(ctx.getBodyData(), record, { to, goOnWhen: kept.steps[step - 1].goOnWhen });
+	if (!decision.resume) return notResumed(decision.reason);
+	const records = kept.records.map((each, index) =>
+		index === step - 1 ? { ...each, late: reportOf(decision) } : each,
+	);
+	const { sentAt } = waitingFor;
+	const holding = new Date(Date.parse(sentAt!) + kept.steps[current - 1].withinMinutes * 60_000).toISOString();
+	return resumeWith({ ...kept, records, holding });
 }
