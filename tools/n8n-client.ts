@@ -19,8 +19,6 @@ export interface Execution {
 	data?: {
 		resultData: {
 			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>>;
-			/** The node that ran last: where a waiting execution waits. */
-			lastNodeExecuted?: string;
 		};
 	};
 }

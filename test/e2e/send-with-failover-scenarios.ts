@@ -21,6 +21,9 @@ import {
 } from './send-with-failover-world';
 
 type Started = { workflowId: string; to: string };
+/** The node a waiting execution waits at. */
+const waitingAt = (execution: Execution) =>
+	(execution.data?.resultData as { lastNodeExecuted?: string } | undefined)?.lastNodeExecuted;
 
 const onN8n1 = Number((process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION).split('.')[0]) < 2;
 
@@ -38,7 +41,9 @@ export function sendWithFailoverScenarios(setting: () => FailoverSetting) {
 		return;
 	}
 	const late: { notRead?: Started; lateReport?: Started; noReport?: Started; held?: Started } = {};
-	let heldAfterRepeat: ReturnType<typeof repeatLateReport> | undefined;
+	let heldAfterRepeat: ReturnType<typeof repeatLateReports> | undefined;
+	/** Where the call waits on after the second late report. */
+	const SECOND_HOLD = 'Step 3: Voice message (after late report 2)';
 
 	test('delivered but not read within 1 minute: the SMS goes out after the minute (started first, checked last)', async () => {
 		const to = newNumber();
@@ -56,13 +61,19 @@ export function sendWithFailoverScenarios(setting: () => FailoverSetting) {
 		await waitFor(async () => (await sentTo(to)).length > 0, { what: 'the WhatsApp step to go out' });
 	});
 
-	test('a late report while the SMS gets none: the SMS step waits on in its hold (started early, checked last)', async () => {
+	test('two late reports while the call waits, which gets none: it waits on in its holds (started early, checked last)', async () => {
 		const to = newNumber();
-		// WhatsApp delivered after 90 s (its step gave up at 1 minute); the SMS never gets a final report (code 0).
-		await recipient(to, { whatsapp: { code: '1', afterMs: 90_000 }, sms: { code: '0' } });
-		late.held = await alert(to, [whatsappStep('noReport', 1), smsStep('noReport', 3)]);
+		// WhatsApp gives up at 1 minute, the SMS at 2, then the call waits 3 more and never gets a final report (code 0).
+		// The WhatsApp report comes at 150 s, the SMS's 120 s after it went out (about 181 s): both while the call waits.
+		const fares = {
+			whatsapp: { code: '1', afterMs: 150_000 },
+			sms: { code: '1', afterMs: 120_000 },
+			voice: { code: '0' },
+		};
+		await recipient(to, fares);
+		late.held = await alert(to, [whatsappStep('noReport', 1), smsStep('noReport', 1), voiceStep(3)]);
 		await waitFor(async () => (await sentTo(to)).length > 0, { what: 'the WhatsApp step to go out' });
-		heldAfterRepeat = repeatLateReport(late.held);
+		heldAfterRepeat = repeatLateReports(late.held);
 		heldAfterRepeat.catch(() => undefined); // awaited by its check below
 	});
 
@@ -185,50 +196,49 @@ export function sendWithFailoverScenarios(setting: () => FailoverSetting) {
 		expect((await sentTo(to)).map((request) => request.path)).toEqual([WHATSAPP, SMS]);
 	}, 360_000);
 
-	test('(checked last) a late report while the SMS gets none: recorded once, the SMS gave up at its own deadline', async () => {
+	test('(checked last) two late reports while the call waits: each recorded once, the call gave up at its own deadline', async () => {
 		const { before, after } = await heldAfterRepeat!;
-		// The same report again (a new event): the held step kept waiting, nothing resumed it.
+		// Both reports again (new events): the held call kept waiting, nothing resumed it.
 		expect(after).toMatchObject({ status: 'waiting', waitTill: before.waitTill });
-		expect(after.data?.resultData.lastNodeExecuted).toBe('Step 2: SMS (after a late report)');
+		expect(waitingAt(after)).toBe(SECOND_HOLD);
 		const output = await outputOf(late.held!, 300_000);
+		const lateDelivered = expect.objectContaining({ outcome: 'delivered', deliveryCode: '1' });
 		expect(output).toEqual({
 			to: `+${late.held!.to}`,
-			reachedBy: 'whatsapp',
+			reachedBy: 'sms',
 			steps: [
-				expect.objectContaining({
-					channel: 'whatsapp',
-					outcome: 'noReport',
-					late: expect.objectContaining({ outcome: 'delivered' }),
-				}),
-				expect.objectContaining({ channel: 'sms', outcome: 'noReport' }),
+				expect.objectContaining({ channel: 'whatsapp', outcome: 'noReport', late: lateDelivered }),
+				expect.objectContaining({ channel: 'sms', outcome: 'noReport', late: lateDelivered }),
+				expect.objectContaining({ channel: 'voice', outcome: 'noReport' }),
 			],
 		});
-		const [, sms] = output.steps as Array<Record<string, string>>;
-		expect(sms.reportAt).toBeUndefined();
-		expect((await sentTo(late.held!.to)).map((request) => request.path)).toEqual([WHATSAPP, SMS]);
+		const voice = (output.steps as Array<Record<string, string>>)[2];
+		expect(voice.reportAt).toBeUndefined();
+		// The holds waited until the call's own deadline: its 3 minutes from when it went out.
+		expect(Math.abs(Date.parse(before.waitTill!) - (Date.parse(voice.sentAt) + 3 * 60_000))).toBeLessThan(1000);
+		expect((await sentTo(late.held!.to)).map((request) => request.path)).toEqual([WHATSAPP, SMS, VOICE]);
 	}, 420_000);
 
-	/** Once the late WhatsApp report held the SMS step: the gateway's same report once more, and the chain after it. */
-	async function repeatLateReport({ workflowId, to }: Started) {
+	/** Once both late reports held the call: the gateway's same reports once more, and the chain after them. */
+	async function repeatLateReports({ workflowId, to }: Started) {
 		const heldExecution = async () =>
 			(await world.client.executions(workflowId)).find(
-				(execution: Execution) =>
-					execution.status === 'waiting' &&
-					execution.data?.resultData.lastNodeExecuted === 'Step 2: SMS (after a late report)',
+				(execution: Execution) => execution.status === 'waiting' && waitingAt(execution) === SECOND_HOLD,
 			);
-		const held = await waitFor(heldExecution, { what: 'the late report to hold the SMS step', timeoutMs: 240_000 });
+		const held = await waitFor(heldExecution, { what: 'two late reports to hold the call', timeoutMs: 300_000 });
 		const before = await world.executionById(held.id);
 		const events = (await world.control('GET', '/emulator/events?type=delivery_report')) as unknown as Array<{
 			event: { message: Record<string, unknown> };
 		}>;
-		const report = events.find(
+		const reports = events.filter(
 			({ event }) => String(event.message.receiver).replace(/\D/g, '') === to && event.message.delivery_code === '1',
 		);
-		expect(report).toBeDefined();
-		await world.control('POST', '/emulator/events?wait=true', {
-			type: 'delivery_report',
-			fields: { message: report!.event.message },
-		});
+		expect(reports).toHaveLength(2);
+		for (const { event } of reports)
+			await world.control('POST', '/emulator/events?wait=true', {
+				type: 'delivery_report',
+				fields: { message: event.message },
+			});
 		return { before, after: await world.executionById(held.id) };
 	}
 }

@@ -79,9 +79,12 @@ export function failoverWorld(setting: () => FailoverSetting) {
 		await control('PUT', '/emulator/recipients', { recipients: [...listed.recipients, ...added] });
 	}
 
-	/** Webhook → Alert (Send with Failover of these steps, to the posted number) → Done, active; `post(to)` starts it. */
-	/** `settings`: the node's settings (Retry On Fail, On Error); `options`: its Options. */
-	async function alertWorkflow(steps: Step[], settings: Record<string, unknown> = {}, options = {}) {
+	/**
+	 * Webhook → Alert (Send with Failover of these steps, to the posted number) → Done, active; `post(to)` starts it.
+	 * `settings`: the node's settings (Retry On Fail, On Error); `options`: its Options; `done`: Done as a Messaging
+	 * Gateway node of these parameters (else it does nothing).
+	 */
+	async function alertWorkflow(steps: Step[], settings: Record<string, unknown> = {}, options = {}, done?: object) {
 		const path = `alert-${++seed}`;
 		const { nodes, connections } = webhookThrough(path, {
 			name: 'Alert',
@@ -97,7 +100,11 @@ export function failoverWorld(setting: () => FailoverSetting) {
 			credentials: credentials(),
 			...settings,
 		});
-		const workflowId = await client.createActiveWorkflow(`Alert ${path}`, nodes, connections);
+		const doneNode = { type: `${PACKAGE_NAME}.messagingGateway`, typeVersion: 5, credentials: credentials() };
+		const withDone = nodes.map((node) =>
+			done && node.name === 'Done' ? { ...node, ...doneNode, parameters: done } : node,
+		);
+		const workflowId = await client.createActiveWorkflow(`Alert ${path}`, withDone, connections);
 		const post = async (to: string) =>
 			expect((await postWhenLive(`${webhookBaseUrl}/webhook/${path}`, { to })).status).toBe(200);
 		return { workflowId, post };

@@ -39,8 +39,8 @@ export interface FailoverState {
 	/** No further step goes out: one reached the person, the last gave up, or the number may not be messaged. */
 	ended: boolean;
 	/**
-	 * A late report of an earlier step resumed the waiting step: the next node waits on for the step until this
-	 * deadline (ISO 8601), as the step would have.
+	 * A late report of an earlier step resumed the waiting step: the next node, the step's hold, waits on for the step
+	 * until this deadline (ISO 8601), as the step would have.
 	 */
 	holding?: string;
 }
@@ -59,18 +59,21 @@ const CHANNEL_LABEL: Readonly<Record<FailoverChannel, string>> = {
 export const stepName = (step: number, channel: FailoverChannel) => `Step ${step}: ${CHANNEL_LABEL[channel]}`;
 
 /**
- * The sub-workflow: Execute Workflow Trigger → one Send and Wait node per step, each after the first followed by its
- * hold (where the step waits on when a late report of an earlier step resumed it) → the result. Each node has the
- * parent node's type, version and credential; its visible parameters are only what n8n requires of a Send and Wait
- * node, its step comes with the item.
+ * The sub-workflow: Execute Workflow Trigger → one Send and Wait node per step, step k followed by its k − 1 holds
+ * (where the step waits on each time a late report of one of the k − 1 steps before it resumed it) → the result.
+ * Each node has the parent node's type, version and credential; its visible parameters are only what n8n requires of
+ * a Send and Wait node, its step comes with the item.
  */
 export function failoverWorkflow(parent: INode, state: FailoverState): IWorkflowBase {
 	const chain = [
 		...state.steps.flatMap((step, index) => {
 			const name = stepName(index + 1, step.channel);
-			const sends = { id: stepNodeId(index + 1), name, role: String(index + 1) };
-			const hold = { id: `failover-hold-${index + 1}`, name: `${name} (after a late report)`, role: HOLD_NODE };
-			return index === 0 ? [sends] : [sends, hold];
+			const holds = Array.from({ length: index }, (_, late) => ({
+				id: `failover-hold-${index + 1}-${late + 1}`,
+				name: `${name} (after late report ${late + 1})`,
+				role: HOLD_NODE,
+			}));
+			return [{ id: stepNodeId(index + 1), name, role: String(index + 1) }, ...holds];
 		}),
 		{ id: 'failover-result', name: 'Result', role: RESULT_NODE },
 	];

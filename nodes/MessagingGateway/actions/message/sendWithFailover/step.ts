@@ -179,7 +179,7 @@ const reportOf = ({ outcome, reportAt, deliveryCode }: Extract<StepDecision, { r
 /**
  * A report handed on by the trigger. For the waiting step's message: its outcome when it ends the step, else the step
  * keeps waiting. For an earlier step given up before (a late report): recorded once, and the waiting step waits on in
- * the node's hold until its own deadline; nothing is sent again.
+ * its next hold until its own deadline; nothing is sent again. Step k has k − 1 holds: one per step before it.
  */
 export function failoverStepWebhook(ctx: IWebhookFunctions): IWebhookResponseData {
 	const kept = keptState(ctx);
@@ -197,7 +197,6 @@ export function failoverStepWebhook(ctx: IWebhookFunctions): IWebhookResponseDat
 		return resumeWith(recorded(before, { ...waitingFor, ...reportOf(decision) }));
 	}
 	if (!(step >= 1 && step < current)) return notResumed('the report is for no step this node knows');
-	if (which === HOLD_NODE) return notResumed('a late report resumed this step already: it waits on for its own');
 	const record = kept.records[step - 1];
 	const decision = judgeLateEvent(ctx.getBodyData(), record, { to, goOnWhen: kept.steps[step - 1].goOnWhen });
 	if (!decision.resume) return notResumed(decision.reason);
