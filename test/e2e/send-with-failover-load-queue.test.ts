@@ -74,7 +74,8 @@ const onN8n1 = Number((process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION).split('.'
 					const all = await world.client.executions(workflowId);
 					const chains = all.filter((execution) => execution.data?.resultData.runData.Result !== undefined);
 					const alerts = all.filter((execution) => execution.data?.resultData.runData.Alert !== undefined);
-					const settled = alerts.every((execution) => execution.status !== 'waiting');
+					// Ended: neither waiting nor resumed and still running (its next node sends the confirmation).
+					const settled = alerts.every((execution) => !['new', 'running', 'waiting'].includes(execution.status));
 					return chains.length >= PEOPLE && alerts.length >= PEOPLE && settled && { chains, alerts };
 				},
 				{ what: `${PEOPLE} chains and their alerts to end`, timeoutMs: 420_000, intervalMs: 2_000 },
