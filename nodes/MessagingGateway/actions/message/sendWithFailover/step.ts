@@ -108,8 +108,12 @@ export async function executeFailoverStep(ctx: IExecuteFunctions, which: string)
 	if (record.messageId === undefined) return passChain(recorded(state, record));
 	const step = state.steps[state.records.length];
 	const atDeadline = recorded(state, { ...record, outcome: outcomeAtDeadline(step.goOnWhen) });
-	return await waitUntil(ctx, atDeadline, Date.parse(record.sentAt!) + step.withinMinutes * 60_000);
+	return await waitUntil(ctx, atDeadline, deadlineOf(atDeadline));
 }
+
+/** When the last step that went out gives up: its minutes after it went out (epoch ms). */
+const deadlineOf = ({ records, steps }: FailoverState) =>
+	Date.parse(records.at(-1)!.sentAt!) + steps[records.length - 1].withinMinutes * 60_000;
 
 /**
  * Puts the execution to wait until `until` (epoch ms). While it waits, the node's input is what n8n passes on when the
@@ -203,7 +207,5 @@ export function failoverStepWebhook(ctx: IWebhookFunctions): IWebhookResponseDat
 	const records = kept.records.map((each, index) =>
 		index === step - 1 ? { ...each, late: reportOf(decision) } : each,
 	);
-	const { sentAt } = waitingFor;
-	const holding = new Date(Date.parse(sentAt!) + kept.steps[current - 1].withinMinutes * 60_000).toISOString();
-	return resumeWith({ ...kept, records, holding });
+	return resumeWith({ ...kept, records, holding: new Date(deadlineOf(kept)).toISOString() });
 }
